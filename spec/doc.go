@@ -1,0 +1,17 @@
+// Package spec is the shared vocabulary of toolspec: the dialect-neutral event
+// alphabet that every wire decoder produces, the outcome of reassembling a
+// stream (calls, text, thinking, stop reasons), the resource [Limits], and the
+// single structured error type [Violation]. It holds no behaviour beyond
+// formatting: the rules themselves are written in SPEC.md, beside this file,
+// and executed by package model.
+//
+// # Usage
+//
+// A decoder turns wire bytes into a sequence of [Event] values, one or more
+// per wire frame, ending with [KindEOF]. A reassembler folds those events into
+// an [Outcome]. Two reassemblers agree when their outcomes have the same
+// [Outcome.String] form, which is the canonical transcript used by the golden
+// scenarios, the differential tests and the conformance kit.
+//
+// Every rule of SPEC.md has a stable [RuleID]; every [Violation] names one.
+package spec

@@ -1,0 +1,255 @@
+package spec
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Kind is the kind of an [Event]. The zero Kind is invalid.
+type Kind uint8
+
+// The event alphabet. Each constant's comment says which [Event] fields it
+// uses; every other field is zero.
+const (
+	// KindInvalid is the zero Kind; a reassembler rejects it.
+	KindInvalid Kind = iota
+	// KindMessageStart begins a message (Anthropic message_start, Responses
+	// response.created, Bedrock messageStart). ID is the message or response
+	// id, if any.
+	KindMessageStart
+	// KindMessageEnd is the terminal signal of the current message: Anthropic
+	// message_stop, Responses response.completed / .incomplete / .failed,
+	// Bedrock messageStop, Ollama done:true, OpenAI data: [DONE].
+	KindMessageEnd
+	// KindFragment is one OpenAI-chat tool_calls entry: Choice, Index and
+	// HasIndex (the wire index; -1 is delivered with HasIndex false), Pos (the
+	// entry's position in its frame's array), ID, Name, Data (an argument
+	// fragment) and Sig (opaque per-call metadata such as extra_content, as
+	// raw JSON).
+	KindFragment
+	// KindWholeCall is one complete call delivered in one element (Ollama
+	// tool_calls, a Gemini functionCall part, a tool_use inside an Anthropic
+	// message_start): Choice, ID, Name, Data (the whole argument JSON text,
+	// empty when absent), Server, Sig.
+	KindWholeCall
+	// KindBlockStart opens the block Index of the current message: Block,
+	// ID, Name, Server, Data (the start's inline input or redacted data, as
+	// text; empty when absent or {}), Sig, Item (a secondary item id).
+	KindBlockStart
+	// KindBlockDelta adds to block Index: Delta and Data.
+	KindBlockDelta
+	// KindBlockStop closes block Index. Data holds final arguments when the
+	// wire repeats them at the stop (Responses output_item.done) and HasData
+	// says so; Sig holds opaque data that arrived with the stop.
+	KindBlockStop
+	// KindText is assistant text outside blocks: Choice, Data, Sig.
+	KindText
+	// KindThinking is reasoning text outside blocks: Choice, Data, Sig.
+	KindThinking
+	// KindSignature is a reasoning signature that arrived on its own, outside
+	// any block or call: Choice, Sig.
+	KindSignature
+	// KindPathOpen opens a Vertex streamed-arguments call: Choice, ID, Name,
+	// Sig.
+	KindPathOpen
+	// KindPathArg adds one Vertex partialArgs leaf to the open path call:
+	// Choice, Path (a JSONPath such as $.a.b[2]), Delta ([DeltaString] for a
+	// stringValue fragment, [DeltaJSON] for a whole JSON literal), Data, More
+	// (willContinue).
+	KindPathArg
+	// KindPathClose closes the open Vertex path call (an empty functionCall).
+	KindPathClose
+	// KindFinish reports a choice's stop reason: Choice, Data (the raw
+	// provider reason, verbatim).
+	KindFinish
+	// KindError is an in-stream provider error: Data (the provider's message,
+	// verbatim), Name (its type or code, if any).
+	KindError
+	// KindEOF is the end of the input bytes.
+	KindEOF
+
+	kindCount // number of kinds; keep last
+)
+
+var kindNames = [...]string{
+	KindInvalid:      "invalid",
+	KindMessageStart: "message-start",
+	KindMessageEnd:   "message-end",
+	KindFragment:     "fragment",
+	KindWholeCall:    "whole-call",
+	KindBlockStart:   "block-start",
+	KindBlockDelta:   "block-delta",
+	KindBlockStop:    "block-stop",
+	KindText:         "text",
+	KindThinking:     "thinking",
+	KindSignature:    "signature",
+	KindPathOpen:     "path-open",
+	KindPathArg:      "path-arg",
+	KindPathClose:    "path-close",
+	KindFinish:       "finish",
+	KindError:        "error",
+	KindEOF:          "eof",
+}
+
+// NumKinds is one more than the largest valid Kind; tables indexed by Kind
+// have this length.
+const NumKinds = int(kindCount)
+
+func (k Kind) String() string {
+	if int(k) < len(kindNames) {
+		return kindNames[k]
+	}
+	return "kind(" + strconv.Itoa(int(k)) + ")"
+}
+
+// BlockType is the type of a block opened by [KindBlockStart].
+type BlockType uint8
+
+// Block types.
+const (
+	// BlockNone is the zero BlockType; a block start must not use it.
+	BlockNone BlockType = iota
+	// BlockText holds assistant text (text_delta).
+	BlockText
+	// BlockThinking holds reasoning (thinking_delta, signature_delta).
+	BlockThinking
+	// BlockRedacted holds redacted reasoning, opaque data kept verbatim.
+	BlockRedacted
+	// BlockCall is a tool call: arguments arrive as [DeltaArgs] fragments.
+	BlockCall
+	// BlockOther is any other block (tool results, hosted-tool items,
+	// citations, compaction): paired like the rest, content not kept.
+	BlockOther
+)
+
+var blockNames = [...]string{"none", "text", "thinking", "redacted", "call", "other"}
+
+func (b BlockType) String() string {
+	if int(b) < len(blockNames) {
+		return blockNames[b]
+	}
+	return "block(" + strconv.Itoa(int(b)) + ")"
+}
+
+// DeltaType is the type of the data in a [KindBlockDelta] or [KindPathArg].
+type DeltaType uint8
+
+// Delta types.
+const (
+	// DeltaNone is the zero DeltaType.
+	DeltaNone DeltaType = iota
+	// DeltaText appends text to a text block.
+	DeltaText
+	// DeltaArgs appends an argument fragment to a call block.
+	DeltaArgs
+	// DeltaFinalArgs carries a call block's complete arguments (Responses
+	// function_call_arguments.done).
+	DeltaFinalArgs
+	// DeltaThinking appends reasoning text to a thinking block.
+	DeltaThinking
+	// DeltaSignature attaches a signature to a thinking block.
+	DeltaSignature
+	// DeltaRedacted appends opaque redacted reasoning to a thinking or
+	// redacted block.
+	DeltaRedacted
+	// DeltaOther is any delta whose content is not kept (citations, tool
+	// results, images).
+	DeltaOther
+	// DeltaString is a Vertex partialArgs stringValue fragment.
+	DeltaString
+	// DeltaJSON is a Vertex partialArgs whole literal (number, bool, null) as
+	// JSON text.
+	DeltaJSON
+)
+
+var deltaNames = [...]string{"none", "text", "args", "final-args", "thinking", "signature", "redacted", "other", "string", "json"}
+
+func (d DeltaType) String() string {
+	if int(d) < len(deltaNames) {
+		return deltaNames[d]
+	}
+	return "delta(" + strconv.Itoa(int(d)) + ")"
+}
+
+// Event is one element of the dialect-neutral event alphabet. Decoders emit
+// events; reassemblers consume them. Which fields a kind uses is documented
+// on its [Kind] constant; the others are zero.
+type Event struct {
+	Kind Kind
+	// Frame is the 1-based number of the wire frame (SSE event, JSON line,
+	// event-stream message) the event came from; 0 for KindEOF of an empty
+	// input.
+	Frame int
+	// Offset is the byte offset, in the whole input, of the start of Frame.
+	Offset int64
+
+	Choice   int  // choice or candidate number (0 when the format has none)
+	Index    int  // block key, or a fragment's wire index
+	HasIndex bool // whether a fragment carried a usable index (>= 0)
+	Pos      int  // a fragment's position within its frame's tool_calls array
+
+	ID     string // provider id, verbatim; "" means absent
+	Name   string // function name; "" means absent
+	Item   string // secondary item id (Responses item id)
+	Server bool   // the call is executed by the provider (server tool)
+
+	Block BlockType
+	Delta DeltaType
+	Path  string
+	More  bool
+
+	Data    string
+	HasData bool
+	Sig     string
+}
+
+// String formats e on one line, for logs and failure messages. Only the
+// fields the kind uses, and that are set, are printed.
+func (e Event) String() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "#%d %s", e.Frame, e.Kind)
+	if e.Choice != 0 {
+		fmt.Fprintf(&b, " choice=%d", e.Choice)
+	}
+	switch e.Kind {
+	case KindBlockStart, KindBlockDelta, KindBlockStop:
+		fmt.Fprintf(&b, " index=%d", e.Index)
+	case KindFragment:
+		if e.HasIndex {
+			fmt.Fprintf(&b, " index=%d", e.Index)
+		}
+		fmt.Fprintf(&b, " pos=%d", e.Pos)
+	}
+	if e.Block != BlockNone {
+		fmt.Fprintf(&b, " block=%s", e.Block)
+	}
+	if e.Delta != DeltaNone {
+		fmt.Fprintf(&b, " delta=%s", e.Delta)
+	}
+	if e.ID != "" {
+		fmt.Fprintf(&b, " id=%q", e.ID)
+	}
+	if e.Name != "" {
+		fmt.Fprintf(&b, " name=%q", e.Name)
+	}
+	if e.Item != "" {
+		fmt.Fprintf(&b, " item=%q", e.Item)
+	}
+	if e.Server {
+		b.WriteString(" server")
+	}
+	if e.Path != "" {
+		fmt.Fprintf(&b, " path=%q", e.Path)
+	}
+	if e.More {
+		b.WriteString(" more")
+	}
+	if e.Data != "" || e.HasData {
+		fmt.Fprintf(&b, " data=%q", e.Data)
+	}
+	if e.Sig != "" {
+		fmt.Fprintf(&b, " sig=%q", e.Sig)
+	}
+	return b.String()
+}

@@ -1,0 +1,170 @@
+package spec
+
+import (
+	"strconv"
+	"strings"
+)
+
+// Status is the final state of a call.
+type Status uint8
+
+// Call statuses.
+const (
+	// StatusOpen is a call still receiving bytes; it never appears in a
+	// finished [Outcome].
+	StatusOpen Status = iota
+	// StatusComplete: a terminal signal closed the call and its arguments
+	// are one JSON object (END-2).
+	StatusComplete
+	// StatusIncomplete: the stream was truncated (length, max_tokens, or no
+	// terminal signal) before the call was closed (END-3).
+	StatusIncomplete
+	// StatusInvalid: the call was closed but its arguments are not a JSON
+	// object, or a call-scoped violation concerns it. Its raw bytes are kept.
+	StatusInvalid
+)
+
+var statusNames = [...]string{"open", "complete", "incomplete", "invalid"}
+
+func (s Status) String() string {
+	if int(s) < len(statusNames) {
+		return statusNames[s]
+	}
+	return "status(" + strconv.Itoa(int(s)) + ")"
+}
+
+// StopReason is the canonical reason a message ended (END-4).
+type StopReason string
+
+// Canonical stop reasons. SPEC.md maps each format's raw reasons onto them.
+const (
+	StopNone          StopReason = ""               // no reason reported
+	StopEnd           StopReason = "end"            // the turn is over
+	StopToolUse       StopReason = "tool_use"       // the turn waits for client tool results
+	StopLength        StopReason = "length"         // cut by an output-token limit
+	StopSequence      StopReason = "stop_sequence"  // a stop sequence matched
+	StopContentFilter StopReason = "content_filter" // a safety filter intervened
+	StopRefusal       StopReason = "refusal"        // the model refused
+	StopPause         StopReason = "pause"          // a long server-tool turn paused
+	StopMalformed     StopReason = "malformed_call" // the provider reports a malformed tool call
+	StopError         StopReason = "error"          // a provider error ended the stream
+	StopTruncated     StopReason = "truncated"      // the stream ended without a terminal signal
+	StopOther         StopReason = "other"          // a raw reason not in the table
+)
+
+// Call is one reassembled tool call.
+type Call struct {
+	Ordinal int // position in first-seen order within the stream
+	Message int // ordinal of the message (response) it belongs to
+	Choice  int // choice or candidate number
+	ID      string
+	Name    string
+	// Args is the final argument text: the bytes received, verbatim, or
+	// "{}" for a complete call that received none (END-2).
+	Args       string
+	Status     Status
+	Server     bool     // executed by the provider (server tool)
+	Signatures []string // opaque metadata that arrived with the call, verbatim
+}
+
+// ItemKind is the kind of an [Item].
+type ItemKind uint8
+
+// Item kinds.
+const (
+	ItemText      ItemKind = iota + 1 // assistant text
+	ItemThinking                      // reasoning text
+	ItemRedacted                      // redacted reasoning, opaque
+	ItemSignature                     // a signature that arrived on its own
+	ItemCall                          // a tool call (see Outcome.Calls)
+	ItemOther                         // another block (tool result, hosted tool item)
+)
+
+var itemNames = [...]string{"", "text", "thinking", "redacted", "signature", "call", "other"}
+
+func (k ItemKind) String() string {
+	if int(k) < len(itemNames) && k != 0 {
+		return itemNames[k]
+	}
+	return "item(" + strconv.Itoa(int(k)) + ")"
+}
+
+// Item is one element of a message's content, in first-seen order.
+type Item struct {
+	Kind       ItemKind
+	Message    int
+	Choice     int
+	Text       string   // text, thinking or redacted data
+	Signatures []string // signatures attached to this item, verbatim
+	Call       int      // for ItemCall, the call's Ordinal
+}
+
+// Stop is the end of one message (or one choice of it).
+type Stop struct {
+	Message int
+	Choice  int
+	Reason  StopReason
+	Raw     string // the provider's reason, verbatim ("" when none)
+}
+
+// Outcome is the result of reassembling one stream.
+type Outcome struct {
+	Format     Format
+	Messages   int // number of messages seen
+	Items      []Item
+	Calls      []Call
+	Stops      []Stop
+	Violations []Violation
+}
+
+// StopReason returns the reason of the last stop, or StopNone.
+func (o *Outcome) StopReason() StopReason {
+	if len(o.Stops) == 0 {
+		return StopNone
+	}
+	return o.Stops[len(o.Stops)-1].Reason
+}
+
+// String renders o as its canonical transcript: one line per item, stop and
+// violation, in order. Two outcomes are equal exactly when their transcripts
+// are.
+func (o *Outcome) String() string {
+	var b strings.Builder
+	b.WriteString("format " + string(o.Format) + "\n")
+	b.WriteString("messages " + strconv.Itoa(o.Messages) + "\n")
+	for _, it := range o.Items {
+		b.WriteString("msg " + strconv.Itoa(it.Message) + " choice " + strconv.Itoa(it.Choice) + " ")
+		if it.Kind == ItemCall && it.Call >= 0 && it.Call < len(o.Calls) {
+			c := o.Calls[it.Call]
+			b.WriteString("call " + strconv.Itoa(c.Ordinal) + " " + c.Status.String())
+			b.WriteString(" id=" + strconv.Quote(c.ID) + " name=" + strconv.Quote(c.Name))
+			if c.Server {
+				b.WriteString(" server")
+			}
+			b.WriteString(" args=" + strconv.Quote(c.Args))
+			for _, s := range c.Signatures {
+				b.WriteString(" sig=" + strconv.Quote(s))
+			}
+		} else {
+			b.WriteString(it.Kind.String())
+			if it.Kind != ItemSignature && it.Kind != ItemOther {
+				b.WriteString(" " + strconv.Quote(it.Text))
+			}
+			for _, s := range it.Signatures {
+				b.WriteString(" sig=" + strconv.Quote(s))
+			}
+		}
+		b.WriteByte('\n')
+	}
+	for _, s := range o.Stops {
+		b.WriteString("stop msg " + strconv.Itoa(s.Message) + " choice " + strconv.Itoa(s.Choice) + " " + string(s.Reason))
+		if s.Reason == StopNone {
+			b.WriteString("none")
+		}
+		b.WriteString(" raw=" + strconv.Quote(s.Raw) + "\n")
+	}
+	for _, v := range o.Violations {
+		b.WriteString(v.String() + "\n")
+	}
+	return b.String()
+}

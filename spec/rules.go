@@ -1,0 +1,135 @@
+package spec
+
+// RuleID is the stable identifier of one rule of SPEC.md, such as "ID-3".
+// IDs are never reused or renumbered; a retired rule keeps its ID.
+type RuleID string
+
+// Rule is one normative rule: its ID and one-line summary. SPEC.md holds the
+// full text under a heading that starts with the ID.
+type Rule struct {
+	ID      RuleID
+	Summary string
+}
+
+// Rule IDs, grouped by area: FRAME (wire framing), ID (identity), NAME,
+// ORD (ordering), BUD (budgets), PAIR (block pairing), END (completion and
+// termination), THINK (thinking and signatures).
+const (
+	FrameSSE        RuleID = "FRAME-1"
+	FrameLines      RuleID = "FRAME-2"
+	FrameEventStrm  RuleID = "FRAME-3"
+	FramePayload    RuleID = "FRAME-4"
+	FrameUnknown    RuleID = "FRAME-5"
+	FrameFieldType  RuleID = "FRAME-6"
+	IDScope         RuleID = "ID-1"
+	IDEmpty         RuleID = "ID-2"
+	IDKnown         RuleID = "ID-3"
+	IDFallback      RuleID = "ID-4"
+	IDAdopt         RuleID = "ID-5"
+	IDNewAtHeld     RuleID = "ID-6"
+	IDDuplicate     RuleID = "ID-7"
+	IDWhole         RuleID = "ID-8"
+	IDBlock         RuleID = "ID-9"
+	NameOnce        RuleID = "NAME-1"
+	NameConflict    RuleID = "NAME-2"
+	NameMissing     RuleID = "NAME-3"
+	OrdFirstSeen    RuleID = "ORD-1"
+	OrdBudget       RuleID = "ORD-2"
+	OrdMerge        RuleID = "ORD-3"
+	OrdMessages     RuleID = "ORD-4"
+	BudCalls        RuleID = "BUD-1"
+	BudArgBytes     RuleID = "BUD-2"
+	BudRespBytes    RuleID = "BUD-3"
+	BudIDName       RuleID = "BUD-4"
+	BudFrame        RuleID = "BUD-5"
+	BudItems        RuleID = "BUD-6"
+	BudParallel     RuleID = "BUD-7"
+	PairMsgStart    RuleID = "PAIR-1"
+	PairDupStart    RuleID = "PAIR-2"
+	PairUnknown     RuleID = "PAIR-3"
+	PairClosed      RuleID = "PAIR-4"
+	PairDeltaType   RuleID = "PAIR-5"
+	PairStartInput  RuleID = "PAIR-6"
+	PairImplicit    RuleID = "PAIR-7"
+	PairFinalArgs   RuleID = "PAIR-8"
+	PairPathCall    RuleID = "PAIR-9"
+	PairPathSyntax  RuleID = "PAIR-10"
+	PairOpenAtEnd   RuleID = "PAIR-11"
+	EndSignal       RuleID = "END-1"
+	EndValidate     RuleID = "END-2"
+	EndTruncation   RuleID = "END-3"
+	EndStopReason   RuleID = "END-4"
+	EndProviderErr  RuleID = "END-5"
+	EndAfterFinish  RuleID = "END-6"
+	EndRepeatFinish RuleID = "END-7"
+	ThinkOrder      RuleID = "THINK-1"
+	ThinkSignature  RuleID = "THINK-2"
+	ThinkRedacted   RuleID = "THINK-3"
+	EventInvalid    RuleID = "EVENT-1"
+)
+
+// Rules lists every rule in SPEC.md order. A test keeps it and SPEC.md in
+// step.
+var Rules = []Rule{
+	{FrameSSE, "SSE is framed by the WHATWG rules; an unterminated last event is dispatched at EOF"},
+	{FrameLines, "JSON-lines input carries one JSON value per line; blank lines are skipped"},
+	{FrameEventStrm, "Bedrock event-stream messages must have consistent lengths and both CRCs correct"},
+	{FramePayload, "every payload must be one JSON object of the format's shape"},
+	{FrameUnknown, "unknown event types and unknown fields are ignored"},
+	{FrameFieldType, "a known field with the wrong JSON type is a terminal violation"},
+	{IDScope, "identity is per message and choice; provider ids pass through verbatim"},
+	{IDEmpty, "an empty-string id, name or type is absent"},
+	{IDKnown, "a fragment with a known id continues that call"},
+	{IDFallback, "a fragment without id continues the latest call at its index (wire index, else array position), else opens a call"},
+	{IDAdopt, "a new id at an index held by a call without id is adopted by that call"},
+	{IDNewAtHeld, "a new id at an index held by a call with another id opens a call if it shares a frame with it or carries a name, else continues it"},
+	{IDDuplicate, "a second call with an id already used in the message is kept apart and is a call-scoped violation"},
+	{IDWhole, "each whole-call element is a new complete call; its wire index is ignored"},
+	{IDBlock, "in block formats a call is its block key within the message; secondary item ids are not identity"},
+	{NameOnce, "a name is set once; repeating the same name is accepted; names are never concatenated"},
+	{NameConflict, "a different non-empty name for an existing call is a call-scoped violation"},
+	{NameMissing, "a call with no name when it completes is a call-scoped violation"},
+	{OrdFirstSeen, "calls and items are output in first-seen order, whatever their indexes"},
+	{OrdBudget, "budgets are charged in first-seen order"},
+	{OrdMerge, "consecutive text or thinking pieces of one message and choice merge into one item"},
+	{OrdMessages, "a stream may hold several messages; block keys restart in each"},
+	{BudCalls, "at most MaxCalls calls per message"},
+	{BudArgBytes, "at most MaxArgBytes argument bytes per call"},
+	{BudRespBytes, "at most MaxResponseBytes payload bytes per message"},
+	{BudIDName, "ids and names are at most MaxIDBytes and MaxNameBytes long"},
+	{BudFrame, "a wire frame is at most MaxFrameBytes long, checked before it is buffered"},
+	{BudItems, "at most MaxItems items per message, MaxMessages messages per stream, choices below MaxChoices"},
+	{BudParallel, "with parallel calls disabled, a second distinct call is a terminal violation"},
+	{PairMsgStart, "formats with an explicit message start reject content before it"},
+	{PairDupStart, "a second start for a block key of the message is a terminal violation"},
+	{PairUnknown, "a delta or stop for a block never started is a terminal violation"},
+	{PairClosed, "a delta after a block's stop, or a second stop, is a call-scoped violation"},
+	{PairDeltaType, "a delta must fit its block's type"},
+	{PairStartInput, "arguments given both in a block start and in argument deltas are a call-scoped violation"},
+	{PairImplicit, "Bedrock text and reasoning blocks may start with their first delta; call blocks may not"},
+	{PairFinalArgs, "final arguments repeated at the end of a call must equal the streamed ones, or supply them when none streamed"},
+	{PairPathCall, "a Vertex streamed-arguments call runs from its opening part to an empty part, the next call, a finish or EOF"},
+	{PairPathSyntax, "Vertex partial-argument paths must be well formed and consistent"},
+	{PairOpenAtEnd, "blocks may stop in any order; blocks still open when their message ends are truncated"},
+	{EndSignal, "a call completes only on a terminal signal for it, never because its arguments parse"},
+	{EndValidate, "at completion empty arguments mean {}, a JSON object is complete, anything else is invalid and kept raw"},
+	{EndTruncation, "a length finish or a missing terminal signal leaves open calls incomplete"},
+	{EndStopReason, "raw stop reasons map onto one canonical set; tool_use needs a client call"},
+	{EndProviderErr, "an in-stream provider error is a terminal violation that keeps the provider's message"},
+	{EndAfterFinish, "content for a choice or message that already finished is a terminal violation"},
+	{EndRepeatFinish, "a repeated finish for a choice is ignored; the first reason stands"},
+	{ThinkOrder, "thinking is kept in arrival order, also after text or a call"},
+	{ThinkSignature, "signatures stay verbatim on the block, call or text they arrived with"},
+	{ThinkRedacted, "redacted reasoning is kept verbatim as its own item"},
+	{EventInvalid, "an event of unknown kind or with impossible fields is a terminal violation"},
+}
+
+// LookupRule returns the rule with the given ID.
+func LookupRule(id RuleID) (Rule, bool) {
+	for _, r := range Rules {
+		if r.ID == id {
+			return r, true
+		}
+	}
+	return Rule{}, false
+}
