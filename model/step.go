@@ -1,0 +1,693 @@
+package model
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+
+	"github.com/toolspec/toolspec/spec"
+)
+
+// Step applies one event to s and returns the next state and what the event
+// produced. s itself is never modified. When the event breaks a rule whose
+// class is terminal, Step returns s unchanged, no outputs and the
+// *spec.Violation; the stream is then over and the caller finishes it with
+// [Finish]. Call-scoped violations are not errors: they are reported as
+// spec.OutViolation outputs of an accepted step (SPEC.md, "Violations").
+func Step(s State, e spec.Event) (State, []spec.Output, error) {
+	n := s.clone()
+	out, v := apply(&n, e)
+	if v != nil {
+		return s, nil, v
+	}
+	return n, out, nil
+}
+
+// handler applies one kind of event to s in place. It must run every check
+// that can return a terminal violation before it changes s, so that a
+// terminal violation leaves s as it was.
+type handler func(s *State, e spec.Event, out *[]spec.Output) *spec.Violation
+
+var handlers [spec.NumKinds]handler
+
+func init() {
+	handlers = [spec.NumKinds]handler{
+		spec.KindMessageStart: stepMessageStart,
+		spec.KindMessageEnd:   stepMessageEnd,
+		spec.KindFragment:     stepFragment,
+		spec.KindWholeCall:    stepWholeCall,
+		spec.KindBlockStart:   stepBlockStart,
+		spec.KindBlockDelta:   stepBlockDelta,
+		spec.KindBlockStop:    stepBlockStop,
+		spec.KindText:         stepText,
+		spec.KindThinking:     stepText,
+		spec.KindSignature:    stepSignature,
+		spec.KindPathOpen:     stepPathOpen,
+		spec.KindPathArg:      stepPathArg,
+		spec.KindPathClose:    stepPathClose,
+		spec.KindFinish:       stepFinish,
+		spec.KindError:        stepError,
+		spec.KindEOF:          stepEOF,
+	}
+}
+
+// apply applies e to s in place.
+func apply(s *State, e spec.Event) ([]spec.Output, *spec.Violation) {
+	if int(e.Kind) >= len(handlers) || handlers[e.Kind] == nil {
+		return nil, term(spec.EventInvalid, e, "event of unknown kind %d", e.Kind)
+	}
+	var out []spec.Output
+	if v := handlers[e.Kind](s, e, &out); v != nil {
+		return nil, v
+	}
+	return out, nil
+}
+
+// term returns a terminal violation located at e.
+func term(rule spec.RuleID, e spec.Event, format string, args ...any) *spec.Violation {
+	return &spec.Violation{Rule: rule, Class: spec.ClassTerminal, Frame: e.Frame, Offset: e.Offset, Call: spec.NoCall, Message: fmt.Sprintf(format, args...)}
+}
+
+// finding records a call-scoped violation and marks the call (if any)
+// invalid. It is a change of state, made only after every terminal check.
+func (s *State) finding(out *[]spec.Output, rule spec.RuleID, e spec.Event, call int, format string, args ...any) {
+	if call != spec.NoCall {
+		s.calls[call].poisoned = true
+	}
+	*out = append(*out, spec.Output{Kind: spec.OutViolation, Call: call, Violation: spec.Violation{
+		Rule: rule, Class: spec.ClassCall, Frame: e.Frame, Offset: e.Offset, Call: call, Message: fmt.Sprintf(format, args...),
+	}})
+}
+
+// ---- checks (no mutation) ----
+
+// checkContent checks that content for choice c may arrive now: a message
+// is open or may be opened implicitly (PAIR-1, BUD-6), the choice number is
+// in range (BUD-6) and the choice has not finished (END-6).
+func (s *State) checkContent(e spec.Event, c int) *spec.Violation {
+	if !s.inMsg {
+		if s.tr.explicitStart {
+			return term(spec.PairMsgStart, e, "%s before the message start", e.Kind)
+		}
+		if s.msgs >= s.lim.MaxMessages {
+			return term(spec.BudItems, e, "more than %d messages", s.lim.MaxMessages)
+		}
+	}
+	if c < 0 || c >= s.lim.MaxChoices {
+		return term(spec.BudItems, e, "choice %d outside 0..%d", c, s.lim.MaxChoices-1)
+	}
+	if s.inMsg {
+		if i := s.choice(c); i >= 0 && s.choices[i].finished {
+			return term(spec.EndAfterFinish, e, "%s after choice %d finished", e.Kind, c)
+		}
+	}
+	return nil
+}
+
+// curCalls, curItems and curBytes are the current message's counters, or
+// zero when the next content opens a new message.
+func (s *State) curCalls() int {
+	if !s.inMsg {
+		return 0
+	}
+	return s.msgCalls
+}
+
+func (s *State) curItems() int {
+	if !s.inMsg {
+		return 0
+	}
+	return s.msgItems
+}
+
+func (s *State) curBytes() int {
+	if !s.inMsg {
+		return 0
+	}
+	return s.msgBytes
+}
+
+// checkNewCall checks the budgets a new call is charged with (BUD-7 first,
+// then BUD-1, BUD-6, BUD-4), and the bytes it starts with (BUD-2, BUD-3).
+func (s *State) checkNewCall(e spec.Event, id, name string, nbytes int) *spec.Violation {
+	if s.lim.NoParallel && s.curCalls() >= 1 {
+		return term(spec.BudParallel, e, "parallel tool calls are disabled: a second call (id %q) in one message", id)
+	}
+	if s.curCalls() >= s.lim.MaxCalls {
+		return term(spec.BudCalls, e, "more than %d calls in one message", s.lim.MaxCalls)
+	}
+	if s.curItems() >= s.lim.MaxItems {
+		return term(spec.BudItems, e, "more than %d items in one message", s.lim.MaxItems)
+	}
+	if v := s.checkIDName(e, id, name); v != nil {
+		return v
+	}
+	return s.checkBytes(e, 0, nbytes)
+}
+
+func (s *State) checkIDName(e spec.Event, id, name string) *spec.Violation {
+	if len(id) > s.lim.MaxIDBytes {
+		return term(spec.BudIDName, e, "id of %d bytes exceeds %d", len(id), s.lim.MaxIDBytes)
+	}
+	if len(name) > s.lim.MaxNameBytes {
+		return term(spec.BudIDName, e, "name of %d bytes exceeds %d", len(name), s.lim.MaxNameBytes)
+	}
+	return nil
+}
+
+// checkBytes checks that n more argument bytes fit a call already holding
+// have bytes (BUD-2) and that n payload bytes fit the message (BUD-3).
+func (s *State) checkBytes(e spec.Event, have, n int) *spec.Violation {
+	if n == 0 {
+		return nil
+	}
+	if have+n > s.lim.MaxArgBytes {
+		return term(spec.BudArgBytes, e, "call arguments of %d bytes exceed %d", have+n, s.lim.MaxArgBytes)
+	}
+	return s.checkPayload(e, n)
+}
+
+// checkPayload checks that n payload bytes fit the message (BUD-3).
+func (s *State) checkPayload(e spec.Event, n int) *spec.Violation {
+	if s.curBytes()+n > s.lim.MaxResponseBytes {
+		return term(spec.BudRespBytes, e, "message payload of %d bytes exceeds %d", s.curBytes()+n, s.lim.MaxResponseBytes)
+	}
+	return nil
+}
+
+// ---- mutations ----
+
+// ensureMessage opens an implicit message if none is open.
+func (s *State) ensureMessage() {
+	if !s.inMsg {
+		s.beginMessage()
+	}
+}
+
+func (s *State) beginMessage() {
+	s.msgs++
+	s.inMsg = true
+	s.msgBytes, s.msgCalls, s.msgItems = 0, 0, 0
+	s.blocks = nil
+	s.choices = nil
+}
+
+// touchChoice records that choice c received content.
+func (s *State) touchChoice(c int) {
+	i := s.choice(c)
+	if i < 0 {
+		s.choices = append(s.choices, choiceState{choice: c})
+		i = len(s.choices) - 1
+	}
+	s.choices[i].content = true
+}
+
+// addItem appends an item to the current message.
+func (s *State) addItem(it itemState) int {
+	it.msg = s.msgs - 1
+	s.items = append(s.items, it)
+	s.msgItems++
+	return len(s.items) - 1
+}
+
+// addCall appends a new open call and its item, and reports it.
+func (s *State) addCall(c callState, out *[]spec.Output) int {
+	c.msg = s.msgs - 1
+	c.status = spec.StatusOpen
+	n := len(s.calls)
+	c.item = s.addItem(itemState{kind: spec.ItemCall, choice: c.choice, block: c.kind == callBlock, call: n})
+	s.calls = append(s.calls, c)
+	s.msgCalls++
+	s.touchChoice(c.choice)
+	*out = append(*out, spec.Output{Kind: spec.OutCallStart, Message: c.msg, Choice: c.choice, Call: n, Data: c.id})
+	return n
+}
+
+// duplicateID reports ID-7 when call n's id is already used by another call
+// of its message.
+func (s *State) duplicateID(out *[]spec.Output, e spec.Event, n int) {
+	id := s.calls[n].id
+	if id == "" {
+		return
+	}
+	for i := range s.calls {
+		if i != n && s.calls[i].msg == s.calls[n].msg && s.calls[i].id == id {
+			s.finding(out, spec.IDDuplicate, e, n, "id %q is already used by call #%d", id, i)
+			return
+		}
+	}
+}
+
+// appendArgs appends argument bytes to call n (budgets already checked).
+func (s *State) appendArgs(n int, data string, out *[]spec.Output) {
+	if data == "" {
+		return
+	}
+	c := &s.calls[n]
+	c.args = append(c.args, data...)
+	s.msgBytes += len(data)
+	*out = append(*out, spec.Output{Kind: spec.OutCallArgs, Message: c.msg, Choice: c.choice, Call: n, Data: data})
+}
+
+// addSig attaches a signature to call n (budget already checked).
+func (s *State) addCallSig(n int, sig string) {
+	if sig == "" {
+		return
+	}
+	s.calls[n].sigs = append(s.calls[n].sigs, sig)
+	s.msgBytes += len(sig)
+}
+
+// complete closes call n on a terminal signal: its arguments are validated
+// (END-2) and its name checked (NAME-3).
+func (s *State) complete(n int, e spec.Event, out *[]spec.Output) {
+	c := &s.calls[n]
+	if c.status != spec.StatusOpen {
+		return
+	}
+	if c.kind == callPath && c.path != nil {
+		c.args = []byte(c.path.render())
+	}
+	if len(bytes.TrimSpace(c.args)) == 0 {
+		c.args = []byte("{}")
+		c.status = spec.StatusComplete
+	} else if isObject(c.args) {
+		c.status = spec.StatusComplete
+	} else {
+		c.status = spec.StatusInvalid
+	}
+	if c.name == "" {
+		s.finding(out, spec.NameMissing, e, n, "call has no name")
+	}
+	*out = append(*out, spec.Output{Kind: spec.OutCallEnd, Message: c.msg, Choice: c.choice, Call: n, Status: s.calls[n].status})
+}
+
+// truncate marks call n incomplete (END-3).
+func (s *State) truncate(n int, out *[]spec.Output) {
+	c := &s.calls[n]
+	if c.status != spec.StatusOpen {
+		return
+	}
+	if c.kind == callPath && c.path != nil {
+		c.args = []byte(c.path.render())
+	}
+	c.status = spec.StatusIncomplete
+	*out = append(*out, spec.Output{Kind: spec.OutCallEnd, Message: c.msg, Choice: c.choice, Call: n, Status: c.status})
+}
+
+// isObject reports whether b is one JSON object (END-2).
+func isObject(b []byte) bool {
+	t := bytes.TrimSpace(b)
+	return len(t) > 0 && t[0] == '{' && json.Valid(t)
+}
+
+// ---- message lifecycle ----
+
+func stepMessageStart(s *State, e spec.Event, out *[]spec.Output) *spec.Violation {
+	if s.msgs >= s.lim.MaxMessages {
+		return term(spec.BudItems, e, "more than %d messages", s.lim.MaxMessages)
+	}
+	if s.inMsg {
+		// ORD-4, PAIR-11: a restart ends the open message as truncated.
+		s.endMessage(e, spec.StopTruncated, out)
+	}
+	s.beginMessage()
+	return nil
+}
+
+func stepMessageEnd(s *State, e spec.Event, out *[]spec.Output) *spec.Violation {
+	if !s.inMsg {
+		return nil // END-7: nothing to end; a repeated end is ignored
+	}
+	s.endMessage(e, spec.StopNone, out)
+	return nil
+}
+
+// endMessage ends the current message. Calls still open are completed when
+// the message ended on its terminal signal (unfinished is StopNone) and the
+// call is not a block call; otherwise they become incomplete (END-3,
+// PAIR-11). Every choice with content but no stop gets one with reason
+// unfinished; a message with no stop at all gets one for choice 0.
+func (s *State) endMessage(e spec.Event, unfinished spec.StopReason, out *[]spec.Output) {
+	cur := s.msgs - 1
+	for n := range s.calls {
+		c := &s.calls[n]
+		if c.msg != cur || c.status != spec.StatusOpen {
+			continue
+		}
+		if unfinished == spec.StopNone && c.kind != callBlock && !s.choiceFinishedWithLength(c.choice) {
+			s.complete(n, e, out)
+		} else {
+			s.truncate(n, out)
+		}
+	}
+	any := false
+	for i := range s.choices {
+		ch := &s.choices[i]
+		if ch.stopped {
+			any = true
+			continue
+		}
+		if ch.content {
+			s.addStop(spec.Stop{Message: cur, Choice: ch.choice, Reason: unfinished}, out)
+			ch.stopped = true
+			any = true
+		}
+	}
+	if !any {
+		s.addStop(spec.Stop{Message: cur, Choice: 0, Reason: unfinished}, out)
+	}
+	s.inMsg = false
+	s.blocks = nil
+}
+
+func (s *State) choiceFinishedWithLength(c int) bool {
+	for _, st := range s.stops {
+		if st.Message == s.msgs-1 && st.Choice == c {
+			return st.Reason == spec.StopLength
+		}
+	}
+	return false
+}
+
+func (s *State) addStop(st spec.Stop, out *[]spec.Output) {
+	s.stops = append(s.stops, st)
+	*out = append(*out, spec.Output{Kind: spec.OutStop, Message: st.Message, Choice: st.Choice, Stop: st})
+}
+
+func stepEOF(s *State, e spec.Event, out *[]spec.Output) *spec.Violation {
+	if !s.inMsg {
+		return nil
+	}
+	// END-3: the message ended normally only if every choice that received
+	// content finished.
+	normal := true
+	for _, ch := range s.choices {
+		if ch.content && !ch.finished {
+			normal = false
+		}
+	}
+	if len(s.choices) == 0 {
+		normal = false
+	}
+	if normal {
+		s.endMessage(e, spec.StopNone, out)
+	} else {
+		s.endMessage(e, spec.StopTruncated, out)
+	}
+	return nil
+}
+
+func stepError(s *State, e spec.Event, out *[]spec.Output) *spec.Violation {
+	msg := e.Data
+	if e.Name != "" {
+		msg = e.Name + ": " + msg
+	}
+	return term(spec.EndProviderErr, e, "provider error: %s", msg)
+}
+
+// ---- finish ----
+
+func stepFinish(s *State, e spec.Event, out *[]spec.Output) *spec.Violation {
+	if !s.inMsg {
+		if s.tr.explicitStart {
+			return term(spec.PairMsgStart, e, "finish before the message start")
+		}
+		if s.msgs >= s.lim.MaxMessages {
+			return term(spec.BudItems, e, "more than %d messages", s.lim.MaxMessages)
+		}
+	}
+	if e.Choice < 0 || e.Choice >= s.lim.MaxChoices {
+		return term(spec.BudItems, e, "choice %d outside 0..%d", e.Choice, s.lim.MaxChoices-1)
+	}
+	if i := s.choice(e.Choice); s.inMsg && i >= 0 && s.choices[i].finished {
+		return nil // END-7: the first reason stands
+	}
+	s.ensureMessage()
+	s.touchChoice(e.Choice)
+	i := s.choice(e.Choice)
+	s.choices[i].finished = true
+	cur := s.msgs - 1
+	base := canonical(s.format, e.Data)
+	// END-1, END-3: the finish is the terminal signal of the choice's
+	// fragment, whole and path calls; a length finish truncates every open
+	// call of the choice.
+	clientCalls := 0
+	for n := range s.calls {
+		c := &s.calls[n]
+		if c.msg != cur || c.choice != e.Choice {
+			continue
+		}
+		if !c.server {
+			clientCalls++
+		}
+		if c.status != spec.StatusOpen {
+			continue
+		}
+		if base == spec.StopLength {
+			s.truncate(n, out)
+		} else if c.kind != callBlock {
+			s.complete(n, e, out)
+		}
+	}
+	reason := base
+	if base == spec.StopEnd || base == spec.StopToolUse {
+		// END-4: tool_use needs a client call.
+		if clientCalls > 0 {
+			reason = spec.StopToolUse
+		} else {
+			reason = spec.StopEnd
+		}
+	}
+	s.addStop(spec.Stop{Message: cur, Choice: e.Choice, Reason: reason, Raw: e.Data}, out)
+	s.choices[i].stopped = true
+	return nil
+}
+
+// ---- OpenAI-chat fragments ----
+
+// contentless reports whether a fragment carries nothing at all.
+func contentless(e spec.Event) bool {
+	return e.ID == "" && e.Name == "" && e.Data == "" && e.Sig == ""
+}
+
+// resolve finds the call a fragment belongs to (ID-3 .. ID-6). It returns
+// the call's index, or -1 for a new call, and whether the fragment's id is
+// adopted by the call. It does not change s.
+func (s *State) resolve(e spec.Event) (target int, adopt bool, shared int) {
+	shared = -1
+	if !s.inMsg {
+		return -1, false, -1
+	}
+	cur := s.msgs - 1
+	eff := e.Pos
+	if e.HasIndex {
+		eff = e.Index
+	}
+	holder := -1 // the latest call of the choice at the effective index
+	known := -1  // the latest call of the choice with the fragment's id
+	for n := len(s.calls) - 1; n >= 0; n-- {
+		c := &s.calls[n]
+		if c.msg != cur {
+			break
+		}
+		if c.kind != callFragment || c.choice != e.Choice {
+			continue
+		}
+		if holder < 0 && c.index == eff {
+			holder = n
+		}
+		if known < 0 && e.ID != "" && c.id == e.ID {
+			known = n
+		}
+	}
+	if e.ID != "" {
+		if known >= 0 {
+			c := &s.calls[known]
+			if e.HasIndex && c.hasWire && c.index != e.Index {
+				// ID-7: one id shared by calls at different indexes.
+				return -1, false, known
+			}
+			return known, false, -1 // ID-3
+		}
+		if holder < 0 {
+			return -1, false, -1 // ID-4: a new index
+		}
+		h := &s.calls[holder]
+		switch {
+		case h.id == "":
+			return holder, true, -1 // ID-5
+		case h.idFrame == e.Frame:
+			return -1, false, -1 // ID-6: another id in the same frame
+		case e.Name != "":
+			return -1, false, -1 // ID-6: a new id with a name
+		default:
+			return holder, false, -1 // ID-6: a rotating id
+		}
+	}
+	return holder, false, -1 // ID-4
+}
+
+func stepFragment(s *State, e spec.Event, out *[]spec.Output) *spec.Violation {
+	if contentless(e) {
+		return nil
+	}
+	if v := s.checkContent(e, e.Choice); v != nil {
+		return v
+	}
+	target, adopt, shared := s.resolve(e)
+	nbytes := len(e.Data) + len(e.Sig)
+	if target < 0 {
+		if v := s.checkNewCall(e, e.ID, e.Name, nbytes); v != nil {
+			return v
+		}
+		if e.Data != "" {
+			if v := s.checkBytes(e, 0, len(e.Data)); v != nil {
+				return v
+			}
+		}
+		if v := s.checkPayload(e, nbytes); v != nil {
+			return v
+		}
+		s.ensureMessage()
+		eff := e.Pos
+		if e.HasIndex {
+			eff = e.Index
+		}
+		n := s.addCall(callState{kind: callFragment, choice: e.Choice, id: e.ID, name: e.Name, index: eff, hasWire: e.HasIndex}, out)
+		if e.ID != "" {
+			s.calls[n].idFrame = e.Frame
+		}
+		if shared >= 0 {
+			s.finding(out, spec.IDDuplicate, e, n, "id %q is already used by call #%d at index %d", e.ID, shared, s.calls[shared].index)
+		} else {
+			s.duplicateID(out, e, n)
+		}
+		s.appendArgs(n, e.Data, out)
+		s.addCallSig(n, e.Sig)
+		return nil
+	}
+	c := &s.calls[target]
+	if v := s.checkIDName(e, e.ID, e.Name); v != nil {
+		return v
+	}
+	if v := s.checkBytes(e, len(c.args), len(e.Data)); v != nil {
+		return v
+	}
+	if v := s.checkPayload(e, len(e.Data)+len(e.Sig)); v != nil {
+		return v
+	}
+	if e.ID != "" {
+		c.idFrame = e.Frame
+	}
+	if adopt {
+		c.id = e.ID
+		s.duplicateID(out, e, target)
+	}
+	if e.Name != "" {
+		if c.name == "" {
+			c.name = e.Name // NAME-1
+		} else if c.name != e.Name {
+			s.finding(out, spec.NameConflict, e, target, "name %q conflicts with %q; %d argument bytes dropped", e.Name, c.name, len(e.Data))
+			return nil
+		}
+	}
+	s.appendArgs(target, e.Data, out)
+	s.addCallSig(target, e.Sig)
+	return nil
+}
+
+// ---- whole calls ----
+
+func stepWholeCall(s *State, e spec.Event, out *[]spec.Output) *spec.Violation {
+	if v := s.checkContent(e, e.Choice); v != nil {
+		return v
+	}
+	if v := s.checkNewCall(e, e.ID, e.Name, len(e.Data)); v != nil {
+		return v
+	}
+	if v := s.checkPayload(e, len(e.Data)+len(e.Sig)); v != nil {
+		return v
+	}
+	s.ensureMessage()
+	if p := s.openPath(e.Choice); p >= 0 {
+		s.complete(p, e, out) // PAIR-9: the next call closes a path call
+	}
+	n := s.addCall(callState{kind: callWhole, choice: e.Choice, id: e.ID, name: e.Name, server: e.Server}, out)
+	s.duplicateID(out, e, n)
+	s.appendArgs(n, e.Data, out)
+	s.addCallSig(n, e.Sig)
+	s.complete(n, e, out) // ID-8: a whole element is its own terminal signal
+	return nil
+}
+
+// ---- text, thinking, signatures ----
+
+func stepText(s *State, e spec.Event, out *[]spec.Output) *spec.Violation {
+	if e.Data == "" && e.Sig == "" {
+		return nil
+	}
+	if v := s.checkContent(e, e.Choice); v != nil {
+		return v
+	}
+	kind := spec.ItemText
+	if e.Kind == spec.KindThinking {
+		kind = spec.ItemThinking
+	}
+	last := -1
+	if s.inMsg {
+		last = s.lastItem(e.Choice)
+	}
+	merge := last >= 0 && !s.items[last].block && s.items[last].kind == kind
+	if !merge && e.Data == "" && last >= 0 && !s.items[last].block && (s.items[last].kind == spec.ItemText || s.items[last].kind == spec.ItemThinking) {
+		merge = true // THINK-2: a lone signature joins the text it follows
+	}
+	if !merge && s.curItems() >= s.lim.MaxItems {
+		return term(spec.BudItems, e, "more than %d items in one message", s.lim.MaxItems)
+	}
+	if v := s.checkPayload(e, len(e.Data)+len(e.Sig)); v != nil {
+		return v
+	}
+	s.ensureMessage()
+	s.touchChoice(e.Choice)
+	if !merge {
+		if e.Data == "" {
+			kind = spec.ItemSignature
+		}
+		last = s.addItem(itemState{kind: kind, choice: e.Choice})
+	}
+	it := &s.items[last]
+	it.text = append(it.text, e.Data...)
+	if e.Sig != "" {
+		it.sigs = append(it.sigs, e.Sig)
+	}
+	s.msgBytes += len(e.Data) + len(e.Sig)
+	if e.Data != "" {
+		ok := spec.OutText
+		if e.Kind == spec.KindThinking {
+			ok = spec.OutThinking
+		}
+		*out = append(*out, spec.Output{Kind: ok, Message: s.msgs - 1, Choice: e.Choice, Data: e.Data})
+	}
+	return nil
+}
+
+func stepSignature(s *State, e spec.Event, out *[]spec.Output) *spec.Violation {
+	if e.Sig == "" {
+		return nil
+	}
+	if v := s.checkContent(e, e.Choice); v != nil {
+		return v
+	}
+	if s.curItems() >= s.lim.MaxItems {
+		return term(spec.BudItems, e, "more than %d items in one message", s.lim.MaxItems)
+	}
+	if v := s.checkPayload(e, len(e.Sig)); v != nil {
+		return v
+	}
+	s.ensureMessage()
+	s.touchChoice(e.Choice)
+	s.addItem(itemState{kind: spec.ItemSignature, choice: e.Choice, sigs: []string{e.Sig}})
+	s.msgBytes += len(e.Sig)
+	return nil
+}
