@@ -118,7 +118,7 @@ type Outcome struct {
 }
 
 // StopReason returns the reason of the last stop, or StopNone.
-func (o *Outcome) StopReason() StopReason {
+func (o Outcome) StopReason() StopReason {
 	if len(o.Stops) == 0 {
 		return StopNone
 	}
@@ -128,7 +128,7 @@ func (o *Outcome) StopReason() StopReason {
 // String renders o as its canonical transcript: one line per item, stop and
 // violation, in order. Two outcomes are equal exactly when their transcripts
 // are.
-func (o *Outcome) String() string {
+func (o Outcome) String() string {
 	var b strings.Builder
 	b.WriteString("format " + string(o.Format) + "\n")
 	b.WriteString("messages " + strconv.Itoa(o.Messages) + "\n")

@@ -1,0 +1,159 @@
+package model
+
+import (
+	"flag"
+	"io/fs"
+	"math/rand"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/toolspec/toolspec/scenario"
+	"github.com/toolspec/toolspec/spec"
+)
+
+var update = flag.Bool("update", false, "rewrite the want sections of golden scenarios and capture summaries")
+
+const scenarioDir = "../testdata/scenarios"
+
+// loadScenarios parses every scenario under testdata/scenarios.
+func loadScenarios(t *testing.T) []*scenario.Scenario {
+	t.Helper()
+	var out []*scenario.Scenario
+	err := filepath.WalkDir(scenarioDir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".txtar") {
+			return err
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		sc, err := scenario.Parse(path, data)
+		if err != nil {
+			return err
+		}
+		out = append(out, sc)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// TestScenarios runs every golden scenario through the reference model and
+// compares the transcript with its want section. With -update it rewrites
+// the want sections instead: read the diff before committing it.
+func TestScenarios(t *testing.T) {
+	for _, sc := range loadScenarios(t) {
+		t.Run(strings.TrimSuffix(strings.TrimPrefix(sc.Name, scenarioDir+"/"), ".txtar"), func(t *testing.T) {
+			for _, r := range sc.Rules {
+				if _, ok := spec.LookupRule(r); !ok {
+					t.Errorf("scenario cites unknown rule %s", r)
+				}
+			}
+			got := Reassemble(sc.Format, sc.Input, sc.Limits).String()
+			if *update {
+				if got != sc.Want {
+					sc.Want = got
+					if err := os.WriteFile(sc.Name, sc.Marshal(), 0o644); err != nil {
+						t.Fatal(err)
+					}
+				}
+				return
+			}
+			if got != sc.Want {
+				t.Errorf("transcript differs (rerun: go test ./model -run 'TestScenarios/%s' -update)\n--- got\n%s--- want\n%s", filepath.Base(strings.TrimSuffix(sc.Name, ".txtar")), got, sc.Want)
+			}
+			// The same bytes written in random chunks give the same outcome.
+			rng := rand.New(rand.NewSource(int64(len(sc.Input))))
+			for try := 0; try < 5; try++ {
+				if again := reassembleChunked(sc.Format, sc.Input, sc.Limits, rng); again != got {
+					t.Fatalf("chunked decoding differs:\n--- whole\n%s--- chunked\n%s", got, again)
+				}
+			}
+		})
+	}
+}
+
+// reassembleChunked decodes data written in random chunks.
+func reassembleChunked(f spec.Format, data []byte, lim spec.Limits, rng *rand.Rand) string {
+	d := NewDecoder(f, lim)
+	var evs []spec.Event
+	var v *spec.Violation
+	for rest := data; len(rest) > 0 && v == nil; {
+		n := 1 + rng.Intn(min(len(rest), 17))
+		var got []spec.Event
+		got, v = d.Write(rest[:n])
+		evs = append(evs, got...)
+		rest = rest[n:]
+	}
+	if v == nil {
+		var got []spec.Event
+		got, v = d.Close()
+		evs = append(evs, got...)
+	}
+	out := runEvents(New(f, lim), evs, v)
+	return out.String()
+}
+
+// TestEveryRuleHasAScenario fails when a rule of SPEC.md has no scenario.
+func TestEveryRuleHasAScenario(t *testing.T) {
+	// EVENT-1 concerns events no wire input can produce; TestInvalidEvents pins it.
+	exempt := map[spec.RuleID]bool{spec.EventInvalid: true}
+	cited := map[spec.RuleID]bool{}
+	for _, sc := range loadScenarios(t) {
+		for _, r := range sc.Rules {
+			cited[r] = true
+		}
+	}
+	var missing []string
+	for _, r := range spec.Rules {
+		if !cited[r.ID] && !exempt[r.ID] {
+			missing = append(missing, string(r.ID))
+		}
+	}
+	sort.Strings(missing)
+	if len(missing) > 0 {
+		t.Errorf("rules without a scenario: %s", strings.Join(missing, " "))
+	}
+}
+
+// TestPatternTable checks that SPEC.md maps each of the 38 field-notes
+// patterns to known rules and to scenarios that exist and cite the pattern.
+func TestPatternTable(t *testing.T) {
+	data, err := os.ReadFile("../spec/SPEC.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := scenario.PatternTable(data)
+	byName := map[string]*scenario.Scenario{}
+	for _, sc := range loadScenarios(t) {
+		byName[strings.TrimSuffix(strings.TrimPrefix(sc.Name, scenarioDir+"/"), ".txtar")] = sc
+	}
+	for n := 1; n <= 38; n++ {
+		row, ok := rows[n]
+		if !ok {
+			t.Errorf("pattern %d missing from the SPEC.md table", n)
+			continue
+		}
+		for _, r := range row.Rules {
+			if _, ok := spec.LookupRule(r); !ok {
+				t.Errorf("pattern %d cites unknown rule %q", n, r)
+			}
+		}
+		for _, name := range row.Scenarios {
+			sc := byName[name]
+			if sc == nil {
+				t.Errorf("pattern %d: scenario %s does not exist", n, name)
+				continue
+			}
+			if !slices.Contains(sc.Patterns, n) {
+				t.Errorf("pattern %d: scenario %s does not list it in its patterns: line", n, name)
+			}
+		}
+	}
+}

@@ -1,0 +1,18 @@
+// Package scenario reads and writes toolspec's golden scenarios: txtar
+// archives (golang.org/x/tools/txtar) that pair raw wire bytes with the
+// transcript the reference model gives for them.
+//
+// # Format
+//
+// The archive comment holds a free-text description followed by
+// configuration lines:
+//
+//	rules: ID-5 ID-6      the rule IDs the scenario pins (required)
+//	format: openai-chat   the wire format (required)
+//	limits: max-calls=2 no-parallel
+//	patterns: 1 5         field-notes pattern numbers it shows (optional)
+//
+// Files: "input" holds the stream as text, or "input.hex" holds it as
+// hexadecimal (white space ignored) for binary framings; "want" holds the
+// expected transcript, [spec.Outcome.String]. See testdata/README.md.
+package scenario

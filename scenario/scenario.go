@@ -1,0 +1,185 @@
+package scenario
+
+import (
+	"bytes"
+	"encoding/hex"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/toolspec/toolspec/spec"
+	"golang.org/x/tools/txtar"
+)
+
+// Scenario is one golden scenario.
+type Scenario struct {
+	Name        string // file name, for messages
+	Description string
+	Rules       []spec.RuleID
+	Patterns    []int
+	Format      spec.Format
+	Limits      spec.Limits
+	Input       []byte
+	HexInput    bool // Input is stored as input.hex
+	Want        string
+}
+
+// limitKeys maps the limits keywords to fields of spec.Limits.
+var limitKeys = map[string]func(*spec.Limits) *int{
+	"max-calls":          func(l *spec.Limits) *int { return &l.MaxCalls },
+	"max-arg-bytes":      func(l *spec.Limits) *int { return &l.MaxArgBytes },
+	"max-response-bytes": func(l *spec.Limits) *int { return &l.MaxResponseBytes },
+	"max-id-bytes":       func(l *spec.Limits) *int { return &l.MaxIDBytes },
+	"max-name-bytes":     func(l *spec.Limits) *int { return &l.MaxNameBytes },
+	"max-frame-bytes":    func(l *spec.Limits) *int { return &l.MaxFrameBytes },
+	"max-items":          func(l *spec.Limits) *int { return &l.MaxItems },
+	"max-messages":       func(l *spec.Limits) *int { return &l.MaxMessages },
+	"max-choices":        func(l *spec.Limits) *int { return &l.MaxChoices },
+}
+
+// Parse parses a scenario archive.
+func Parse(name string, data []byte) (*Scenario, error) {
+	a := txtar.Parse(data)
+	s := &Scenario{Name: name}
+	var desc []string
+	for _, line := range strings.Split(string(a.Comment), "\n") {
+		key, val, ok := strings.Cut(line, ":")
+		switch {
+		case ok && key == "rules":
+			for _, f := range strings.Fields(val) {
+				s.Rules = append(s.Rules, spec.RuleID(f))
+			}
+		case ok && key == "patterns":
+			for _, f := range strings.Fields(val) {
+				n, err := strconv.Atoi(f)
+				if err != nil {
+					return nil, fmt.Errorf("%s: bad pattern number %q", name, f)
+				}
+				s.Patterns = append(s.Patterns, n)
+			}
+		case ok && key == "format":
+			s.Format = spec.Format(strings.TrimSpace(val))
+		case ok && key == "limits":
+			if err := parseLimits(val, &s.Limits); err != nil {
+				return nil, fmt.Errorf("%s: %v", name, err)
+			}
+		default:
+			desc = append(desc, line)
+		}
+	}
+	s.Description = strings.TrimSpace(strings.Join(desc, "\n"))
+	if !s.Format.Valid() {
+		return nil, fmt.Errorf("%s: unknown or missing format %q", name, s.Format)
+	}
+	if len(s.Rules) == 0 {
+		return nil, fmt.Errorf("%s: no rules: line", name)
+	}
+	seen := map[string]bool{}
+	for _, f := range a.Files {
+		if seen[f.Name] {
+			return nil, fmt.Errorf("%s: file %q twice", name, f.Name)
+		}
+		seen[f.Name] = true
+		switch f.Name {
+		case "input":
+			s.Input = f.Data
+		case "input.hex":
+			b, err := hex.DecodeString(strings.Join(strings.Fields(string(f.Data)), ""))
+			if err != nil {
+				return nil, fmt.Errorf("%s: input.hex: %v", name, err)
+			}
+			s.Input, s.HexInput = b, true
+		case "want":
+			s.Want = string(f.Data)
+		default:
+			return nil, fmt.Errorf("%s: unknown file %q", name, f.Name)
+		}
+	}
+	if seen["input"] == seen["input.hex"] {
+		return nil, fmt.Errorf("%s: want exactly one of input and input.hex", name)
+	}
+	return s, nil
+}
+
+func parseLimits(val string, l *spec.Limits) error {
+	for _, f := range strings.Fields(val) {
+		if f == "no-parallel" {
+			l.NoParallel = true
+			continue
+		}
+		k, v, ok := strings.Cut(f, "=")
+		field := limitKeys[k]
+		if !ok || field == nil {
+			return fmt.Errorf("bad limit %q", f)
+		}
+		n, err := strconv.Atoi(v)
+		if err != nil || n <= 0 {
+			return fmt.Errorf("bad limit value %q", f)
+		}
+		*field(l) = n
+	}
+	return nil
+}
+
+// formatLimits renders l in the limits: syntax; "" when l is the zero value.
+func formatLimits(l spec.Limits) string {
+	var parts []string
+	keys := make([]string, 0, len(limitKeys))
+	for k := range limitKeys {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		if v := *limitKeys[k](&l); v > 0 {
+			parts = append(parts, k+"="+strconv.Itoa(v))
+		}
+	}
+	if l.NoParallel {
+		parts = append(parts, "no-parallel")
+	}
+	return strings.Join(parts, " ")
+}
+
+// Marshal renders s as a txtar archive; Parse(s.Marshal()) gives s back.
+func (s *Scenario) Marshal() []byte {
+	var c bytes.Buffer
+	if s.Description != "" {
+		c.WriteString(s.Description + "\n")
+	}
+	rules := make([]string, len(s.Rules))
+	for i, r := range s.Rules {
+		rules[i] = string(r)
+	}
+	c.WriteString("rules: " + strings.Join(rules, " ") + "\n")
+	if len(s.Patterns) > 0 {
+		ps := make([]string, len(s.Patterns))
+		for i, p := range s.Patterns {
+			ps[i] = strconv.Itoa(p)
+		}
+		c.WriteString("patterns: " + strings.Join(ps, " ") + "\n")
+	}
+	c.WriteString("format: " + string(s.Format) + "\n")
+	if l := formatLimits(s.Limits); l != "" {
+		c.WriteString("limits: " + l + "\n")
+	}
+	a := &txtar.Archive{Comment: c.Bytes()}
+	if s.HexInput {
+		a.Files = append(a.Files, txtar.File{Name: "input.hex", Data: hexLines(s.Input)})
+	} else {
+		a.Files = append(a.Files, txtar.File{Name: "input", Data: s.Input})
+	}
+	a.Files = append(a.Files, txtar.File{Name: "want", Data: []byte(s.Want)})
+	return txtar.Format(a)
+}
+
+// hexLines renders b as hex, 32 bytes a line.
+func hexLines(b []byte) []byte {
+	var out bytes.Buffer
+	for len(b) > 0 {
+		n := min(32, len(b))
+		out.WriteString(hex.EncodeToString(b[:n]) + "\n")
+		b = b[n:]
+	}
+	return out.Bytes()
+}
