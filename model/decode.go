@@ -16,6 +16,8 @@ type frame struct {
 	event   string // SSE event type, or event-stream :event-type ("" when none)
 	msgType string // event-stream :message-type ("event", "exception"); "" otherwise
 	excType string // event-stream :exception-type
+	errCode string // event-stream :error-code
+	errMsg  string // event-stream :error-message
 	data    []byte // the payload
 }
 
@@ -435,6 +437,10 @@ func parseHeaders(h []byte, fr *frame) string {
 				fr.msgType = v
 			case ":exception-type":
 				fr.excType = v
+			case ":error-code":
+				fr.errCode = v
+			case ":error-message":
+				fr.errMsg = v
 			}
 		}
 		h = h[size:]

@@ -1,10 +1,244 @@
 package model
 
-import "github.com/toolspec/toolspec/spec"
+import (
+	"bytes"
+	"encoding/json"
+	"strconv"
 
-// openaiChatDecoder decodes the payloads of one stream. (placeholder)
+	"github.com/toolspec/toolspec/spec"
+)
+
+// openaiChatDecoder decodes the payloads of an OpenAI Chat Completions
+// stream (or of an OpenAI-compatible server). One frame is one SSE data
+// payload or one JSON line. It keeps no state: each frame is translated on
+// its own.
 type openaiChatDecoder struct{}
 
 func (d *openaiChatDecoder) decodeFrame(fr frame) ([]spec.Event, *spec.Violation) {
-	return nil, payloadErr(spec.FramePayload, "not implemented")
+	if string(bytes.TrimSpace(fr.data)) == "[DONE]" {
+		return []spec.Event{{Kind: spec.KindMessageEnd}}, nil
+	}
+	o, v := parseObject(fr.data)
+	if v != nil {
+		return nil, v
+	}
+	if fr.event == "error" || !isNull(o["error"]) {
+		ev, v := chatError(o)
+		if v != nil {
+			return nil, v
+		}
+		return []spec.Event{ev}, nil
+	}
+	choices, _, v := asArray(o["choices"], "choices")
+	if v != nil {
+		return nil, v
+	}
+	var out []spec.Event
+	for i, raw := range choices {
+		evs, v := chatChoice(raw, i)
+		if v != nil {
+			return nil, v
+		}
+		out = append(out, evs...)
+	}
+	return out, nil
+}
+
+// chatError translates an error payload: {"error":{"message","type","code"}},
+// {"error":"text"}, or (for an SSE event named error without an error
+// member) a flat {"message","type","code"}.
+func chatError(o obj) (spec.Event, *spec.Violation) {
+	ev := spec.Event{Kind: spec.KindError}
+	src, field := o, ""
+	raw := o["error"]
+	if !isNull(raw) && raw[0] == '"' {
+		s, _, v := asString(raw, "error")
+		if v != nil {
+			return ev, v
+		}
+		ev.Data = s
+		return ev, nil
+	}
+	if !isNull(raw) {
+		e, _, v := asObject(raw, "error")
+		if v != nil {
+			return ev, v
+		}
+		src, field = e, "error."
+	}
+	return errorFields(ev, src, field, "type", "code")
+}
+
+// errorFields fills ev.Data from src's "message" and ev.Name from the first
+// non-empty of the members names; prefix names src in error messages.
+func errorFields(ev spec.Event, src obj, prefix string, names ...string) (spec.Event, *spec.Violation) {
+	msg, _, v := asString(src["message"], prefix+"message")
+	if v != nil {
+		return ev, v
+	}
+	ev.Data = msg
+	for _, k := range names {
+		s, v := asCode(src[k], prefix+k)
+		if v != nil {
+			return ev, v
+		}
+		if s != "" {
+			ev.Name = s
+			break
+		}
+	}
+	return ev, nil
+}
+
+// asCode decodes an error type or code: a string, or an integer (some
+// servers send HTTP status numbers as codes), returned as its decimal text.
+func asCode(raw json.RawMessage, field string) (string, *spec.Violation) {
+	if !isNull(raw) && raw[0] != '"' {
+		n, _, v := asInt(raw, field)
+		if v != nil {
+			return "", v
+		}
+		return strconv.Itoa(n), nil
+	}
+	s, _, v := asString(raw, field)
+	return s, v
+}
+
+// chatChoice translates element pos of "choices".
+func chatChoice(raw json.RawMessage, pos int) ([]spec.Event, *spec.Violation) {
+	c, ok, v := asObject(raw, "choices[]")
+	if v != nil || !ok {
+		return nil, v
+	}
+	choice, ok, v := asInt(c["index"], "choices[].index")
+	if v != nil {
+		return nil, v
+	}
+	if !ok {
+		choice = pos
+	}
+	var out []spec.Event
+	add := func(k spec.Kind, data string) {
+		if data != "" {
+			out = append(out, spec.Event{Kind: k, Choice: choice, Data: data})
+		}
+	}
+
+	delta, _, v := asObject(c["delta"], "delta")
+	if v != nil {
+		return nil, v
+	}
+	plain := false // the delta carries plain reasoning text
+	for _, k := range []string{"reasoning_content", "reasoning"} {
+		s, _, v := asString(delta[k], "delta."+k)
+		if v != nil {
+			return nil, v
+		}
+		add(spec.KindThinking, s)
+		plain = plain || s != ""
+	}
+	details, _, v := asArray(delta["reasoning_details"], "delta.reasoning_details")
+	if v != nil {
+		return nil, v
+	}
+	for _, r := range details {
+		e, ok, v := asObject(r, "delta.reasoning_details[]")
+		if v != nil {
+			return nil, v
+		}
+		if !ok {
+			continue
+		}
+		typ, _, v := asString(e["type"], "reasoning_details[].type")
+		if v != nil {
+			return nil, v
+		}
+		switch typ {
+		case "reasoning.text", "reasoning.summary":
+			key := "text"
+			if typ == "reasoning.summary" {
+				key = "summary"
+			}
+			s, _, v := asString(e[key], "reasoning_details[]."+key)
+			if v != nil {
+				return nil, v
+			}
+			// THINK-1: text entries repeat the plain reasoning field
+			// (OpenRouter, Vercel); they are thinking only without one.
+			if !plain {
+				add(spec.KindThinking, s)
+			}
+			// THINK-2: an entry that carries a signature is kept whole.
+			if sig, _, v := asString(e["signature"], "reasoning_details[].signature"); v != nil {
+				return nil, v
+			} else if sig != "" {
+				out = append(out, spec.Event{Kind: spec.KindSignature, Choice: choice, Sig: compactJSON(r)})
+			}
+		default:
+			out = append(out, spec.Event{Kind: spec.KindSignature, Choice: choice, Sig: compactJSON(r)})
+		}
+	}
+	for _, k := range []string{"content", "refusal"} {
+		s, _, v := asString(delta[k], "delta."+k)
+		if v != nil {
+			return nil, v
+		}
+		add(spec.KindText, s)
+	}
+	calls, _, v := asArray(delta["tool_calls"], "delta.tool_calls")
+	if v != nil {
+		return nil, v
+	}
+	for j, r := range calls {
+		ev, v := chatToolCall(r, choice, j)
+		if v != nil {
+			return nil, v
+		}
+		out = append(out, ev)
+	}
+
+	finish, _, v := asString(c["finish_reason"], "finish_reason")
+	if v != nil {
+		return nil, v
+	}
+	add(spec.KindFinish, finish)
+	return out, nil
+}
+
+// chatToolCall translates entry pos of a delta's "tool_calls" into a
+// fragment. A null entry still yields a (wholly empty) fragment.
+func chatToolCall(raw json.RawMessage, choice, pos int) (spec.Event, *spec.Violation) {
+	ev := spec.Event{Kind: spec.KindFragment, Choice: choice, Pos: pos}
+	t, _, v := asObject(raw, "tool_calls[]")
+	if v != nil {
+		return ev, v
+	}
+	idx, ok, v := asInt(t["index"], "tool_calls[].index")
+	if v != nil {
+		return ev, v
+	}
+	if ok && idx >= 0 {
+		ev.Index, ev.HasIndex = idx, true
+	}
+	if ev.ID, _, v = asString(t["id"], "tool_calls[].id"); v != nil {
+		return ev, v
+	}
+	fn, _, v := asObject(t["function"], "tool_calls[].function")
+	if v != nil {
+		return ev, v
+	}
+	if ev.Name, _, v = asString(fn["name"], "function.name"); v != nil {
+		return ev, v
+	}
+	if args := fn["arguments"]; !isNull(args) && args[0] == '{' {
+		// An object instead of a string (Ollama-style servers): its
+		// compact JSON text is the argument fragment.
+		ev.Data = compactJSON(args)
+	} else if ev.Data, _, v = asString(args, "function.arguments"); v != nil {
+		return ev, v
+	}
+	if extra := t["extra_content"]; !isNull(extra) {
+		ev.Sig = compactJSON(extra)
+	}
+	return ev, nil
 }
