@@ -134,8 +134,14 @@ func (d *Decoder) Close() ([]spec.Event, *spec.Violation) {
 	return append(evs, spec.Event{Kind: spec.KindEOF, Frame: d.frames, Offset: d.bufOff + int64(len(d.buf))}), nil
 }
 
+// fail records a terminal violation of the frame in progress, located at its
+// first byte.
 func (d *Decoder) fail(rule spec.RuleID, format string, args ...any) *spec.Violation {
-	d.dead = &spec.Violation{Rule: rule, Class: spec.ClassTerminal, Frame: d.frames + 1, Offset: d.bufOff, Call: spec.NoCall, Message: fmt.Sprintf(format, args...)}
+	off := d.bufOff
+	if d.framing == framingSSE && d.sseStart >= 0 {
+		off = d.sseStart
+	}
+	d.dead = &spec.Violation{Rule: rule, Class: spec.ClassTerminal, Frame: d.frames + 1, Offset: off, Call: spec.NoCall, Message: fmt.Sprintf(format, args...)}
 	return d.dead
 }
 
@@ -151,19 +157,28 @@ func (d *Decoder) pump(eof bool) ([]spec.Event, *spec.Violation) {
 		for i < len(d.buf) && isSpace(d.buf[i]) {
 			i++
 		}
-		// A UTF-8 byte-order mark may precede SSE text.
-		if bytes.HasPrefix(d.buf[i:], []byte("\xEF\xBB\xBF")) {
-			i += 3
+		// A UTF-8 byte-order mark may precede the text; wait for all of
+		// it, and drop it before JSON lines (SSE drops its own).
+		bom := []byte("\xEF\xBB\xBF")
+		if i == 0 && !eof && len(d.buf) < len(bom) && bytes.HasPrefix(bom, d.buf) {
+			return nil, nil
+		}
+		hasBOM := i == 0 && bytes.HasPrefix(d.buf, bom)
+		if hasBOM {
+			i += len(bom)
+			for i < len(d.buf) && isSpace(d.buf[i]) {
+				i++
+			}
 		}
 		if i == len(d.buf) {
-			if eof {
-				return nil, nil
-			}
 			return nil, nil
 		}
 		switch c := d.buf[i]; {
 		case c == '{' || c == '[':
 			d.framing = framingLines
+			if hasBOM {
+				d.consume(len(bom))
+			}
 		case d.format == spec.FormatBedrock:
 			d.framing = framingEventStream
 		case d.format == spec.FormatOllama:
