@@ -1,0 +1,15 @@
+// Command toolspec reassembles streamed LLM tool calls from a recorded
+// provider stream and reports the calls, the stop reason and every
+// violation of spec/SPEC.md.
+//
+// # Usage
+//
+//	toolspec reassemble [--format F] [--max-calls N] [--max-arg-bytes N]
+//	    [--max-response-bytes N] [--no-parallel] [--text] FILE|-
+//
+// Without --format the framing (SSE, NDJSON, one JSON object per line,
+// Bedrock event-stream) and the format are detected from the bytes. The
+// outcome is printed as JSON (the schema is in README.md), or as a table with
+// --text. The exit status is 0 without violations, 1 with any, 2 on a usage
+// or I/O error. The command runs the reference model (package model).
+package main

@@ -1,0 +1,223 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/toolspec/toolspec/model"
+	"github.com/toolspec/toolspec/spec"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+const usage = `usage: toolspec reassemble [--format F] [--max-calls N] [--max-arg-bytes N]
+                          [--max-response-bytes N] [--no-parallel] [--text] FILE|-
+
+Formats: openai-chat, openai-responses, anthropic, ollama, gemini, bedrock.
+Exit status: 0 no violations, 1 violations, 2 usage or I/O error.
+`
+
+// run is the whole command; it returns the exit status.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) == 0 || args[0] != "reassemble" {
+		if len(args) > 0 && (args[0] == "-h" || args[0] == "--help" || args[0] == "help") {
+			fmt.Fprint(stdout, usage)
+			return 0
+		}
+		fmt.Fprint(stderr, usage)
+		return 2
+	}
+	fs := flag.NewFlagSet("reassemble", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() { fmt.Fprint(stderr, usage) }
+	format := fs.String("format", "", "wire format (detected when absent)")
+	var lim spec.Limits
+	fs.IntVar(&lim.MaxCalls, "max-calls", 0, "most calls per message (default 128)")
+	fs.IntVar(&lim.MaxArgBytes, "max-arg-bytes", 0, "most argument bytes per call (default 2 MiB)")
+	fs.IntVar(&lim.MaxResponseBytes, "max-response-bytes", 0, "most payload bytes per message (default 32 MiB)")
+	fs.BoolVar(&lim.NoParallel, "no-parallel", false, "parallel tool calls are disabled")
+	text := fs.Bool("text", false, "print a readable table instead of JSON")
+	if err := fs.Parse(args[1:]); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	if fs.NArg() != 1 {
+		fmt.Fprint(stderr, usage)
+		return 2
+	}
+	for _, n := range []int{lim.MaxCalls, lim.MaxArgBytes, lim.MaxResponseBytes} {
+		if n < 0 {
+			fmt.Fprintln(stderr, "toolspec: limits must not be negative")
+			return 2
+		}
+	}
+	data, err := readInput(fs.Arg(0), stdin)
+	if err != nil {
+		fmt.Fprintf(stderr, "toolspec: %v\n", err)
+		return 2
+	}
+	f := spec.Format(*format)
+	if f == "" {
+		if f, err = Detect(data); err != nil {
+			fmt.Fprintf(stderr, "toolspec: %v; name it with --format\n", err)
+			return 2
+		}
+	} else if !f.Valid() {
+		fmt.Fprintf(stderr, "toolspec: unknown format %q\n", *format)
+		return 2
+	}
+	out := model.Reassemble(f, data, lim)
+	if *text {
+		writeText(stdout, out)
+	} else {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		enc.SetEscapeHTML(false)
+		if err := enc.Encode(toJSON(out)); err != nil {
+			fmt.Fprintf(stderr, "toolspec: %v\n", err)
+			return 2
+		}
+	}
+	if len(out.Violations) > 0 {
+		return 1
+	}
+	return 0
+}
+
+func readInput(name string, stdin io.Reader) ([]byte, error) {
+	if name == "-" {
+		return io.ReadAll(stdin)
+	}
+	return os.ReadFile(name)
+}
+
+// jsonOutcome is the JSON schema of the command's output (README.md).
+type jsonOutcome struct {
+	Format     string          `json:"format"`
+	Messages   int             `json:"messages"`
+	Calls      []jsonCall      `json:"calls"`
+	Items      []jsonItem      `json:"items"`
+	StopReason string          `json:"stop_reason"`
+	Stops      []jsonStop      `json:"stops"`
+	Violations []jsonViolation `json:"violations"`
+}
+
+type jsonCall struct {
+	ID         string   `json:"id"`
+	Name       string   `json:"name"`
+	Arguments  string   `json:"arguments"`
+	Status     string   `json:"status"`
+	Server     bool     `json:"server"`
+	Message    int      `json:"message"`
+	Choice     int      `json:"choice"`
+	Signatures []string `json:"signatures,omitempty"`
+}
+
+type jsonItem struct {
+	Kind       string   `json:"kind"`
+	Message    int      `json:"message"`
+	Choice     int      `json:"choice"`
+	Text       string   `json:"text,omitempty"`
+	Call       *int     `json:"call,omitempty"`
+	Signatures []string `json:"signatures,omitempty"`
+}
+
+type jsonStop struct {
+	Message int    `json:"message"`
+	Choice  int    `json:"choice"`
+	Reason  string `json:"reason"`
+	Raw     string `json:"raw"`
+}
+
+type jsonViolation struct {
+	Rule    string `json:"rule"`
+	Class   string `json:"class"`
+	Frame   int    `json:"frame"`
+	Offset  int64  `json:"offset"`
+	Call    *int   `json:"call,omitempty"`
+	Message string `json:"message"`
+}
+
+func toJSON(o spec.Outcome) jsonOutcome {
+	j := jsonOutcome{Format: string(o.Format), Messages: o.Messages, StopReason: string(o.StopReason()),
+		Calls: []jsonCall{}, Items: []jsonItem{}, Stops: []jsonStop{}, Violations: []jsonViolation{}}
+	for _, c := range o.Calls {
+		j.Calls = append(j.Calls, jsonCall{ID: c.ID, Name: c.Name, Arguments: c.Args, Status: c.Status.String(),
+			Server: c.Server, Message: c.Message, Choice: c.Choice, Signatures: c.Signatures})
+	}
+	for _, it := range o.Items {
+		ji := jsonItem{Kind: it.Kind.String(), Message: it.Message, Choice: it.Choice, Text: it.Text, Signatures: it.Signatures}
+		if it.Kind == spec.ItemCall {
+			n := it.Call
+			ji.Call = &n
+		}
+		j.Items = append(j.Items, ji)
+	}
+	for _, s := range o.Stops {
+		j.Stops = append(j.Stops, jsonStop{Message: s.Message, Choice: s.Choice, Reason: stopName(s.Reason), Raw: s.Raw})
+	}
+	for _, v := range o.Violations {
+		jv := jsonViolation{Rule: string(v.Rule), Class: v.Class.String(), Frame: v.Frame, Offset: v.Offset, Message: v.Message}
+		if v.Call != spec.NoCall {
+			n := v.Call
+			jv.Call = &n
+		}
+		j.Violations = append(j.Violations, jv)
+	}
+	j.StopReason = stopName(o.StopReason())
+	return j
+}
+
+func stopName(r spec.StopReason) string {
+	if r == spec.StopNone {
+		return "none"
+	}
+	return string(r)
+}
+
+// writeText prints o as a readable table.
+func writeText(w io.Writer, o spec.Outcome) {
+	fmt.Fprintf(w, "format %s, %d message(s), stop %s\n", o.Format, o.Messages, stopName(o.StopReason()))
+	if len(o.Calls) > 0 {
+		tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+		fmt.Fprintln(tw, "#\tMSG\tCHOICE\tSTATUS\tID\tNAME\tARGUMENTS")
+		for _, c := range o.Calls {
+			name := c.Name
+			if c.Server {
+				name += " (server)"
+			}
+			fmt.Fprintf(tw, "%d\t%d\t%d\t%s\t%s\t%s\t%s\n", c.Ordinal, c.Message, c.Choice, c.Status, c.ID, name, oneLine(c.Args, 80))
+		}
+		tw.Flush()
+	} else {
+		fmt.Fprintln(w, "no calls")
+	}
+	for _, s := range o.Stops {
+		fmt.Fprintf(w, "stop: message %d choice %d: %s (raw %q)\n", s.Message, s.Choice, stopName(s.Reason), s.Raw)
+	}
+	if len(o.Violations) == 0 {
+		fmt.Fprintln(w, "no violations")
+	}
+	for _, v := range o.Violations {
+		fmt.Fprintf(w, "%s (%s)\n", v.Error(), v.Class)
+	}
+}
+
+// oneLine shortens s to at most n runes on one line.
+func oneLine(s string, n int) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if r := []rune(s); len(r) > n {
+		return string(r[:n-1]) + "…"
+	}
+	return s
+}
