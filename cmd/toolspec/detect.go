@@ -44,7 +44,9 @@ func Detect(data []byte) (spec.Format, error) {
 	return "", errors.New("cannot tell the format of the stream")
 }
 
-func isText(c byte) bool { return c == '\t' || c == '\n' || c == '\r' || (c >= 0x20 && c < 0x7f) || c >= 0xc0 }
+func isText(c byte) bool {
+	return c == '\t' || c == '\n' || c == '\r' || (c >= 0x20 && c < 0x7f) || c >= 0xc0
+}
 
 var bedrockEvents = map[string]bool{
 	"messageStart": true, "contentBlockStart": true, "contentBlockDelta": true,
