@@ -30,7 +30,6 @@ type callState struct {
 	server   bool
 	sigs     []string
 	started  bool // the arguments came inline with a block start
-	streamed bool // argument deltas arrived (block calls)
 	item     int  // index of its item
 	path     *pathBuilder
 	charged  int // bytes charged to a path call so far

@@ -1,0 +1,35 @@
+package toolspec
+
+import (
+	"os/exec"
+	"strings"
+	"testing"
+)
+
+// TestImportRules enforces the package layering: spec and model depend on
+// the standard library (and model on spec) only.
+func TestImportRules(t *testing.T) {
+	const mod = "github.com/toolspec/toolspec"
+	allowed := map[string][]string{
+		"./spec":  {mod + "/spec"},
+		"./model": {mod + "/model", mod + "/spec"},
+	}
+	for pkg, ok := range allowed {
+		out, err := exec.Command("go", "list", "-deps", pkg).Output()
+		if err != nil {
+			t.Fatalf("go list -deps %s: %v", pkg, err)
+		}
+		for _, dep := range strings.Fields(string(out)) {
+			if !strings.Contains(strings.SplitN(dep, "/", 2)[0], ".") {
+				continue // standard library
+			}
+			found := false
+			for _, a := range ok {
+				found = found || dep == a
+			}
+			if !found {
+				t.Errorf("%s depends on %s; only the standard library and %v are allowed", pkg, dep, ok)
+			}
+		}
+	}
+}
