@@ -1,0 +1,328 @@
+package model
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/toolspec/toolspec/spec"
+	"pgregory.net/rapid"
+)
+
+// This file states properties of the model that must hold for every event
+// sequence, valid or not. The generator below draws events from small
+// domains so that collisions (shared ids, indexes, keys) are frequent.
+
+var (
+	genIDs   = []string{"", "", "a", "b", "c"}
+	genNames = []string{"", "", "f", "g"}
+	genData  = []string{"", "{", "}", `"x":1`, "{}", `{"x":1}`, ",", "[1]", " ", "null", `"s`}
+	genPaths = []string{"$.a", "$.b", "$.a.c", "$.l[0]", "$.l[1]", "$.l[3]", "$['q']", "$", "x", "$.a[0]"}
+)
+
+// genEvent draws one event of any kind.
+func genEvent(t *rapid.T, withPaths bool) spec.Event {
+	kinds := []spec.Kind{
+		spec.KindMessageStart, spec.KindMessageEnd, spec.KindFragment, spec.KindFragment, spec.KindFragment,
+		spec.KindWholeCall, spec.KindBlockStart, spec.KindBlockDelta, spec.KindBlockDelta, spec.KindBlockStop,
+		spec.KindText, spec.KindThinking, spec.KindSignature, spec.KindFinish, spec.KindError,
+	}
+	if withPaths {
+		kinds = append(kinds, spec.KindPathOpen, spec.KindPathArg, spec.KindPathArg, spec.KindPathClose)
+	}
+	e := spec.Event{Kind: rapid.SampledFrom(kinds).Draw(t, "kind")}
+	e.Choice = rapid.IntRange(0, 1).Draw(t, "choice")
+	switch e.Kind {
+	case spec.KindMessageStart:
+		e.ID = rapid.SampledFrom(genIDs).Draw(t, "id")
+	case spec.KindFragment:
+		e.HasIndex = rapid.Bool().Draw(t, "hasIndex")
+		if e.HasIndex {
+			e.Index = rapid.IntRange(0, 3).Draw(t, "index")
+		}
+		e.Pos = rapid.IntRange(0, 1).Draw(t, "pos")
+		e.ID = rapid.SampledFrom(genIDs).Draw(t, "id")
+		e.Name = rapid.SampledFrom(genNames).Draw(t, "name")
+		e.Data = rapid.SampledFrom(genData).Draw(t, "data")
+	case spec.KindWholeCall, spec.KindPathOpen:
+		e.ID = rapid.SampledFrom(genIDs).Draw(t, "id")
+		e.Name = rapid.SampledFrom(genNames).Draw(t, "name")
+		if e.Kind == spec.KindWholeCall {
+			e.Data = rapid.SampledFrom(genData).Draw(t, "data")
+			e.Server = rapid.Bool().Draw(t, "server")
+		}
+	case spec.KindBlockStart:
+		e.Index = rapid.IntRange(0, 3).Draw(t, "index")
+		e.Block = spec.BlockType(rapid.IntRange(1, 5).Draw(t, "block"))
+		if e.Block == spec.BlockCall {
+			e.ID = rapid.SampledFrom(genIDs).Draw(t, "id")
+			e.Name = rapid.SampledFrom(genNames).Draw(t, "name")
+			e.Server = rapid.Bool().Draw(t, "server")
+		}
+		e.Data = rapid.SampledFrom([]string{"", "", `{"p":1}`, "t"}).Draw(t, "data")
+	case spec.KindBlockDelta:
+		e.Index = rapid.IntRange(0, 3).Draw(t, "index")
+		e.Delta = spec.DeltaType(rapid.IntRange(1, 7).Draw(t, "delta"))
+		e.Data = rapid.SampledFrom(genData).Draw(t, "data")
+	case spec.KindBlockStop:
+		e.Index = rapid.IntRange(0, 3).Draw(t, "index")
+		if rapid.Bool().Draw(t, "final") {
+			e.HasData = true
+			e.Data = rapid.SampledFrom(genData).Draw(t, "data")
+		}
+	case spec.KindText, spec.KindThinking:
+		e.Data = rapid.SampledFrom([]string{"", "hi", "there"}).Draw(t, "text")
+	case spec.KindSignature:
+		e.Sig = rapid.SampledFrom([]string{"", "s1"}).Draw(t, "sig")
+	case spec.KindPathArg:
+		e.Path = rapid.SampledFrom(genPaths).Draw(t, "path")
+		if rapid.Bool().Draw(t, "string") {
+			e.Delta = spec.DeltaString
+			e.Data = rapid.SampledFrom([]string{"", "ab", "\"\n"}).Draw(t, "str")
+			e.More = rapid.Bool().Draw(t, "more")
+		} else {
+			e.Delta = spec.DeltaJSON
+			e.Data = rapid.SampledFrom([]string{"1", "true", "null"}).Draw(t, "lit")
+		}
+	case spec.KindFinish:
+		e.Data = rapid.SampledFrom([]string{"stop", "tool_calls", "length", "end_turn", "tool_use", "max_tokens", "STOP", "", "weird"}).Draw(t, "reason")
+	case spec.KindError:
+		e.Data = "boom"
+	}
+	if e.Kind != spec.KindFragment && e.Kind != spec.KindWholeCall && e.Kind != spec.KindText && e.Kind != spec.KindThinking &&
+		e.Kind != spec.KindSignature && e.Kind != spec.KindFinish && e.Kind != spec.KindPathOpen && e.Kind != spec.KindPathArg && e.Kind != spec.KindPathClose {
+		e.Choice = 0
+	}
+	return e
+}
+
+// genStream draws a format, limits and an event sequence with frame numbers.
+func genStream(t *rapid.T, withPaths bool) (spec.Format, spec.Limits, []spec.Event) {
+	f := rapid.SampledFrom(spec.Formats).Draw(t, "format")
+	var lim spec.Limits
+	if rapid.Bool().Draw(t, "small") {
+		lim = spec.Limits{
+			MaxCalls:         rapid.IntRange(1, 4).Draw(t, "maxCalls"),
+			MaxArgBytes:      rapid.IntRange(1, 12).Draw(t, "maxArgBytes"),
+			MaxResponseBytes: rapid.IntRange(1, 40).Draw(t, "maxResponseBytes"),
+			MaxIDBytes:       1,
+			MaxItems:         rapid.IntRange(1, 6).Draw(t, "maxItems"),
+			MaxMessages:      rapid.IntRange(1, 3).Draw(t, "maxMessages"),
+			MaxChoices:       rapid.IntRange(1, 2).Draw(t, "maxChoices"),
+			NoParallel:       rapid.Bool().Draw(t, "noParallel"),
+		}
+	}
+	n := rapid.IntRange(0, 30).Draw(t, "n")
+	evs := make([]spec.Event, 0, n+1)
+	frame := 1
+	for i := 0; i < n; i++ {
+		e := genEvent(t, withPaths)
+		if rapid.IntRange(0, 2).Draw(t, "newFrame") > 0 {
+			frame++
+		}
+		e.Frame, e.Offset = frame, int64(frame*10)
+		evs = append(evs, e)
+	}
+	evs = append(evs, spec.Event{Kind: spec.KindEOF, Frame: frame, Offset: int64(frame*10 + 1)})
+	return f, lim, evs
+}
+
+// TestPropRunEqualsStep: the in-place fold of Run and the fold of the pure
+// Step agree on every sequence (so every handler makes its terminal checks
+// before it changes anything).
+func TestPropRunEqualsStep(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		f, lim, evs := genStream(t, true)
+		a, b := Run(f, lim, evs).String(), StepAll(f, lim, evs).String()
+		if a != b {
+			t.Fatalf("Run and StepAll differ:\n--- Run\n%s--- StepAll\n%s", a, b)
+		}
+	})
+}
+
+// TestPropStepPure: Step is deterministic and leaves its input state as it
+// was; a terminal violation returns the input state.
+func TestPropStepPure(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		f, lim, evs := genStream(t, true)
+		s := New(f, lim)
+		for _, e := range evs {
+			before := Finish(s, nil, nil).String()
+			n1, out1, err1 := Step(s, e)
+			n2, out2, err2 := Step(s, e)
+			if after := Finish(s, nil, nil).String(); after != before {
+				t.Fatalf("Step(%v) modified its input:\n--- before\n%s--- after\n%s", e, before, after)
+			}
+			if fmt.Sprint(out1, err1) != fmt.Sprint(out2, err2) || Finish(n1, nil, nil).String() != Finish(n2, nil, nil).String() {
+				t.Fatalf("Step(%v) is not deterministic", e)
+			}
+			if err1 != nil {
+				if Finish(n1, nil, nil).String() != before {
+					t.Fatalf("Step(%v) returned a changed state with error %v", e, err1)
+				}
+				return
+			}
+			s = n1
+		}
+	})
+}
+
+// TestPropOutcome checks what every outcome must satisfy: calls in
+// first-seen order, ids unique per message unless ID-7 says otherwise,
+// budgets never exceeded, statuses consistent with arguments, and at most
+// one terminal violation, last.
+func TestPropOutcome(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		f, lim, evs := genStream(t, false)
+		o := Run(f, lim, evs)
+		checkOutcome(t, lim.Resolved(), o)
+	})
+}
+
+func checkOutcome(t *rapid.T, lim spec.Limits, o spec.Outcome) {
+	next := 0
+	for _, it := range o.Items {
+		if it.Kind == spec.ItemCall {
+			if it.Call != next {
+				t.Fatalf("call items out of first-seen order: got call %d, want %d\n%s", it.Call, next, o)
+			}
+			next++
+		}
+	}
+	if next != len(o.Calls) {
+		t.Fatalf("%d call items for %d calls\n%s", next, len(o.Calls), o)
+	}
+	flagged := map[int]bool{}
+	terminal := 0
+	for i, v := range o.Violations {
+		if v.Rule == spec.IDDuplicate {
+			flagged[v.Call] = true
+		}
+		if v.Class == spec.ClassTerminal {
+			terminal++
+			if i != len(o.Violations)-1 {
+				t.Fatalf("a violation follows the terminal one\n%s", o)
+			}
+		}
+		if !strings.HasPrefix(v.Error(), "toolspec: "+string(v.Rule)+": ") {
+			t.Fatalf("violation text %q", v.Error())
+		}
+	}
+	for _, v := range o.Violations {
+		if v.Class == spec.ClassCall && v.Call != spec.NoCall && o.Calls[v.Call].Status != spec.StatusInvalid {
+			t.Fatalf("call %d is concerned by %s but is %s\n%s", v.Call, v.Rule, o.Calls[v.Call].Status, o)
+		}
+	}
+	if terminal > 1 {
+		t.Fatalf("%d terminal violations\n%s", terminal, o)
+	}
+	perMsgCalls := map[int]int{}
+	perMsgItems := map[int]int{}
+	perMsgBytes := map[int]int{}
+	for _, it := range o.Items {
+		perMsgItems[it.Message]++
+		perMsgBytes[it.Message] += len(it.Text)
+		for _, s := range it.Signatures {
+			perMsgBytes[it.Message] += len(s)
+		}
+	}
+	for i, c := range o.Calls {
+		if c.Ordinal != i {
+			t.Fatalf("call %d has ordinal %d", i, c.Ordinal)
+		}
+		perMsgCalls[c.Message]++
+		if c.Args != "{}" { // "{}" may stand for no bytes at all (END-2)
+			perMsgBytes[c.Message] += len(c.Args)
+		}
+		for _, s := range c.Signatures {
+			perMsgBytes[c.Message] += len(s)
+		}
+		if len(c.Args) > lim.MaxArgBytes && !(c.Args == "{}") {
+			t.Fatalf("call %d holds %d argument bytes, limit %d\n%s", i, len(c.Args), lim.MaxArgBytes, o)
+		}
+		if len(c.ID) > lim.MaxIDBytes || len(c.Name) > lim.MaxNameBytes {
+			t.Fatalf("call %d id or name over the limit", i)
+		}
+		switch c.Status {
+		case spec.StatusComplete:
+			if !json.Valid([]byte(c.Args)) || strings.TrimSpace(c.Args)[0] != '{' {
+				t.Fatalf("complete call %d has arguments %q\n%s", i, c.Args, o)
+			}
+		case spec.StatusInvalid, spec.StatusIncomplete:
+		default:
+			t.Fatalf("call %d ends with status %s", i, c.Status)
+		}
+		for j := 0; j < i; j++ {
+			d := o.Calls[j]
+			if d.Message == c.Message && c.ID != "" && d.ID == c.ID && !flagged[i] && !flagged[j] {
+				t.Fatalf("calls %d and %d share id %q with no ID-7 violation\n%s", j, i, c.ID, o)
+			}
+		}
+	}
+	for m, n := range perMsgCalls {
+		if n > lim.MaxCalls || (lim.NoParallel && n > 1) {
+			t.Fatalf("message %d holds %d calls (max %d, no-parallel %v)\n%s", m, n, lim.MaxCalls, lim.NoParallel, o)
+		}
+	}
+	for m, n := range perMsgItems {
+		if n > lim.MaxItems {
+			t.Fatalf("message %d holds %d items, max %d", m, n, lim.MaxItems)
+		}
+	}
+	for m, n := range perMsgBytes {
+		if n > lim.MaxResponseBytes {
+			t.Fatalf("message %d holds %d payload bytes, max %d\n%s", m, n, lim.MaxResponseBytes, o)
+		}
+	}
+	// An error outside any message opens one more message to hold its stop.
+	if o.Messages > lim.MaxMessages+1 {
+		t.Fatalf("%d messages, max %d", o.Messages, lim.MaxMessages)
+	}
+}
+
+// TestPropNothingAfterTerminal: once a terminal violation happened, the
+// events after it change nothing.
+func TestPropNothingAfterTerminal(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		f, lim, evs := genStream(t, true)
+		s := New(f, lim)
+		for k, e := range evs {
+			n, _, err := Step(s, e)
+			if err != nil {
+				a, b := Run(f, lim, evs[:k+1]).String(), Run(f, lim, evs).String()
+				if a != b {
+					t.Fatalf("events after the terminal violation at %d changed the outcome:\n--- cut\n%s--- whole\n%s", k, a, b)
+				}
+				return
+			}
+			s = n
+		}
+	})
+}
+
+// TestInvalidEvents pins EVENT-1: events no decoder produces are terminal
+// violations, never panics.
+func TestInvalidEvents(t *testing.T) {
+	for _, e := range []spec.Event{
+		{Kind: spec.KindInvalid},
+		{Kind: spec.Kind(200)},
+		{Kind: spec.KindBlockStart, Block: spec.BlockNone},
+		{Kind: spec.KindBlockStart, Block: spec.BlockType(99)},
+		{Kind: spec.KindBlockDelta, Delta: spec.DeltaNone},
+		{Kind: spec.KindBlockDelta, Delta: spec.DeltaString},
+		{Kind: spec.KindPathArg, Delta: spec.DeltaText},
+	} {
+		for _, f := range spec.Formats {
+			s := New(f, spec.Limits{})
+			if f == spec.FormatAnthropic || f == spec.FormatOpenAIResponses {
+				s, _, _ = Step(s, spec.Event{Kind: spec.KindMessageStart})
+			}
+			_, _, err := Step(s, e)
+			v, ok := err.(*spec.Violation)
+			if !ok || v.Rule != spec.EventInvalid || v.Class != spec.ClassTerminal {
+				t.Errorf("%s: Step(%v) = %v, want a terminal EVENT-1 violation", f, e, err)
+			}
+		}
+	}
+}
