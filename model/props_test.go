@@ -3,6 +3,8 @@ package model
 import (
 	"encoding/json"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -325,4 +327,55 @@ func TestInvalidEvents(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestPropChunking: the same wire bytes written in chunks split anywhere
+// give the same outcome as written whole, for every scenario input and
+// shared capture.
+func TestPropChunking(t *testing.T) {
+	type input struct {
+		f    spec.Format
+		lim  spec.Limits
+		data []byte
+	}
+	var inputs []input
+	for _, sc := range loadScenarios(t) {
+		inputs = append(inputs, input{sc.Format, sc.Limits, sc.Input})
+	}
+	for _, f := range spec.Formats {
+		files, _ := filepath.Glob(filepath.Join(capturesDir, string(f), "*"))
+		for _, p := range files {
+			data, err := os.ReadFile(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			inputs = append(inputs, input{f, spec.Limits{}, data})
+		}
+	}
+	if len(inputs) == 0 {
+		t.Fatal("no inputs")
+	}
+	rapid.Check(t, func(t *rapid.T) {
+		in := rapid.SampledFrom(inputs).Draw(t, "input")
+		want := Reassemble(in.f, in.data, in.lim).String()
+		d := NewDecoder(in.f, in.lim)
+		var evs []spec.Event
+		var v *spec.Violation
+		rest := in.data
+		for len(rest) > 0 && v == nil {
+			n := rapid.IntRange(1, len(rest)).Draw(t, "chunk")
+			var got []spec.Event
+			got, v = d.Write(rest[:n])
+			evs = append(evs, got...)
+			rest = rest[n:]
+		}
+		if v == nil {
+			var got []spec.Event
+			got, v = d.Close()
+			evs = append(evs, got...)
+		}
+		if got := runEvents(New(in.f, in.lim), evs, v).String(); got != want {
+			t.Fatalf("chunked outcome differs:\n--- whole\n%s--- chunked\n%s", want, got)
+		}
+	})
 }
