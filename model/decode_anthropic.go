@@ -228,9 +228,8 @@ func anthropicBlockDelta(o obj) ([]spec.Event, *spec.Violation) {
 	if v != nil {
 		return nil, v
 	}
-	if ev.Data == "" {
-		return nil, nil
-	}
+	// Empty deltas are kept: whether a delta fits its block does not depend
+	// on its length (PAIR-5).
 	return []spec.Event{ev}, nil
 }
 

@@ -182,8 +182,10 @@ func bedrockBlockDelta(o obj) ([]spec.Event, *spec.Violation) {
 		return spec.Event{Kind: spec.KindBlockDelta, Index: i, Delta: t, Data: data}
 	}
 	if !isNull(d["text"]) {
+		// Deltas are kept even when empty: an empty first delta still opens
+		// its block (PAIR-7).
 		text, _, v := asString(d["text"], field+".text")
-		if v != nil || text == "" {
+		if v != nil {
 			return nil, v
 		}
 		return []spec.Event{delta(spec.DeltaText, text)}, nil
@@ -224,7 +226,7 @@ func bedrockBlockDelta(o obj) ([]spec.Event, *spec.Violation) {
 			return nil, v
 		}
 		known = known || ok
-		if s != "" {
+		if ok {
 			evs = append(evs, delta(m.typ, s))
 		}
 	}

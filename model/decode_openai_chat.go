@@ -217,8 +217,8 @@ func chatToolCall(raw json.RawMessage, choice, pos int) (spec.Event, *spec.Viola
 	if v != nil {
 		return ev, v
 	}
-	if ok && idx >= 0 {
-		ev.Index, ev.HasIndex = idx, true
+	if ok {
+		ev.Index, ev.HasIndex = idx, true // ID-3: -1 is a key like any other
 	}
 	if ev.ID, _, v = asString(t["id"], "tool_calls[].id"); v != nil {
 		return ev, v

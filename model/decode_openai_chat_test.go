@@ -231,7 +231,7 @@ func TestOpenAIChatToolCalls(t *testing.T) {
 		{name: "no index", in: oaiChunk(`{"index":0,"delta":{"tool_calls":[{"id":"gSIMJiOkT","function":{"name":"f","arguments":"{}"}},{"function":{"arguments":"x"}}]}}`),
 			want: []string{`#1 fragment pos=0 id="gSIMJiOkT" name="f" data="{}"`, `#1 fragment pos=1 data="x"`}},
 		{name: "null and negative index", in: oaiChunk(`{"index":0,"delta":{"tool_calls":[{"index":null,"id":"a"},{"index":-1,"id":"b"},{"index":7,"id":"c"}]}}`),
-			want: []string{`#1 fragment pos=0 id="a"`, `#1 fragment pos=1 id="b"`, `#1 fragment index=7 pos=2 id="c"`}},
+			want: []string{`#1 fragment pos=0 id="a"`, `#1 fragment index=-1 pos=1 id="b"`, `#1 fragment index=7 pos=2 id="c"`}},
 		{name: "empty id and name are absent", in: oaiChunk(`{"index":0,"delta":{"tool_calls":[{"index":0,"id":"","type":"function","function":{"name":"","arguments":""}}]}}`),
 			want: []string{`#1 fragment index=0 pos=0`}},
 		{name: "empty entries still yield fragments", in: oaiChunk(`{"index":2,"delta":{"tool_calls":[{},null,{"function":null},{"function":{}}]}}`),

@@ -257,7 +257,7 @@ func checkOutcome(t *rapid.T, lim spec.Limits, o spec.Outcome) {
 		}
 		for j := 0; j < i; j++ {
 			d := o.Calls[j]
-			if d.Message == c.Message && c.ID != "" && d.ID == c.ID && !flagged[i] && !flagged[j] {
+			if d.Message == c.Message && d.Choice == c.Choice && c.ID != "" && d.ID == c.ID && !flagged[i] && !flagged[j] {
 				t.Fatalf("calls %d and %d share id %q with no ID-7 violation\n%s", j, i, c.ID, o)
 			}
 		}

@@ -93,13 +93,16 @@ func Finish(s State, viols []spec.Violation, cause *spec.Violation) spec.Outcome
 	}
 	o := spec.Outcome{Format: s.format, Messages: s.msgs, Violations: viols}
 	for _, c := range s.calls {
-		st := c.status
+		st, args := c.status, string(c.args)
 		if c.poisoned {
 			st = spec.StatusInvalid
+			if c.synth {
+				args = "" // an invalid call keeps its raw bytes: none
+			}
 		}
 		o.Calls = append(o.Calls, spec.Call{
 			Ordinal: len(o.Calls), Message: c.msg, Choice: c.choice, ID: c.id, Name: c.name,
-			Args: string(c.args), Status: st, Server: c.server, Signatures: append([]string(nil), c.sigs...),
+			Args: args, Status: st, Server: c.server, Signatures: append([]string(nil), c.sigs...),
 		})
 	}
 	for _, it := range s.items {

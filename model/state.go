@@ -32,7 +32,8 @@ type callState struct {
 	started  bool // the arguments came inline with a block start
 	item     int  // index of its item
 	path     *pathBuilder
-	charged  int // bytes charged to a path call so far
+	charged  int  // bytes charged to a path call so far
+	synth    bool // args is the {} that stands for no bytes (END-2)
 }
 
 // itemState is one item of the stream.

@@ -224,14 +224,14 @@ func (s *State) addCall(c callState, out *[]spec.Output) int {
 }
 
 // duplicateID reports ID-7 when call n's id is already used by another call
-// of its message.
+// of its message and choice.
 func (s *State) duplicateID(out *[]spec.Output, e spec.Event, n int) {
 	id := s.calls[n].id
 	if id == "" {
 		return
 	}
 	for i := range s.calls {
-		if i != n && s.calls[i].msg == s.calls[n].msg && s.calls[i].id == id {
+		if i != n && s.calls[i].msg == s.calls[n].msg && s.calls[i].choice == s.calls[n].choice && s.calls[i].id == id {
 			s.finding(out, spec.IDDuplicate, e, n, "id %q is already used by call #%d", id, i)
 			return
 		}
@@ -270,6 +270,7 @@ func (s *State) complete(n int, e spec.Event, out *[]spec.Output) {
 	}
 	if len(bytes.TrimSpace(c.args)) == 0 {
 		c.args = []byte("{}")
+		c.synth = true
 		c.status = spec.StatusComplete
 	} else if isObject(c.args) {
 		c.status = spec.StatusComplete
@@ -432,7 +433,8 @@ func stepFinish(s *State, e spec.Event, out *[]spec.Output) *spec.Violation {
 	// END-1, END-3: the finish is the terminal signal of the choice's
 	// fragment, whole and path calls; a length finish truncates every open
 	// call of the choice.
-	clientCalls := 0
+	// A block call still open at a finish never got its stop: it is cut.
+	clientCalls, cut := 0, false
 	for n := range s.calls {
 		c := &s.calls[n]
 		if c.msg != cur || c.choice != e.Choice {
@@ -444,18 +446,25 @@ func stepFinish(s *State, e spec.Event, out *[]spec.Output) *spec.Violation {
 		if c.status != spec.StatusOpen {
 			continue
 		}
-		if base == spec.StopLength {
+		switch {
+		case base == spec.StopLength:
 			s.truncate(n, out)
-		} else if c.kind != callBlock {
+		case c.kind == callBlock:
+			s.truncate(n, out)
+			cut = true
+		default:
 			s.complete(n, e, out)
 		}
 	}
 	reason := base
 	if base == spec.StopEnd || base == spec.StopToolUse {
-		// END-4: tool_use needs a client call.
-		if clientCalls > 0 {
+		// END-4: tool_use needs a client call, and no call cut short.
+		switch {
+		case cut:
+			reason = spec.StopTruncated
+		case clientCalls > 0:
 			reason = spec.StopToolUse
-		} else {
+		default:
 			reason = spec.StopEnd
 		}
 	}
@@ -485,7 +494,8 @@ func (s *State) resolve(e spec.Event) (target int, adopt bool, shared int) {
 		eff = e.Index
 	}
 	holder := -1 // the latest call of the choice at the effective index
-	known := -1  // the latest call of the choice with the fragment's id
+	known := -1  // the latest call with the fragment's id that it may continue
+	other := -1  // the latest call with the fragment's id at another wire index
 	for n := len(s.calls) - 1; n >= 0; n-- {
 		c := &s.calls[n]
 		if c.msg != cur {
@@ -497,26 +507,32 @@ func (s *State) resolve(e spec.Event) (target int, adopt bool, shared int) {
 		if holder < 0 && c.index == eff {
 			holder = n
 		}
-		if known < 0 && e.ID != "" && c.id == e.ID {
-			known = n
+		if e.ID != "" && c.id == e.ID {
+			if e.HasIndex && c.hasWire && c.index != e.Index {
+				if other < 0 {
+					other = n
+				}
+			} else if known < 0 {
+				known = n
+			}
 		}
 	}
 	if e.ID != "" {
 		if known >= 0 {
-			c := &s.calls[known]
-			if e.HasIndex && c.hasWire && c.index != e.Index {
-				// ID-7: one id shared by calls at different indexes.
-				return -1, false, known
-			}
 			return known, false, -1 // ID-3
+		}
+		if other >= 0 {
+			return -1, false, other // ID-7: one id shared by calls at different indexes
 		}
 		if holder < 0 {
 			return -1, false, -1 // ID-4: a new index
 		}
 		h := &s.calls[holder]
 		switch {
-		case h.id == "":
+		case h.id == "" && (e.Name == "" || h.name == "" || e.Name == h.name):
 			return holder, true, -1 // ID-5
+		case h.id == "":
+			return -1, false, -1 // ID-5: another name makes it another call
 		case h.idFrame == e.Frame:
 			return -1, false, -1 // ID-6: another id in the same frame
 		case e.Name != "":
@@ -577,20 +593,19 @@ func stepFragment(s *State, e spec.Event, out *[]spec.Output) *spec.Violation {
 	if v := s.checkPayload(e, len(e.Data)+len(e.Sig)); v != nil {
 		return v
 	}
+	if e.Name != "" && c.name != "" && c.name != e.Name {
+		s.finding(out, spec.NameConflict, e, target, "name %q conflicts with %q; the entry's %d bytes are dropped", e.Name, c.name, len(e.Data)+len(e.Sig))
+		return nil
+	}
+	if e.Name != "" {
+		c.name = e.Name // NAME-1
+	}
 	if e.ID != "" {
 		c.idFrame = e.Frame
 	}
 	if adopt {
 		c.id = e.ID
 		s.duplicateID(out, e, target)
-	}
-	if e.Name != "" {
-		if c.name == "" {
-			c.name = e.Name // NAME-1
-		} else if c.name != e.Name {
-			s.finding(out, spec.NameConflict, e, target, "name %q conflicts with %q; %d argument bytes dropped", e.Name, c.name, len(e.Data))
-			return nil
-		}
 	}
 	s.appendArgs(target, e.Data, out)
 	s.addCallSig(target, e.Sig)

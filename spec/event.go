@@ -23,7 +23,7 @@ const (
 	// Bedrock messageStop, Ollama done:true, OpenAI data: [DONE].
 	KindMessageEnd
 	// KindFragment is one OpenAI-chat tool_calls entry: Choice, Index and
-	// HasIndex (the wire index; -1 is delivered with HasIndex false), Pos (the
+	// HasIndex (the wire index, any integer, when present), Pos (the
 	// entry's position in its frame's array), ID, Name, Data (an argument
 	// fragment) and Sig (opaque per-call metadata such as extra_content, as
 	// raw JSON).
@@ -186,7 +186,7 @@ type Event struct {
 
 	Choice   int  // choice or candidate number (0 when the format has none)
 	Index    int  // block key, or a fragment's wire index
-	HasIndex bool // whether a fragment carried a usable index (>= 0)
+	HasIndex bool // whether a fragment carried an index
 	Pos      int  // a fragment's position within its frame's tool_calls array
 
 	ID     string // provider id, verbatim; "" means absent
