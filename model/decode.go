@@ -274,7 +274,7 @@ func (d *Decoder) pumpSSE(eof bool) ([]spec.Event, *spec.Violation) {
 		}
 		i := bytes.IndexAny(d.buf, "\r\n")
 		if i < 0 {
-			if len(d.buf)+len(d.sseData) > d.lim.MaxFrameBytes {
+			if len(d.buf) > 0 && d.sseSize(len(d.buf)) > int64(d.lim.MaxFrameBytes) {
 				return out, d.fail(spec.BudFrame, "event longer than %d bytes", d.lim.MaxFrameBytes)
 			}
 			if !eof {
@@ -308,12 +308,23 @@ func (d *Decoder) pumpSSE(eof bool) ([]spec.Event, *spec.Violation) {
 			}
 			continue
 		}
-		if len(line)+len(d.sseData) > d.lim.MaxFrameBytes {
+		if d.sseSize(len(line)) > int64(d.lim.MaxFrameBytes) {
 			return out, d.fail(spec.BudFrame, "event longer than %d bytes", d.lim.MaxFrameBytes)
 		}
 		d.sseLine(line)
 		d.consume(n)
 	}
+}
+
+// sseSize is the size of the event in progress if its current line, of n
+// bytes from the start of buf, is part of it: the bytes from the first byte
+// of its first line to the last byte of that line (BUD-5).
+func (d *Decoder) sseSize(n int) int64 {
+	start := d.bufOff
+	if d.sseStart >= 0 {
+		start = d.sseStart
+	}
+	return d.bufOff + int64(n) - start
 }
 
 // sseLine processes one non-empty line of an event.

@@ -261,7 +261,7 @@ func anthropicRequiredInt(o obj, key, field string) (int, *spec.Violation) {
 		return 0, v
 	}
 	if !ok {
-		return 0, payloadErr(spec.FrameFieldType, "%s: missing", field)
+		return 0, payloadErr(spec.FramePayload, "%s: missing", field)
 	}
 	return n, nil
 }
@@ -274,7 +274,7 @@ func anthropicRequiredObject(o obj, key, field string) (obj, *spec.Violation) {
 		return nil, v
 	}
 	if !ok {
-		return nil, payloadErr(spec.FrameFieldType, "%s: missing", field)
+		return nil, payloadErr(spec.FramePayload, "%s: missing", field)
 	}
 	return m, nil
 }

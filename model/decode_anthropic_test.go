@@ -381,12 +381,12 @@ func TestAnthropicViolations(t *testing.T) {
 		{"content thinking not a string", `{"type":"message_start","message":{"content":[{"type":"thinking","thinking":{}}]}}`, ftype},
 		{"content signature not a string", `{"type":"message_start","message":{"content":[{"type":"thinking","thinking":"a","signature":1}]}}`, ftype},
 		{"stop_reason not a string", `{"type":"message_start","message":{"stop_reason":3}}`, ftype},
-		{"block start without index", `{"type":"content_block_start","content_block":{"type":"text","text":""}}`, ftype},
-		{"block start null index", `{"type":"content_block_start","index":null,"content_block":{"type":"text","text":""}}`, ftype},
+		{"block start without index", `{"type":"content_block_start","content_block":{"type":"text","text":""}}`, spec.FramePayload},
+		{"block start null index", `{"type":"content_block_start","index":null,"content_block":{"type":"text","text":""}}`, spec.FramePayload},
 		{"block start string index", `{"type":"content_block_start","index":"0","content_block":{"type":"text","text":""}}`, ftype},
 		{"block start fractional index", `{"type":"content_block_start","index":1.5,"content_block":{"type":"text","text":""}}`, ftype},
 		{"block start huge index", `{"type":"content_block_start","index":1e12,"content_block":{"type":"text","text":""}}`, ftype},
-		{"block start without content_block", `{"type":"content_block_start","index":0}`, ftype},
+		{"block start without content_block", `{"type":"content_block_start","index":0}`, spec.FramePayload},
 		{"content_block not an object", `{"type":"content_block_start","index":0,"content_block":[]}`, ftype},
 		{"content_block type not a string", `{"type":"content_block_start","index":0,"content_block":{"type":5}}`, ftype},
 		{"block text not a string", `{"type":"content_block_start","index":0,"content_block":{"type":"text","text":5}}`, ftype},
@@ -395,15 +395,15 @@ func TestAnthropicViolations(t *testing.T) {
 		{"redacted data not a string", `{"type":"content_block_start","index":0,"content_block":{"type":"redacted_thinking","data":{}}}`, ftype},
 		{"tool id not a string", `{"type":"content_block_start","index":0,"content_block":{"type":"tool_use","id":5,"name":"f"}}`, ftype},
 		{"tool name not a string", `{"type":"content_block_start","index":0,"content_block":{"type":"mcp_tool_use","id":"x","name":false}}`, ftype},
-		{"delta without index", `{"type":"content_block_delta","delta":{"type":"text_delta","text":"x"}}`, ftype},
-		{"delta without delta", `{"type":"content_block_delta","index":0}`, ftype},
+		{"delta without index", `{"type":"content_block_delta","delta":{"type":"text_delta","text":"x"}}`, spec.FramePayload},
+		{"delta without delta", `{"type":"content_block_delta","index":0}`, spec.FramePayload},
 		{"delta not an object", `{"type":"content_block_delta","index":0,"delta":"x"}`, ftype},
 		{"delta type not a string", `{"type":"content_block_delta","index":0,"delta":{"type":1}}`, ftype},
 		{"text not a string", `{"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":5}}`, ftype},
 		{"partial_json not a string", `{"type":"content_block_delta","index":0,"delta":{"type":"input_json_delta","partial_json":{}}}`, ftype},
 		{"thinking not a string", `{"type":"content_block_delta","index":0,"delta":{"type":"thinking_delta","thinking":[]}}`, ftype},
 		{"signature not a string", `{"type":"content_block_delta","index":0,"delta":{"type":"signature_delta","signature":1}}`, ftype},
-		{"stop without index", `{"type":"content_block_stop"}`, ftype},
+		{"stop without index", `{"type":"content_block_stop"}`, spec.FramePayload},
 		{"stop string index", `{"type":"content_block_stop","index":"1"}`, ftype},
 		{"message_delta delta not an object", `{"type":"message_delta","delta":"x"}`, ftype},
 		{"message_delta reason not a string", `{"type":"message_delta","delta":{"stop_reason":1}}`, ftype},
@@ -418,8 +418,8 @@ func TestAnthropicViolations(t *testing.T) {
 func TestAnthropicViolationPlace(t *testing.T) {
 	in := "{\"type\":\"content_block_stop\",\"index\":0}\n{\"type\":\"content_block_stop\"}\n{\"type\":\"message_stop\"}\n"
 	evs, v := Decode(spec.FormatAnthropic, []byte(in), spec.Limits{})
-	if v == nil || v.Rule != spec.FrameFieldType {
-		t.Fatalf("violation %v, want %s", v, spec.FrameFieldType)
+	if v == nil || v.Rule != spec.FramePayload {
+		t.Fatalf("violation %v, want %s", v, spec.FramePayload)
 	}
 	if v.Frame != 2 || v.Offset != int64(strings.IndexByte(in, '\n')+1) {
 		t.Errorf("violation at frame %d offset %d, want frame 2 offset %d", v.Frame, v.Offset, strings.IndexByte(in, '\n')+1)

@@ -121,7 +121,7 @@ func bedrockEvent(typ string, o obj) ([]spec.Event, *spec.Violation) {
 			return nil, v
 		}
 		if !ok {
-			return nil, payloadErr(spec.FrameFieldType, "chunk.bytes: missing")
+			return nil, payloadErr(spec.FramePayload, "chunk.bytes: missing")
 		}
 		inner, err := base64.StdEncoding.DecodeString(s)
 		if err != nil {
@@ -207,8 +207,14 @@ func bedrockBlockDelta(o obj) ([]spec.Event, *spec.Violation) {
 		return nil, v
 	}
 	if !ok {
-		// citation, toolResult, image and unknown deltas: content not kept.
-		return []spec.Event{delta(spec.DeltaOther, "")}, nil
+		// citation, toolResult and image deltas: content not kept; unknown
+		// members are ignored (FRAME-5).
+		for _, k := range []string{"citation", "toolResult", "image"} {
+			if !isNull(d[k]) {
+				return []spec.Event{delta(spec.DeltaOther, "")}, nil
+			}
+		}
+		return nil, nil
 	}
 	members := []struct {
 		key string
@@ -219,19 +225,14 @@ func bedrockBlockDelta(o obj) ([]spec.Event, *spec.Violation) {
 		{"redactedContent", spec.DeltaRedacted},
 	}
 	var evs []spec.Event
-	known := false
 	for _, m := range members {
 		s, ok, v := asString(rc[m.key], field+".reasoningContent."+m.key)
 		if v != nil {
 			return nil, v
 		}
-		known = known || ok
 		if ok {
 			evs = append(evs, delta(m.typ, s))
 		}
 	}
-	if !known {
-		return []spec.Event{delta(spec.DeltaOther, "")}, nil
-	}
-	return evs, nil
+	return evs, nil // no known member: ignored (FRAME-5)
 }

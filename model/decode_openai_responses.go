@@ -1,6 +1,7 @@
 package model
 
 import (
+	"bytes"
 	"strings"
 
 	"github.com/toolspec/toolspec/spec"
@@ -13,6 +14,10 @@ import (
 type responsesDecoder struct{}
 
 func (d *responsesDecoder) decodeFrame(fr frame) ([]spec.Event, *spec.Violation) {
+	// Proxies append the Chat Completions sentinel to Responses streams.
+	if string(bytes.TrimSpace(fr.data)) == "[DONE]" {
+		return []spec.Event{{Kind: spec.KindMessageEnd}}, nil
+	}
 	o, v := parseObject(fr.data)
 	if v != nil {
 		return nil, v
@@ -165,16 +170,10 @@ func responsesDelta(o obj, typ string) ([]spec.Event, *spec.Violation) {
 	case "response.reasoning_summary_text.delta", "response.reasoning_text.delta":
 		kind = spec.DeltaThinking
 	default:
-		// Hosted-tool, custom-tool and audio deltas: the block is paired,
-		// its content not kept. Without an output_index there is no block.
-		if isNull(o["output_index"]) {
-			return nil, nil
-		}
-		idx, v := outputIndex(o, typ)
-		if v != nil {
-			return nil, v
-		}
-		return []spec.Event{{Kind: spec.KindBlockDelta, Index: idx, Delta: spec.DeltaOther}}, nil
+		// Hosted-tool, custom-tool, audio and unknown deltas carry nothing
+		// the outcome keeps; their items are paired by added and done
+		// (FRAME-5).
+		return nil, nil
 	}
 	idx, v := outputIndex(o, typ)
 	if v != nil {

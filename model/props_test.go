@@ -220,6 +220,7 @@ func checkOutcome(t *rapid.T, lim spec.Limits, o spec.Outcome) {
 		t.Fatalf("%d terminal violations\n%s", terminal, o)
 	}
 	perMsgCalls := map[int]int{}
+	perChoiceCalls := map[[2]int]int{}
 	perMsgItems := map[int]int{}
 	perMsgBytes := map[int]int{}
 	for _, it := range o.Items {
@@ -234,6 +235,7 @@ func checkOutcome(t *rapid.T, lim spec.Limits, o spec.Outcome) {
 			t.Fatalf("call %d has ordinal %d", i, c.Ordinal)
 		}
 		perMsgCalls[c.Message]++
+		perChoiceCalls[[2]int{c.Message, c.Choice}]++
 		if c.Args != "{}" { // "{}" may stand for no bytes at all (END-2)
 			perMsgBytes[c.Message] += len(c.Args)
 		}
@@ -263,8 +265,13 @@ func checkOutcome(t *rapid.T, lim spec.Limits, o spec.Outcome) {
 		}
 	}
 	for m, n := range perMsgCalls {
-		if n > lim.MaxCalls || (lim.NoParallel && n > 1) {
-			t.Fatalf("message %d holds %d calls (max %d, no-parallel %v)\n%s", m, n, lim.MaxCalls, lim.NoParallel, o)
+		if n > lim.MaxCalls {
+			t.Fatalf("message %d holds %d calls (max %d)\n%s", m, n, lim.MaxCalls, o)
+		}
+	}
+	for mc, n := range perChoiceCalls {
+		if lim.NoParallel && n > 1 {
+			t.Fatalf("message %d choice %d holds %d calls with parallel calls disabled\n%s", mc[0], mc[1], n, o)
 		}
 	}
 	for m, n := range perMsgItems {

@@ -113,6 +113,20 @@ func (s *State) curCalls() int {
 	return s.msgCalls
 }
 
+// choiceCalls counts the calls of choice c in the current message.
+func (s *State) choiceCalls(c int) int {
+	if !s.inMsg {
+		return 0
+	}
+	n := 0
+	for i := len(s.calls) - 1; i >= 0 && s.calls[i].msg == s.msgs-1; i-- {
+		if s.calls[i].choice == c {
+			n++
+		}
+	}
+	return n
+}
+
 func (s *State) curItems() int {
 	if !s.inMsg {
 		return 0
@@ -130,7 +144,7 @@ func (s *State) curBytes() int {
 // checkNewCall checks the budgets a new call is charged with (BUD-7 first,
 // then BUD-1, BUD-6, BUD-4), and the bytes it starts with (BUD-2, BUD-3).
 func (s *State) checkNewCall(e spec.Event, id, name string, nbytes int) *spec.Violation {
-	if s.lim.NoParallel && s.curCalls() >= 1 {
+	if s.lim.NoParallel && s.choiceCalls(e.Choice) >= 1 {
 		return term(spec.BudParallel, e, "parallel tool calls are disabled: a second call (id %q) in one message", id)
 	}
 	if s.curCalls() >= s.lim.MaxCalls {
@@ -413,6 +427,9 @@ func stepFinish(s *State, e spec.Event, out *[]spec.Output) *spec.Violation {
 	if !s.inMsg {
 		if s.tr.explicitStart {
 			return term(spec.PairMsgStart, e, "finish before the message start")
+		}
+		if s.msgs > 0 {
+			return nil // END-7: a finish after its message ended is ignored
 		}
 		if s.msgs >= s.lim.MaxMessages {
 			return term(spec.BudItems, e, "more than %d messages", s.lim.MaxMessages)
