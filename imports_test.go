@@ -1,6 +1,7 @@
 package toolspec
 
 import (
+	_ "github.com/toolspec/toolspec/internal/golden"
 	"os/exec"
 	"strings"
 	"testing"

@@ -1,7 +1,6 @@
 package model
 
 import (
-	"flag"
 	"io/fs"
 	"math/rand"
 	"os"
@@ -11,11 +10,13 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/toolspec/toolspec/internal/golden"
 	"github.com/toolspec/toolspec/scenario"
 	"github.com/toolspec/toolspec/spec"
 )
 
-var update = flag.Bool("update", false, "rewrite the want sections of golden scenarios and capture summaries")
+// update rewrites golden files instead of comparing with them.
+var update = golden.Update
 
 const scenarioDir = "../testdata/scenarios"
 

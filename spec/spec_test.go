@@ -1,6 +1,7 @@
 package spec
 
 import (
+	_ "github.com/toolspec/toolspec/internal/golden"
 	"os"
 	"regexp"
 	"strings"

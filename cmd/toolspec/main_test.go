@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	_ "github.com/toolspec/toolspec/internal/golden"
 	"os"
 	"path/filepath"
 	"strings"
