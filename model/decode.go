@@ -239,7 +239,7 @@ func (d *Decoder) pumpLines(eof bool) ([]spec.Event, *spec.Violation) {
 		if i < len(d.buf) {
 			n++
 		}
-		if len(bytes.TrimSpace(line)) > 0 {
+		if len(trimJSONSpace(line)) > 0 {
 			data := append([]byte(nil), line...)
 			d.consume(n)
 			evs, v := d.dispatch(frame{offset: off, data: data})

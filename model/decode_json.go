@@ -23,7 +23,7 @@ func payloadErr(rule spec.RuleID, format string, args ...any) *spec.Violation {
 
 // parseObject decodes data as one JSON object (FRAME-4).
 func parseObject(data []byte) (obj, *spec.Violation) {
-	data = bytes.TrimSpace(data)
+	data = trimJSONSpace(data)
 	if len(data) == 0 || data[0] != '{' {
 		return nil, payloadErr(spec.FramePayload, "payload is not a JSON object: %s", clip(data))
 	}
@@ -131,4 +131,10 @@ func clip(b []byte) string {
 		return fmt.Sprintf("%q...", b[:max])
 	}
 	return fmt.Sprintf("%q", b)
+}
+
+// trimJSONSpace removes JSON white space (space, tab, CR, LF) from both ends
+// of b; other Unicode spaces are not white space in JSON.
+func trimJSONSpace(b []byte) []byte {
+	return bytes.Trim(b, " \t\r\n")
 }

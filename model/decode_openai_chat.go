@@ -1,7 +1,6 @@
 package model
 
 import (
-	"bytes"
 	"encoding/json"
 	"strconv"
 
@@ -15,7 +14,7 @@ import (
 type openaiChatDecoder struct{}
 
 func (d *openaiChatDecoder) decodeFrame(fr frame) ([]spec.Event, *spec.Violation) {
-	if string(bytes.TrimSpace(fr.data)) == "[DONE]" {
+	if string(trimJSONSpace(fr.data)) == "[DONE]" {
 		return []spec.Event{{Kind: spec.KindMessageEnd}}, nil
 	}
 	o, v := parseObject(fr.data)

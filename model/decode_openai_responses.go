@@ -1,7 +1,6 @@
 package model
 
 import (
-	"bytes"
 	"strings"
 
 	"github.com/toolspec/toolspec/spec"
@@ -15,7 +14,7 @@ type responsesDecoder struct{}
 
 func (d *responsesDecoder) decodeFrame(fr frame) ([]spec.Event, *spec.Violation) {
 	// Proxies append the Chat Completions sentinel to Responses streams.
-	if string(bytes.TrimSpace(fr.data)) == "[DONE]" {
+	if string(trimJSONSpace(fr.data)) == "[DONE]" {
 		return []spec.Event{{Kind: spec.KindMessageEnd}}, nil
 	}
 	o, v := parseObject(fr.data)

@@ -1,7 +1,6 @@
 package model
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 
@@ -282,7 +281,7 @@ func (s *State) complete(n int, e spec.Event, out *[]spec.Output) {
 	if c.kind == callPath && c.path != nil {
 		c.args = []byte(c.path.render())
 	}
-	if len(bytes.TrimSpace(c.args)) == 0 {
+	if len(trimJSONSpace(c.args)) == 0 {
 		c.args = []byte("{}")
 		c.synth = true
 		c.status = spec.StatusComplete
@@ -312,7 +311,7 @@ func (s *State) truncate(n int, out *[]spec.Output) {
 
 // isObject reports whether b is one JSON object (END-2).
 func isObject(b []byte) bool {
-	t := bytes.TrimSpace(b)
+	t := trimJSONSpace(b)
 	return len(t) > 0 && t[0] == '{' && json.Valid(t)
 }
 
