@@ -1,0 +1,404 @@
+package impl
+
+import (
+	"strconv"
+	"unicode/utf16"
+	"unicode/utf8"
+)
+
+// This file is a small JSON toolkit that works on byte slices without
+// allocating. Its answers match encoding/json's exactly: what Valid accepts,
+// how Unmarshal decodes a string (invalid UTF-8 and lone surrogates become
+// U+FFFD), what Compact writes, and the nesting limit of 10000.
+
+// maxDepth is encoding/json's nesting limit.
+const maxDepth = 10000
+
+func isJSONSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+
+// trimJSONSpace removes JSON white space from both ends of b.
+func trimJSONSpace(b []byte) []byte {
+	i, j := 0, len(b)
+	for i < j && isJSONSpace(b[i]) {
+		i++
+	}
+	for j > i && isJSONSpace(b[j-1]) {
+		j--
+	}
+	return b[i:j]
+}
+
+func skipSpace(b []byte, i int) int {
+	for i < len(b) && isJSONSpace(b[i]) {
+		i++
+	}
+	return i
+}
+
+// validJSON reports whether b is one JSON value, with optional white space
+// around it (json.Valid).
+func validJSON(b []byte) bool {
+	i := skipSpace(b, 0)
+	end, ok := scanValue(b, i, 0)
+	return ok && skipSpace(b, end) == len(b)
+}
+
+// isObject reports whether b, without surrounding JSON white space, is one
+// JSON object (END-2).
+func isObject(b []byte) bool {
+	t := trimJSONSpace(b)
+	return len(t) > 0 && t[0] == '{' && validJSON(t)
+}
+
+// scanValue validates the value starting at b[i] (no leading space) and
+// returns the index just after it. depth counts the enclosing containers.
+func scanValue(b []byte, i, depth int) (int, bool) {
+	if i >= len(b) {
+		return i, false
+	}
+	switch c := b[i]; {
+	case c == '{':
+		if depth+1 > maxDepth {
+			return i, false
+		}
+		i = skipSpace(b, i+1)
+		if i < len(b) && b[i] == '}' {
+			return i + 1, true
+		}
+		for {
+			if i >= len(b) || b[i] != '"' {
+				return i, false
+			}
+			var ok bool
+			if i, ok = scanString(b, i); !ok {
+				return i, false
+			}
+			i = skipSpace(b, i)
+			if i >= len(b) || b[i] != ':' {
+				return i, false
+			}
+			if i, ok = scanValue(b, skipSpace(b, i+1), depth+1); !ok {
+				return i, false
+			}
+			i = skipSpace(b, i)
+			if i >= len(b) {
+				return i, false
+			}
+			if b[i] == '}' {
+				return i + 1, true
+			}
+			if b[i] != ',' {
+				return i, false
+			}
+			i = skipSpace(b, i+1)
+		}
+	case c == '[':
+		if depth+1 > maxDepth {
+			return i, false
+		}
+		i = skipSpace(b, i+1)
+		if i < len(b) && b[i] == ']' {
+			return i + 1, true
+		}
+		for {
+			var ok bool
+			if i, ok = scanValue(b, i, depth+1); !ok {
+				return i, false
+			}
+			i = skipSpace(b, i)
+			if i >= len(b) {
+				return i, false
+			}
+			if b[i] == ']' {
+				return i + 1, true
+			}
+			if b[i] != ',' {
+				return i, false
+			}
+			i = skipSpace(b, i+1)
+		}
+	case c == '"':
+		return scanString(b, i)
+	case c == 't':
+		return scanLiteral(b, i, "true")
+	case c == 'f':
+		return scanLiteral(b, i, "false")
+	case c == 'n':
+		return scanLiteral(b, i, "null")
+	case c == '-' || (c >= '0' && c <= '9'):
+		return scanNumber(b, i)
+	}
+	return i, false
+}
+
+func scanLiteral(b []byte, i int, lit string) (int, bool) {
+	if len(b)-i < len(lit) || string(b[i:i+len(lit)]) != lit {
+		return i, false
+	}
+	return i + len(lit), true
+}
+
+// scanString validates the string starting at b[i] == '"'.
+func scanString(b []byte, i int) (int, bool) {
+	i++
+	for i < len(b) {
+		c := b[i]
+		switch {
+		case c == '"':
+			return i + 1, true
+		case c == '\\':
+			if i+1 >= len(b) {
+				return i, false
+			}
+			switch b[i+1] {
+			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+				i += 2
+			case 'u':
+				if len(b)-i < 6 {
+					return i, false
+				}
+				for _, h := range b[i+2 : i+6] {
+					if unhex(h) < 0 {
+						return i, false
+					}
+				}
+				i += 6
+			default:
+				return i, false
+			}
+		case c < 0x20:
+			return i, false
+		default:
+			i++
+		}
+	}
+	return i, false
+}
+
+func scanNumber(b []byte, i int) (int, bool) {
+	if b[i] == '-' {
+		i++
+	}
+	if i >= len(b) {
+		return i, false
+	}
+	if b[i] == '0' {
+		i++
+	} else if b[i] >= '1' && b[i] <= '9' {
+		for i < len(b) && b[i] >= '0' && b[i] <= '9' {
+			i++
+		}
+	} else {
+		return i, false
+	}
+	if i < len(b) && b[i] == '.' {
+		i++
+		start := i
+		for i < len(b) && b[i] >= '0' && b[i] <= '9' {
+			i++
+		}
+		if i == start {
+			return i, false
+		}
+	}
+	if i < len(b) && (b[i] == 'e' || b[i] == 'E') {
+		i++
+		if i < len(b) && (b[i] == '+' || b[i] == '-') {
+			i++
+		}
+		start := i
+		for i < len(b) && b[i] >= '0' && b[i] <= '9' {
+			i++
+		}
+		if i == start {
+			return i, false
+		}
+	}
+	return i, true
+}
+
+func unhex(c byte) int {
+	switch {
+	case c >= '0' && c <= '9':
+		return int(c - '0')
+	case c >= 'a' && c <= 'f':
+		return int(c-'a') + 10
+	case c >= 'A' && c <= 'F':
+		return int(c-'A') + 10
+	}
+	return -1
+}
+
+// skipValue returns the end of the valid value starting at b[i]; b must
+// already be known valid.
+func skipValue(b []byte, i int) int {
+	end, _ := scanValue(b, i, 0)
+	return end
+}
+
+// eachMember calls fn with the raw quoted key and the raw value of every
+// member of obj, a valid JSON object (no surrounding space), in order.
+func eachMember(obj []byte, fn func(key, val []byte)) {
+	i := skipSpace(obj, 1)
+	for i < len(obj) && obj[i] == '"' {
+		kend, _ := scanString(obj, i)
+		key := obj[i:kend]
+		i = skipSpace(obj, kend)
+		i = skipSpace(obj, i+1) // ':'
+		vend := skipValue(obj, i)
+		fn(key, obj[i:vend])
+		i = skipSpace(obj, vend)
+		if i < len(obj) && obj[i] == ',' {
+			i = skipSpace(obj, i+1)
+		}
+	}
+}
+
+// eachElem calls fn with the index and raw value of every element of arr, a
+// valid JSON array (no surrounding space).
+func eachElem(arr []byte, fn func(i int, val []byte)) {
+	i := skipSpace(arr, 1)
+	for n := 0; i < len(arr) && arr[i] != ']'; n++ {
+		end := skipValue(arr, i)
+		fn(n, arr[i:end])
+		i = skipSpace(arr, end)
+		if i < len(arr) && arr[i] == ',' {
+			i = skipSpace(arr, i+1)
+		}
+	}
+}
+
+// keyIs reports whether the raw quoted key decodes to s.
+func keyIs(key []byte, s string) bool {
+	in := key[1 : len(key)-1]
+	plain := true
+	for _, c := range in {
+		if c == '\\' || c >= utf8.RuneSelf {
+			plain = false
+			break
+		}
+	}
+	if plain {
+		return string(in) == s
+	}
+	var buf [64]byte
+	if len(in) > len(buf) {
+		return string(appendString(nil, key)) == s
+	}
+	return string(appendString(buf[:0], key)) == s
+}
+
+// appendString appends the decoded content of the raw (valid, quoted)
+// string raw to dst, as encoding/json decodes it.
+func appendString(dst, raw []byte) []byte {
+	in := raw[1 : len(raw)-1]
+	for i := 0; i < len(in); {
+		c := in[i]
+		if c == '\\' {
+			switch in[i+1] {
+			case '"', '\\', '/':
+				dst = append(dst, in[i+1])
+			case 'b':
+				dst = append(dst, '\b')
+			case 'f':
+				dst = append(dst, '\f')
+			case 'n':
+				dst = append(dst, '\n')
+			case 'r':
+				dst = append(dst, '\r')
+			case 't':
+				dst = append(dst, '\t')
+			case 'u':
+				r := rune(hex4(in[i+2:]))
+				i += 6
+				if utf16.IsSurrogate(r) {
+					if i+6 <= len(in) && in[i] == '\\' && in[i+1] == 'u' {
+						if r2 := rune(hex4(in[i+2:])); utf16.DecodeRune(r, r2) != utf8.RuneError {
+							dst = utf8.AppendRune(dst, utf16.DecodeRune(r, r2))
+							i += 6
+							continue
+						}
+					}
+					r = utf8.RuneError
+				}
+				dst = utf8.AppendRune(dst, r)
+				continue
+			}
+			i += 2
+			continue
+		}
+		if c < utf8.RuneSelf {
+			dst = append(dst, c)
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRune(in[i:])
+		if r == utf8.RuneError && size == 1 {
+			dst = utf8.AppendRune(dst, utf8.RuneError)
+		} else {
+			dst = append(dst, in[i:i+size]...)
+		}
+		i += size
+	}
+	return dst
+}
+
+func hex4(b []byte) int {
+	return unhex(b[0])<<12 | unhex(b[1])<<8 | unhex(b[2])<<4 | unhex(b[3])
+}
+
+// appendCompact appends the valid JSON value raw without insignificant
+// white space, as json.Compact does.
+func appendCompact(dst, raw []byte) []byte {
+	in := false
+	for i := 0; i < len(raw); i++ {
+		c := raw[i]
+		if in {
+			dst = append(dst, c)
+			if c == '\\' {
+				i++
+				dst = append(dst, raw[i])
+			} else if c == '"' {
+				in = false
+			}
+			continue
+		}
+		if isJSONSpace(c) {
+			continue
+		}
+		if c == '"' {
+			in = true
+		}
+		dst = append(dst, c)
+	}
+	return dst
+}
+
+// parseNumber reads a valid JSON number literal as encoding/json does into
+// a float64: ok is false when it is out of range.
+func parseNumber(lit []byte) (float64, bool) {
+	// Fast path: a short integer.
+	if n := len(lit); n > 0 && n < 16 {
+		neg, i, v := false, 0, 0.0
+		if lit[0] == '-' {
+			neg, i = true, 1
+		}
+		simple := i < n
+		for ; i < n; i++ {
+			c := lit[i]
+			if c < '0' || c > '9' {
+				simple = false
+				break
+			}
+			v = v*10 + float64(c-'0')
+		}
+		if simple {
+			if neg {
+				v = -v
+			}
+			return v, true
+		}
+	}
+	f, err := strconv.ParseFloat(string(lit), 64)
+	return f, err == nil
+}

@@ -1,0 +1,110 @@
+package impl
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+var jsonSeeds = []string{
+	`{}`, `[]`, `{"a":1}`, ` {"a" : [1, 2.5e3, -0, true, false, null, "x"]} `, `"\ud83d\ude00"`, `"\ud800"`,
+	`"\ud800\u0041"`, "\"\xff\xfe\"", `"a\"b\\c\/d\b\f\n\r\t"`, `{"a":}`, `[1,]`, `01`, `1.`, `1e`, `-`, `"\x"`,
+	"\"\x01\"", `{"a":1,"a":2}`, `nul`, `{"\u0074ype":"x"}`, `1e400`, `123456789012345678901234567890`,
+}
+
+// deepSeeds are at and just past encoding/json's nesting limit.
+var deepSeeds = []string{
+	strings.Repeat("[", 10000) + strings.Repeat("]", 10000),
+	strings.Repeat("[", 10001) + strings.Repeat("]", 10001),
+	`{"a":` + strings.Repeat(`{"b":`, 9999) + "1" + strings.Repeat("}", 10000),
+}
+
+// FuzzJSON checks the toolkit against encoding/json on arbitrary bytes.
+func FuzzJSON(f *testing.F) {
+	for _, s := range jsonSeeds {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		checkJSON(t, b)
+	})
+}
+
+func TestJSONSeeds(t *testing.T) {
+	for _, s := range append(jsonSeeds, deepSeeds...) {
+		checkJSON(t, []byte(s))
+	}
+}
+
+func checkJSON(t *testing.T, b []byte) {
+	valid := json.Valid(b)
+	if got := validJSON(b); got != valid {
+		t.Fatalf("validJSON(%q) = %v, json.Valid = %v", b, got, valid)
+	}
+	if !valid {
+		return
+	}
+	var c bytes.Buffer
+	if err := json.Compact(&c, b); err != nil {
+		t.Fatal(err)
+	}
+	v := trimJSONSpace(b)
+	if got := appendCompact(nil, v); !bytes.Equal(got, c.Bytes()) {
+		t.Fatalf("appendCompact(%q) = %q, json.Compact = %q", b, got, c.Bytes())
+	}
+	switch v[0] {
+	case '"':
+		var s string
+		if err := json.Unmarshal(v, &s); err != nil {
+			t.Fatal(err)
+		}
+		if got := string(appendString(nil, v)); got != s {
+			t.Fatalf("appendString(%q) = %q, encoding/json = %q", v, got, s)
+		}
+		if !keyIs(v, s) {
+			t.Fatalf("keyIs(%q, %q) = false", v, s)
+		}
+	case '{':
+		var m map[string]json.RawMessage
+		if err := json.Unmarshal(v, &m); err != nil {
+			t.Fatal(err)
+		}
+		last := map[string][]byte{}
+		eachMember(v, func(k, val []byte) { last[string(appendString(nil, k))] = val })
+		if len(last) != len(m) {
+			t.Fatalf("eachMember(%q) saw %d keys, encoding/json %d", v, len(last), len(m))
+		}
+		for k, raw := range m {
+			if !bytes.Equal(last[k], raw) {
+				t.Fatalf("member %q = %q, encoding/json %q", k, last[k], raw)
+			}
+		}
+	case '[':
+		var a []json.RawMessage
+		if err := json.Unmarshal(v, &a); err != nil {
+			t.Fatal(err)
+		}
+		n := 0
+		eachElem(v, func(i int, val []byte) {
+			if i != n || !bytes.Equal(val, a[i]) {
+				t.Fatalf("element %d = %q, encoding/json %q", i, val, a[i])
+			}
+			n++
+		})
+		if n != len(a) {
+			t.Fatalf("eachElem saw %d elements, encoding/json %d", n, len(a))
+		}
+	default:
+		if v[0] == '-' || (v[0] >= '0' && v[0] <= '9') {
+			var f float64
+			err := json.Unmarshal(v, &f)
+			got, ok := parseNumber(v)
+			if ok != (err == nil) || (ok && got != f) {
+				t.Fatalf("parseNumber(%q) = %v, %v; encoding/json %v, %v", v, got, ok, f, err)
+			}
+		}
+	}
+	if isObject(b) != (v[0] == '{') {
+		t.Fatalf("isObject(%q) = %v", b, isObject(b))
+	}
+}
