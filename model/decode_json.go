@@ -29,7 +29,7 @@ func parseObject(data []byte) (obj, *spec.Violation) {
 	}
 	var o obj
 	if err := json.Unmarshal(data, &o); err != nil {
-		return nil, payloadErr(spec.FramePayload, "payload is not valid JSON: %v", err)
+		return nil, payloadErr(spec.FramePayload, "payload is not valid JSON")
 	}
 	return o, nil
 }
