@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/toolspec/toolspec/gen"
 	"github.com/toolspec/toolspec/spec"
 	"pgregory.net/rapid"
 )
@@ -16,126 +17,12 @@ import (
 // sequence, valid or not. The generator below draws events from small
 // domains so that collisions (shared ids, indexes, keys) are frequent.
 
-var (
-	genIDs   = []string{"", "", "a", "b", "c"}
-	genNames = []string{"", "", "f", "g"}
-	genData  = []string{"", "{", "}", `"x":1`, "{}", `{"x":1}`, ",", "[1]", " ", "null", `"s`}
-	genPaths = []string{"$.a", "$.b", "$.a.c", "$.l[0]", "$.l[1]", "$.l[3]", "$['q']", "$", "x", "$.a[0]"}
-)
-
-// genEvent draws one event of any kind.
-func genEvent(t *rapid.T, withPaths bool) spec.Event {
-	kinds := []spec.Kind{
-		spec.KindMessageStart, spec.KindMessageEnd, spec.KindFragment, spec.KindFragment, spec.KindFragment,
-		spec.KindWholeCall, spec.KindBlockStart, spec.KindBlockDelta, spec.KindBlockDelta, spec.KindBlockStop,
-		spec.KindText, spec.KindThinking, spec.KindSignature, spec.KindFinish, spec.KindError,
-	}
-	if withPaths {
-		kinds = append(kinds, spec.KindPathOpen, spec.KindPathArg, spec.KindPathArg, spec.KindPathClose)
-	}
-	e := spec.Event{Kind: rapid.SampledFrom(kinds).Draw(t, "kind")}
-	e.Choice = rapid.IntRange(0, 1).Draw(t, "choice")
-	switch e.Kind {
-	case spec.KindMessageStart:
-		e.ID = rapid.SampledFrom(genIDs).Draw(t, "id")
-	case spec.KindFragment:
-		e.HasIndex = rapid.Bool().Draw(t, "hasIndex")
-		if e.HasIndex {
-			e.Index = rapid.IntRange(0, 3).Draw(t, "index")
-		}
-		e.Pos = rapid.IntRange(0, 1).Draw(t, "pos")
-		e.ID = rapid.SampledFrom(genIDs).Draw(t, "id")
-		e.Name = rapid.SampledFrom(genNames).Draw(t, "name")
-		e.Data = rapid.SampledFrom(genData).Draw(t, "data")
-	case spec.KindWholeCall, spec.KindPathOpen:
-		e.ID = rapid.SampledFrom(genIDs).Draw(t, "id")
-		e.Name = rapid.SampledFrom(genNames).Draw(t, "name")
-		if e.Kind == spec.KindWholeCall {
-			e.Data = rapid.SampledFrom(genData).Draw(t, "data")
-			e.Server = rapid.Bool().Draw(t, "server")
-		}
-	case spec.KindBlockStart:
-		e.Index = rapid.IntRange(0, 3).Draw(t, "index")
-		e.Block = spec.BlockType(rapid.IntRange(1, 5).Draw(t, "block"))
-		if e.Block == spec.BlockCall {
-			e.ID = rapid.SampledFrom(genIDs).Draw(t, "id")
-			e.Name = rapid.SampledFrom(genNames).Draw(t, "name")
-			e.Server = rapid.Bool().Draw(t, "server")
-		}
-		e.Data = rapid.SampledFrom([]string{"", "", `{"p":1}`, "t"}).Draw(t, "data")
-	case spec.KindBlockDelta:
-		e.Index = rapid.IntRange(0, 3).Draw(t, "index")
-		e.Delta = spec.DeltaType(rapid.IntRange(1, 7).Draw(t, "delta"))
-		e.Data = rapid.SampledFrom(genData).Draw(t, "data")
-	case spec.KindBlockStop:
-		e.Index = rapid.IntRange(0, 3).Draw(t, "index")
-		if rapid.Bool().Draw(t, "final") {
-			e.HasData = true
-			e.Data = rapid.SampledFrom(genData).Draw(t, "data")
-		}
-	case spec.KindText, spec.KindThinking:
-		e.Data = rapid.SampledFrom([]string{"", "hi", "there"}).Draw(t, "text")
-	case spec.KindSignature:
-		e.Sig = rapid.SampledFrom([]string{"", "s1"}).Draw(t, "sig")
-	case spec.KindPathArg:
-		e.Path = rapid.SampledFrom(genPaths).Draw(t, "path")
-		if rapid.Bool().Draw(t, "string") {
-			e.Delta = spec.DeltaString
-			e.Data = rapid.SampledFrom([]string{"", "ab", "\"\n"}).Draw(t, "str")
-			e.More = rapid.Bool().Draw(t, "more")
-		} else {
-			e.Delta = spec.DeltaJSON
-			e.Data = rapid.SampledFrom([]string{"1", "true", "null"}).Draw(t, "lit")
-		}
-	case spec.KindFinish:
-		e.Data = rapid.SampledFrom([]string{"stop", "tool_calls", "length", "end_turn", "tool_use", "max_tokens", "STOP", "", "weird"}).Draw(t, "reason")
-	case spec.KindError:
-		e.Data = "boom"
-	}
-	if e.Kind != spec.KindFragment && e.Kind != spec.KindWholeCall && e.Kind != spec.KindText && e.Kind != spec.KindThinking &&
-		e.Kind != spec.KindSignature && e.Kind != spec.KindFinish && e.Kind != spec.KindPathOpen && e.Kind != spec.KindPathArg && e.Kind != spec.KindPathClose {
-		e.Choice = 0
-	}
-	return e
-}
-
-// genStream draws a format, limits and an event sequence with frame numbers.
-func genStream(t *rapid.T, withPaths bool) (spec.Format, spec.Limits, []spec.Event) {
-	f := rapid.SampledFrom(spec.Formats).Draw(t, "format")
-	var lim spec.Limits
-	if rapid.Bool().Draw(t, "small") {
-		lim = spec.Limits{
-			MaxCalls:         rapid.IntRange(1, 4).Draw(t, "maxCalls"),
-			MaxArgBytes:      rapid.IntRange(1, 12).Draw(t, "maxArgBytes"),
-			MaxResponseBytes: rapid.IntRange(1, 40).Draw(t, "maxResponseBytes"),
-			MaxIDBytes:       1,
-			MaxItems:         rapid.IntRange(1, 6).Draw(t, "maxItems"),
-			MaxMessages:      rapid.IntRange(1, 3).Draw(t, "maxMessages"),
-			MaxChoices:       rapid.IntRange(1, 2).Draw(t, "maxChoices"),
-			NoParallel:       rapid.Bool().Draw(t, "noParallel"),
-		}
-	}
-	n := rapid.IntRange(0, 30).Draw(t, "n")
-	evs := make([]spec.Event, 0, n+1)
-	frame := 1
-	for i := 0; i < n; i++ {
-		e := genEvent(t, withPaths)
-		if rapid.IntRange(0, 2).Draw(t, "newFrame") > 0 {
-			frame++
-		}
-		e.Frame, e.Offset = frame, int64(frame*10)
-		evs = append(evs, e)
-	}
-	evs = append(evs, spec.Event{Kind: spec.KindEOF, Frame: frame, Offset: int64(frame*10 + 1)})
-	return f, lim, evs
-}
-
 // TestPropRunEqualsStep: the in-place fold of Run and the fold of the pure
 // Step agree on every sequence (so every handler makes its terminal checks
 // before it changes anything).
 func TestPropRunEqualsStep(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		f, lim, evs := genStream(t, true)
+		f, lim, evs := gen.Stream(t, true)
 		a, b := Run(f, lim, evs).String(), StepAll(f, lim, evs).String()
 		if a != b {
 			t.Fatalf("Run and StepAll differ:\n--- Run\n%s--- StepAll\n%s", a, b)
@@ -147,7 +34,7 @@ func TestPropRunEqualsStep(t *testing.T) {
 // was; a terminal violation returns the input state.
 func TestPropStepPure(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		f, lim, evs := genStream(t, true)
+		f, lim, evs := gen.Stream(t, true)
 		s := New(f, lim)
 		for _, e := range evs {
 			before := Finish(s, nil, nil).String()
@@ -176,7 +63,7 @@ func TestPropStepPure(t *testing.T) {
 // one terminal violation, last.
 func TestPropOutcome(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		f, lim, evs := genStream(t, false)
+		f, lim, evs := gen.Stream(t, false)
 		o := Run(f, lim, evs)
 		checkOutcome(t, lim.Resolved(), o)
 	})
@@ -294,7 +181,7 @@ func checkOutcome(t *rapid.T, lim spec.Limits, o spec.Outcome) {
 // events after it change nothing.
 func TestPropNothingAfterTerminal(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		f, lim, evs := genStream(t, true)
+		f, lim, evs := gen.Stream(t, true)
 		s := New(f, lim)
 		for k, e := range evs {
 			n, _, err := Step(s, e)

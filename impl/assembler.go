@@ -1,0 +1,308 @@
+package impl
+
+import (
+	"errors"
+	"io"
+
+	"github.com/toolspec/toolspec/spec"
+)
+
+// Assembler reassembles one stream. Feed it the raw bytes with Write (or
+// ReadFrom), in chunks of any size, or decoded payloads with PushPayload,
+// or events with PushEvent; then Close it to get the outcome. It buffers
+// only the frame in progress and the calls, text and thinking it holds;
+// every limit is checked before bytes are kept.
+//
+// After a terminal violation every method returns it again; the outcome
+// then holds what was received before it. An Assembler is not safe for
+// concurrent use.
+type Assembler struct {
+	m      machine
+	fr     framer
+	dead   *spec.Violation
+	closed bool
+	out    spec.Outcome
+	frames int // frames pushed with PushPayload
+	pushed int64
+}
+
+// New returns an assembler for a stream of format f under limits lim (zero
+// fields mean their defaults). It panics if f is not one of spec.Formats.
+func New(f spec.Format, lim spec.Limits) *Assembler {
+	pd := newPayloadDecoder(f)
+	if pd == nil {
+		panic("toolspec: unknown format " + string(f))
+	}
+	a := &Assembler{}
+	a.m.init(f, lim)
+	a.fr.init(f, a.m.lim.MaxFrameBytes, pd)
+	return a
+}
+
+func newPayloadDecoder(f spec.Format) payloadDecoder {
+	switch f {
+	case spec.FormatOpenAIChat:
+		return &openaiChatDecoder{}
+	case spec.FormatOpenAIResponses:
+		return &responsesDecoder{}
+	case spec.FormatAnthropic:
+		return &anthropicDecoder{}
+	case spec.FormatOllama:
+		return &ollamaDecoder{}
+	case spec.FormatGemini:
+		return &geminiDecoder{}
+	case spec.FormatBedrock:
+		return &bedrockDecoder{}
+	}
+	return nil
+}
+
+// OnOutput registers fn to be called with everything the assembler reports
+// as it happens: calls started, argument bytes, calls ended, text,
+// thinking, stops and call-scoped violations. The Output and its Data are
+// valid only during the call.
+func (a *Assembler) OnOutput(fn func(*Output)) { a.m.onOut = fn }
+
+// applyAll is the framer's sink: it applies one frame's events.
+func (a *Assembler) applyAll(evs []event) *spec.Violation {
+	for i := range evs {
+		if v := a.m.apply(&evs[i]); v != nil {
+			return v
+		}
+	}
+	return nil
+}
+
+// errClosed is returned by writes after Close.
+var errClosed = errors.New("toolspec: write after close")
+
+// Write consumes raw stream bytes. It returns len(p) and, once the stream
+// broke a terminal rule, the *spec.Violation.
+func (a *Assembler) Write(p []byte) (int, error) {
+	if a.dead != nil {
+		return len(p), a.dead
+	}
+	if a.closed {
+		return 0, errClosed
+	}
+	if v := a.fr.write(p, a.applyAll); v != nil {
+		a.dead = v
+		return len(p), v
+	}
+	return len(p), nil
+}
+
+// ReadFrom reads r to its end (or to a terminal violation) into the
+// assembler. It does not close it.
+func (a *Assembler) ReadFrom(r io.Reader) (int64, error) {
+	var buf [32 << 10]byte
+	var n int64
+	for {
+		k, err := r.Read(buf[:])
+		if k > 0 {
+			n += int64(k)
+			if _, werr := a.Write(buf[:k]); werr != nil {
+				return n, werr
+			}
+		}
+		if err == io.EOF {
+			return n, nil
+		}
+		if err != nil {
+			return n, err
+		}
+	}
+}
+
+// PushPayload consumes one decoded payload, as an SDK hands it out: the
+// JSON of one chunk or event, and the SSE event name or event-stream
+// event type when there is one. Each payload is one frame; offsets count
+// payload bytes. Do not mix PushPayload with Write on one assembler.
+func (a *Assembler) PushPayload(eventName string, payload []byte) error {
+	if a.dead != nil {
+		return a.dead
+	}
+	if a.closed {
+		return errClosed
+	}
+	a.frames++
+	f := &a.fr
+	f.frames = a.frames - 1
+	f.fr = frame{offset: a.pushed, data: payload}
+	if eventName != "" {
+		f.fr.event = []byte(eventName)
+	}
+	a.pushed += int64(len(payload))
+	if len(payload) > f.max {
+		a.dead = &spec.Violation{Rule: spec.BudFrame, Class: spec.ClassTerminal, Frame: a.frames, Offset: f.fr.offset, Call: spec.NoCall,
+			Message: "payload of " + itoa(len(payload)) + " bytes exceeds " + itoa(f.max)}
+		return a.dead
+	}
+	if v := f.dispatch(a.applyAll); v != nil {
+		a.dead = v
+		return v
+	}
+	return nil
+}
+
+func itoa(n int) string {
+	var b [20]byte
+	i := len(b)
+	if n == 0 {
+		return "0"
+	}
+	for n > 0 {
+		i--
+		b[i] = byte('0' + n%10)
+		n /= 10
+	}
+	return string(b[i:])
+}
+
+// PushEvent applies one event of the spec alphabet, bypassing the wire
+// decoders. It is what the conformance kit and the differential tests use.
+func (a *Assembler) PushEvent(e spec.Event) error {
+	if a.dead != nil {
+		return a.dead
+	}
+	if a.closed {
+		return errClosed
+	}
+	ev := fromSpec(e)
+	if e.Kind == spec.KindEOF {
+		a.m.apply(&ev)
+		return nil
+	}
+	if v := a.m.apply(&ev); v != nil {
+		a.dead = v
+		return v
+	}
+	return nil
+}
+
+// Close ends the input: it flushes the frame in progress, applies the end
+// of the stream and returns the outcome. Later calls return it again.
+func (a *Assembler) Close() spec.Outcome {
+	if a.closed {
+		return a.out
+	}
+	a.closed = true
+	if a.dead == nil {
+		if v := a.fr.close(a.applyAll); v != nil {
+			a.dead = v
+		} else {
+			eof := event{kind: spec.KindEOF, frame: a.fr.frames, offset: a.fr.bufOff + int64(len(a.fr.rest()))}
+			if a.frames > 0 {
+				eof.frame, eof.offset = a.frames, a.pushed
+			}
+			a.m.eof(&eof)
+		}
+	}
+	a.out = a.m.outcome(a.dead)
+	return a.out
+}
+
+// Err returns the terminal violation that ended the stream, or nil.
+func (a *Assembler) Err() error {
+	if a.dead == nil {
+		return nil
+	}
+	return a.dead
+}
+
+// outcome finishes the stream (as the reference's Finish does) and builds
+// the outcome.
+func (m *machine) outcome(cause *spec.Violation) spec.Outcome {
+	if m.inMsg {
+		ev := event{kind: spec.KindEOF}
+		switch {
+		case cause == nil:
+			m.eof(&ev)
+		case cause.Rule == spec.EndProviderErr:
+			ev.frame, ev.offset = cause.Frame, cause.Offset
+			m.endMessage(&ev, spec.StopError)
+		default:
+			ev.frame, ev.offset = cause.Frame, cause.Offset
+			m.endMessage(&ev, spec.StopTruncated)
+		}
+	} else if cause != nil && cause.Rule == spec.EndProviderErr {
+		m.msgs++
+		m.addStop(spec.Stop{Message: m.msgs - 1, Reason: spec.StopError})
+	}
+	viols := append([]spec.Violation(nil), m.viols...)
+	if cause != nil {
+		viols = append(viols, *cause)
+	}
+	o := spec.Outcome{Format: m.format, Messages: m.msgs, Violations: viols}
+	for _, c := range m.calls {
+		st, args := c.status, string(c.args)
+		if c.poisoned {
+			st = spec.StatusInvalid
+			if c.synth {
+				args = ""
+			}
+		}
+		o.Calls = append(o.Calls, spec.Call{
+			Ordinal: len(o.Calls), Message: c.msg, Choice: c.choice, ID: c.id, Name: c.name,
+			Args: args, Status: st, Server: c.server, Signatures: append([]string(nil), c.sigs...),
+		})
+	}
+	for _, it := range m.items {
+		x := spec.Item{Kind: it.kind, Message: it.msg, Choice: it.choice, Call: -1, Signatures: append([]string(nil), it.sigs...)}
+		if it.kind == spec.ItemCall {
+			x.Call = it.call
+		} else {
+			x.Text = string(it.text)
+		}
+		o.Items = append(o.Items, x)
+	}
+	o.Stops = append(o.Stops, m.stops...)
+	return o
+}
+
+// Reassemble reassembles a whole stream.
+func Reassemble(f spec.Format, data []byte, lim spec.Limits) spec.Outcome {
+	a := New(f, lim)
+	_, _ = a.Write(data)
+	return a.Close()
+}
+
+// RunEvents folds an event sequence, as the reference's Run does.
+func RunEvents(f spec.Format, lim spec.Limits, events []spec.Event) spec.Outcome {
+	a := New(f, lim)
+	for _, e := range events {
+		if a.PushEvent(e) != nil {
+			break
+		}
+	}
+	a.closed = true
+	a.out = a.m.outcome(a.dead)
+	return a.out
+}
+
+// Decode runs only the wire decoders and returns the events of a whole
+// input and the decoding violation, if any, as the reference's Decode
+// does. It exists for tests and tools; the Assembler never materialises
+// events.
+func Decode(f spec.Format, data []byte, lim spec.Limits) ([]spec.Event, *spec.Violation) {
+	pd := newPayloadDecoder(f)
+	if pd == nil {
+		panic("toolspec: unknown format " + string(f))
+	}
+	var fr framer
+	fr.init(f, lim.Resolved().MaxFrameBytes, pd)
+	var out []spec.Event
+	collect := func(evs []event) *spec.Violation {
+		for i := range evs {
+			out = append(out, evs[i].toSpec())
+		}
+		return nil
+	}
+	if v := fr.write(data, collect); v != nil {
+		return out, v
+	}
+	if v := fr.close(collect); v != nil {
+		return out, v
+	}
+	return append(out, spec.Event{Kind: spec.KindEOF, Frame: fr.frames, Offset: fr.bufOff + int64(len(fr.rest()))}), nil
+}

@@ -1,0 +1,310 @@
+package impl
+
+import (
+	"github.com/toolspec/toolspec/spec"
+)
+
+// ---- blocks (Anthropic, Bedrock, Responses) ----
+
+func (m *machine) checkBlockMessage(e *event) *spec.Violation {
+	if !m.inMsg && m.explicitStart {
+		return term(spec.PairMsgStart, e, "%s before the message start", e.kind)
+	}
+	return nil
+}
+
+func itemKindOf(t spec.BlockType) spec.ItemKind {
+	switch t {
+	case spec.BlockText:
+		return spec.ItemText
+	case spec.BlockThinking:
+		return spec.ItemThinking
+	case spec.BlockRedacted:
+		return spec.ItemRedacted
+	case spec.BlockCall:
+		return spec.ItemCall
+	}
+	return spec.ItemOther
+}
+
+func (m *machine) blockStart(e *event) *spec.Violation {
+	if v := m.checkBlockMessage(e); v != nil {
+		return v
+	}
+	if e.block == spec.BlockNone || e.block > spec.BlockOther {
+		return term(spec.EventInvalid, e, "block start of type %s", e.block)
+	}
+	if m.inMsg && m.blockIdx(e.index) >= 0 {
+		return term(spec.PairDupStart, e, "block %d started twice", e.index)
+	}
+	if v := m.checkContent(e, e.choice); v != nil {
+		return v
+	}
+	if e.block == spec.BlockCall {
+		if v := m.checkNewCall(e, e.id, e.name, len(e.data)); v != nil {
+			return v
+		}
+	} else if m.curItems() >= m.lim.MaxItems {
+		return term(spec.BudItems, e, "more than %d items in one message", m.lim.MaxItems)
+	}
+	if v := m.checkPayload(e, len(e.data)+len(e.sig)); v != nil {
+		return v
+	}
+	m.ensureMessage()
+	m.touchChoice(e.choice)
+	b := block{key: e.index, typ: e.block, open: true, item: -1, call: -1}
+	if e.block == spec.BlockCall {
+		n := m.addCall(call{kind: callBlock, choice: e.choice, id: string(e.id), name: string(e.name), server: e.server})
+		m.duplicateID(e, n)
+		if len(e.data) > 0 {
+			m.appendArgs(n, e.data)
+			m.calls[n].started = true
+		}
+		m.addCallSig(n, e.sig)
+		b.call, b.item = n, m.calls[n].item
+	} else {
+		it := item{kind: itemKindOf(e.block), choice: e.choice, block: true, text: append([]byte(nil), e.data...)}
+		if len(e.sig) > 0 {
+			it.sigs = []string{string(e.sig)}
+		}
+		b.item = m.addItem(it)
+		m.msgBytes += len(e.data) + len(e.sig)
+		m.textOut(e.block, e.choice, e.data)
+	}
+	m.blocks = append(m.blocks, b)
+	return nil
+}
+
+func (m *machine) textOut(t spec.BlockType, choice int, data []byte) {
+	if len(data) == 0 || m.onOut == nil {
+		return
+	}
+	switch t {
+	case spec.BlockText:
+		m.emit(Output{Kind: spec.OutText, Message: m.msgs - 1, Choice: choice, Data: data})
+	case spec.BlockThinking:
+		m.emit(Output{Kind: spec.OutThinking, Message: m.msgs - 1, Choice: choice, Data: data})
+	}
+}
+
+func deltaFits(t spec.BlockType, d spec.DeltaType) bool {
+	if d == spec.DeltaOther || t == spec.BlockOther {
+		return true
+	}
+	switch t {
+	case spec.BlockText:
+		return d == spec.DeltaText
+	case spec.BlockThinking:
+		return d == spec.DeltaThinking || d == spec.DeltaSignature
+	case spec.BlockRedacted:
+		return d == spec.DeltaRedacted || d == spec.DeltaSignature
+	case spec.BlockCall:
+		return d == spec.DeltaArgs || d == spec.DeltaFinalArgs
+	}
+	return false
+}
+
+func implicitType(d spec.DeltaType) spec.BlockType {
+	switch d {
+	case spec.DeltaText:
+		return spec.BlockText
+	case spec.DeltaThinking, spec.DeltaSignature:
+		return spec.BlockThinking
+	case spec.DeltaRedacted:
+		return spec.BlockRedacted
+	}
+	return spec.BlockNone
+}
+
+func (m *machine) blockDelta(e *event) *spec.Violation {
+	if e.delta == spec.DeltaNone || e.delta > spec.DeltaOther {
+		return term(spec.EventInvalid, e, "block delta of type %s", e.delta)
+	}
+	if v := m.checkBlockMessage(e); v != nil {
+		return v
+	}
+	b := -1
+	if m.inMsg {
+		b = m.blockIdx(e.index)
+	}
+	if b < 0 {
+		t := implicitType(e.delta)
+		if !m.implicitBlocks || t == spec.BlockNone {
+			return term(spec.PairUnknown, e, "%s delta for block %d, which was never started", e.delta, e.index)
+		}
+		start := event{kind: spec.KindBlockStart, frame: e.frame, offset: e.offset, choice: e.choice, index: e.index, block: t}
+		if v := m.checkContent(&start, e.choice); v != nil {
+			return v
+		}
+		if m.curItems() >= m.lim.MaxItems {
+			return term(spec.BudItems, e, "more than %d items in one message", m.lim.MaxItems)
+		}
+		if v := m.checkPayload(e, len(e.data)); v != nil {
+			return v
+		}
+		if v := m.blockStart(&start); v != nil {
+			return v
+		}
+		b = m.blockIdx(e.index)
+	} else if v := m.checkContent(e, e.choice); v != nil {
+		return v
+	}
+	bl := m.blocks[b]
+	if !bl.open {
+		m.finding(spec.PairClosed, e, bl.call, "%s delta for block %d after its stop", e.delta, e.index)
+		return nil
+	}
+	if !deltaFits(bl.typ, e.delta) {
+		m.finding(spec.PairDeltaType, e, bl.call, "%s delta for a %s block", e.delta, bl.typ)
+		return nil
+	}
+	if e.delta == spec.DeltaOther || bl.typ == spec.BlockOther {
+		return nil
+	}
+	if bl.typ == spec.BlockCall {
+		c := &m.calls[bl.call]
+		if e.delta == spec.DeltaFinalArgs {
+			return m.finalArgs(e, bl.call)
+		}
+		if c.started && len(e.data) > 0 {
+			m.finding(spec.PairStartInput, e, bl.call, "argument delta of %d bytes after arguments given in the block start", len(e.data))
+			return nil
+		}
+		if v := m.checkBytes(e, len(c.args), len(e.data)); v != nil {
+			return v
+		}
+		m.appendArgs(bl.call, e.data)
+		return nil
+	}
+	if v := m.checkPayload(e, len(e.data)); v != nil {
+		return v
+	}
+	it := &m.items[bl.item]
+	if e.delta == spec.DeltaSignature {
+		if len(e.data) > 0 {
+			it.sigs = append(it.sigs, string(e.data))
+		}
+	} else {
+		it.text = append(it.text, e.data...)
+		m.textOut(bl.typ, e.choice, e.data)
+	}
+	m.msgBytes += len(e.data)
+	return nil
+}
+
+func (m *machine) finalArgs(e *event, n int) *spec.Violation {
+	c := &m.calls[n]
+	if string(c.args) == string(e.data) {
+		return nil
+	}
+	if len(c.args) == 0 {
+		if v := m.checkBytes(e, 0, len(e.data)); v != nil {
+			return v
+		}
+		m.appendArgs(n, e.data)
+		return nil
+	}
+	m.finding(spec.PairFinalArgs, e, n, "final arguments (%d bytes) differ from the %d streamed bytes", len(e.data), len(c.args))
+	return nil
+}
+
+func (m *machine) blockStop(e *event) *spec.Violation {
+	if v := m.checkBlockMessage(e); v != nil {
+		return v
+	}
+	b := -1
+	if m.inMsg {
+		b = m.blockIdx(e.index)
+	}
+	if b < 0 {
+		return term(spec.PairUnknown, e, "stop for block %d, which was never started", e.index)
+	}
+	bl := m.blocks[b]
+	if !bl.open {
+		m.finding(spec.PairClosed, e, bl.call, "second stop for block %d", e.index)
+		return nil
+	}
+	if v := m.checkPayload(e, len(e.sig)); v != nil {
+		return v
+	}
+	if bl.call >= 0 && e.hasData {
+		if v := m.finalArgs(e, bl.call); v != nil {
+			return v
+		}
+	}
+	m.blocks[b].open = false
+	if len(e.sig) > 0 {
+		if bl.call >= 0 {
+			m.addCallSig(bl.call, e.sig)
+		} else if bl.item >= 0 {
+			m.items[bl.item].sigs = append(m.items[bl.item].sigs, string(e.sig))
+			m.msgBytes += len(e.sig)
+		}
+	}
+	if bl.call >= 0 {
+		m.complete(bl.call, e)
+	}
+	return nil
+}
+
+// ---- Vertex streamed arguments ----
+
+func (m *machine) pathOpen(e *event) *spec.Violation {
+	if v := m.checkContent(e, e.choice); v != nil {
+		return v
+	}
+	if v := m.checkNewCall(e, e.id, e.name, 0); v != nil {
+		return v
+	}
+	if v := m.checkPayload(e, len(e.sig)); v != nil {
+		return v
+	}
+	m.ensureMessage()
+	if p := m.openPath(e.choice); p >= 0 {
+		m.complete(p, e)
+	}
+	n := m.addCall(call{kind: callPath, choice: e.choice, id: string(e.id), name: string(e.name), path: &pathBuilder{}})
+	m.duplicateID(e, n)
+	m.addCallSig(n, e.sig)
+	return nil
+}
+
+func (m *machine) pathArg(e *event) *spec.Violation {
+	if e.delta != spec.DeltaString && e.delta != spec.DeltaJSON {
+		return term(spec.EventInvalid, e, "path argument of type %s", e.delta)
+	}
+	if v := m.checkContent(e, e.choice); v != nil {
+		return v
+	}
+	p := -1
+	if m.inMsg {
+		p = m.openPath(e.choice)
+	}
+	if p < 0 {
+		return term(spec.PairPathCall, e, "partial argument %q with no streamed call open", e.path)
+	}
+	c := &m.calls[p]
+	n := len(e.path) + len(e.data)
+	if v := m.checkBytes(e, c.charged, n); v != nil {
+		return v
+	}
+	if err := c.path.apply(e.path, e.delta, e.data, e.more); err != "" {
+		m.finding(spec.PairPathSyntax, e, p, "partial argument %q: %s", e.path, err)
+		return nil
+	}
+	c.charged += n
+	m.msgBytes += n
+	return nil
+}
+
+func (m *machine) pathClose(e *event) *spec.Violation {
+	p := -1
+	if m.inMsg {
+		p = m.openPath(e.choice)
+	}
+	if p < 0 {
+		return term(spec.PairPathCall, e, "empty functionCall with no streamed call open")
+	}
+	m.complete(p, e)
+	return nil
+}

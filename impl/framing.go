@@ -1,0 +1,408 @@
+package impl
+
+import (
+	"bytes"
+	"encoding/binary"
+	"fmt"
+	"hash/crc32"
+
+	"github.com/toolspec/toolspec/spec"
+)
+
+// framing is how the input is split into frames (FRAME-1..3).
+type framing uint8
+
+const (
+	framingUnknown framing = iota
+	framingSSE
+	framingLines
+	framingEventStream
+)
+
+// framer splits the input bytes into frames and hands each frame's events
+// to sink. It buffers only the frame in progress: consumed bytes are
+// dropped and the rest moved to the front of the buffer, so memory stays
+// bounded by the largest frame and every byte is copied a bounded number
+// of times.
+type framer struct {
+	format spec.Format
+	max    int // MaxFrameBytes
+	pd     payloadDecoder
+
+	framing framing
+	buf     []byte
+	start   int   // first unconsumed byte of buf
+	bufOff  int64 // input offset of buf[start]
+	frames  int
+
+	skipLF  bool
+	sseData []byte
+	hasData bool
+	sseEvt  []byte
+	sseAt   int64 // offset of the event's first line, -1 when none
+	bomDone bool
+
+	b  batch
+	fr frame
+}
+
+func (f *framer) init(format spec.Format, max int, pd payloadDecoder) {
+	*f = framer{format: format, max: max, pd: pd, sseAt: -1}
+}
+
+// sink applies the events of one decoded frame; it returns a terminal
+// violation to stop the stream.
+type sink func(evs []event) *spec.Violation
+
+// write consumes p. It returns the first terminal violation, from framing,
+// decoding or the sink.
+func (f *framer) write(p []byte, s sink) *spec.Violation {
+	if f.start > 0 && f.start == len(f.buf) {
+		f.buf, f.start = f.buf[:0], 0
+	}
+	f.buf = append(f.buf, p...)
+	v := f.pump(false, s)
+	f.compact()
+	return v
+}
+
+// close flushes the frame in progress.
+func (f *framer) close(s sink) *spec.Violation {
+	v := f.pump(true, s)
+	f.compact()
+	return v
+}
+
+// compact moves the unconsumed bytes to the front of buf.
+func (f *framer) compact() {
+	if f.start == 0 {
+		return
+	}
+	n := copy(f.buf, f.buf[f.start:])
+	f.buf, f.start = f.buf[:n], 0
+}
+
+func (f *framer) rest() []byte { return f.buf[f.start:] }
+
+func (f *framer) consume(n int) {
+	f.start += n
+	f.bufOff += int64(n)
+}
+
+func (f *framer) fail(rule spec.RuleID, format string, args ...any) *spec.Violation {
+	off := f.bufOff
+	if f.framing == framingSSE && f.sseAt >= 0 {
+		off = f.sseAt
+	}
+	return &spec.Violation{Rule: rule, Class: spec.ClassTerminal, Frame: f.frames + 1, Offset: off, Call: spec.NoCall, Message: fmt.Sprintf(format, args...)}
+}
+
+var bom = []byte("\xEF\xBB\xBF")
+
+func (f *framer) pump(eof bool, s sink) *spec.Violation {
+	if f.framing == framingUnknown {
+		r := f.rest()
+		i := 0
+		for i < len(r) && isJSONSpace(r[i]) {
+			i++
+		}
+		if i == 0 && !eof && len(r) < len(bom) && bytes.HasPrefix(bom, r) {
+			return nil
+		}
+		hasBOM := i == 0 && bytes.HasPrefix(r, bom)
+		if hasBOM {
+			i += len(bom)
+			for i < len(r) && isJSONSpace(r[i]) {
+				i++
+			}
+		}
+		if i == len(r) {
+			return nil
+		}
+		switch c := r[i]; {
+		case c == '{' || c == '[':
+			f.framing = framingLines
+			if hasBOM {
+				f.consume(len(bom))
+			}
+		case f.format == spec.FormatBedrock:
+			f.framing = framingEventStream
+		case f.format == spec.FormatOllama:
+			f.framing = framingLines
+		default:
+			f.framing = framingSSE
+		}
+	}
+	switch f.framing {
+	case framingSSE:
+		return f.pumpSSE(eof, s)
+	case framingLines:
+		return f.pumpLines(eof, s)
+	default:
+		return f.pumpEventStream(eof, s)
+	}
+}
+
+// dispatch decodes one frame and hands its events to s.
+func (f *framer) dispatch(s sink) *spec.Violation {
+	f.frames++
+	f.fr.no = f.frames
+	f.b.reset()
+	if v := f.pd.decodeFrame(&f.b, &f.fr); v != nil {
+		v.Frame, v.Offset = f.fr.no, f.fr.offset
+		return v
+	}
+	for i := range f.b.evs {
+		f.b.evs[i].frame, f.b.evs[i].offset = f.fr.no, f.fr.offset
+	}
+	return s(f.b.evs)
+}
+
+// pumpLines dispatches every non-blank line (FRAME-2).
+func (f *framer) pumpLines(eof bool, s sink) *spec.Violation {
+	for {
+		r := f.rest()
+		i := bytes.IndexByte(r, '\n')
+		if i < 0 {
+			if len(r) > f.max {
+				return f.fail(spec.BudFrame, "line longer than %d bytes", f.max)
+			}
+			if !eof || len(r) == 0 {
+				return nil
+			}
+			i = len(r)
+		}
+		if i > f.max {
+			return f.fail(spec.BudFrame, "line longer than %d bytes", f.max)
+		}
+		line := bytes.TrimRight(r[:i], "\r")
+		off := f.bufOff
+		n := i
+		if i < len(r) {
+			n++
+		}
+		f.consume(n)
+		if len(trimJSONSpace(line)) == 0 {
+			continue
+		}
+		f.fr = frame{offset: off, data: line}
+		if v := f.dispatch(s); v != nil {
+			return v
+		}
+	}
+}
+
+// sseSize is the size of the event in progress through a line of n bytes
+// starting at the current position (BUD-5).
+func (f *framer) sseSize(n int) int64 {
+	start := f.bufOff
+	if f.sseAt >= 0 {
+		start = f.sseAt
+	}
+	return f.bufOff + int64(n) - start
+}
+
+// pumpSSE interprets the input as text/event-stream (FRAME-1).
+func (f *framer) pumpSSE(eof bool, s sink) *spec.Violation {
+	if !f.bomDone {
+		r := f.rest()
+		if len(r) < 3 && !eof && bytes.HasPrefix(bom, r) {
+			return nil
+		}
+		f.bomDone = true
+		if bytes.HasPrefix(r, bom) {
+			f.consume(3)
+		}
+	}
+	for {
+		r := f.rest()
+		if f.skipLF && len(r) > 0 {
+			f.skipLF = false
+			if r[0] == '\n' {
+				f.consume(1)
+				r = f.rest()
+			}
+		}
+		i := bytes.IndexAny(r, "\r\n")
+		if i < 0 {
+			if len(r) > 0 && f.sseSize(len(r)) > int64(f.max) {
+				return f.fail(spec.BudFrame, "event longer than %d bytes", f.max)
+			}
+			if !eof {
+				return nil
+			}
+			if len(r) > 0 {
+				f.sseLine(r)
+				f.consume(len(r))
+			}
+			return f.sseDispatch(s)
+		}
+		line := r[:i]
+		n := i + 1
+		if r[i] == '\r' {
+			if i+1 < len(r) {
+				if r[i+1] == '\n' {
+					n++
+				}
+			} else {
+				f.skipLF = true
+			}
+		}
+		if len(line) == 0 {
+			f.consume(n)
+			if v := f.sseDispatch(s); v != nil {
+				return v
+			}
+			continue
+		}
+		if f.sseSize(len(line)) > int64(f.max) {
+			return f.fail(spec.BudFrame, "event longer than %d bytes", f.max)
+		}
+		f.sseLine(line)
+		f.consume(n)
+	}
+}
+
+// sseLine processes one non-empty line. Field values are copied: the line
+// lives in the input buffer, which moves.
+func (f *framer) sseLine(line []byte) {
+	if f.sseAt < 0 {
+		f.sseAt = f.bufOff
+	}
+	if line[0] == ':' {
+		return
+	}
+	name, value := line, []byte(nil)
+	if i := bytes.IndexByte(line, ':'); i >= 0 {
+		name, value = line[:i], line[i+1:]
+		if len(value) > 0 && value[0] == ' ' {
+			value = value[1:]
+		}
+	}
+	switch string(name) {
+	case "event":
+		f.sseEvt = append(f.sseEvt[:0], value...)
+	case "data":
+		if f.hasData {
+			f.sseData = append(f.sseData, '\n')
+		}
+		f.sseData = append(f.sseData, value...)
+		f.hasData = true
+	}
+}
+
+func (f *framer) sseDispatch(s sink) *spec.Violation {
+	at, has := f.sseAt, f.hasData
+	f.sseAt, f.hasData = -1, false
+	evt, data := f.sseEvt, f.sseData
+	f.sseEvt, f.sseData = f.sseEvt[:0], f.sseData[:0]
+	if !has {
+		return nil
+	}
+	if at < 0 {
+		at = f.bufOff
+	}
+	f.fr = frame{offset: at, event: evt, data: data}
+	return f.dispatch(s)
+}
+
+// pumpEventStream splits the input into Bedrock event-stream messages
+// (FRAME-3).
+func (f *framer) pumpEventStream(eof bool, s sink) *spec.Violation {
+	const prelude, overhead = 12, 16
+	for {
+		r := f.rest()
+		if len(r) < prelude {
+			if eof && len(r) > 0 {
+				return f.fail(spec.FrameEventStrm, "truncated message prelude: %d of 12 bytes", len(r))
+			}
+			return nil
+		}
+		total := binary.BigEndian.Uint32(r[0:4])
+		hlen := binary.BigEndian.Uint32(r[4:8])
+		if crc := crc32.ChecksumIEEE(r[0:8]); crc != binary.BigEndian.Uint32(r[8:12]) {
+			return f.fail(spec.FrameEventStrm, "prelude CRC mismatch: computed %08x, message says %08x", crc, binary.BigEndian.Uint32(r[8:12]))
+		}
+		if total < overhead || uint64(hlen) > uint64(total)-overhead {
+			return f.fail(spec.FrameEventStrm, "inconsistent lengths: total %d, headers %d", total, hlen)
+		}
+		if uint64(total) > uint64(f.max) {
+			return f.fail(spec.BudFrame, "message of %d bytes exceeds %d", total, f.max)
+		}
+		if uint64(len(r)) < uint64(total) {
+			if eof {
+				return f.fail(spec.FrameEventStrm, "truncated message: %d of %d bytes", len(r), total)
+			}
+			return nil
+		}
+		msg := r[:total]
+		if crc := crc32.ChecksumIEEE(msg[:total-4]); crc != binary.BigEndian.Uint32(msg[total-4:]) {
+			return f.fail(spec.FrameEventStrm, "message CRC mismatch: computed %08x, message says %08x", crc, binary.BigEndian.Uint32(msg[total-4:]))
+		}
+		f.fr = frame{offset: f.bufOff}
+		if err := parseHeaders(msg[prelude:prelude+hlen], &f.fr); err != "" {
+			return f.fail(spec.FrameEventStrm, "bad headers: %s", err)
+		}
+		f.fr.data = msg[prelude+hlen : total-4]
+		f.consume(int(total))
+		if v := f.dispatch(s); v != nil {
+			return v
+		}
+	}
+}
+
+// parseHeaders reads event-stream headers into fr (borrowing their bytes);
+// it returns a description of the first problem, or "".
+func parseHeaders(h []byte, fr *frame) string {
+	for len(h) > 0 {
+		nl := int(h[0])
+		if nl == 0 || 1+nl+1 > len(h) {
+			return "header name overruns headers"
+		}
+		name := h[1 : 1+nl]
+		typ := h[1+nl]
+		h = h[2+nl:]
+		var size int
+		switch typ {
+		case 0, 1:
+			size = 0
+		case 2:
+			size = 1
+		case 3:
+			size = 2
+		case 4:
+			size = 4
+		case 5, 8:
+			size = 8
+		case 9:
+			size = 16
+		case 6, 7:
+			if len(h) < 2 {
+				return "header value length overruns headers"
+			}
+			size = 2 + int(binary.BigEndian.Uint16(h))
+		default:
+			return fmt.Sprintf("unknown header value type %d", typ)
+		}
+		if size > len(h) {
+			return "header value overruns headers"
+		}
+		if typ == 7 {
+			v := h[2:size]
+			switch string(name) {
+			case ":event-type":
+				fr.event = v
+			case ":message-type":
+				fr.msgType = v
+			case ":exception-type":
+				fr.excType = v
+			case ":error-code":
+				fr.errCode = v
+			case ":error-message":
+				fr.errMsg = v
+			}
+		}
+		h = h[size:]
+	}
+	return ""
+}
