@@ -32,3 +32,18 @@ update-golden:
 cover:
 	$(GO) test -coverprofile=coverage.out ./...
 	$(GO) tool cover -func=coverage.out | tail -1
+
+.PHONY: mutants fuzz
+# mutants plants each bug of mutants/*.txtar into impl (through go test
+# -overlay) and requires the default test suite to kill every one.
+mutants:
+	$(GO) run ./mutants
+
+FUZZTIME ?= 30s
+FUZZ_TARGETS ?= FuzzWire FuzzWireSmallLimits FuzzChunking FuzzNoPanic FuzzEvents
+# fuzz runs every fuzz target of package fuzz for FUZZTIME each.
+fuzz:
+	@for t in $(FUZZ_TARGETS); do \
+		echo "== $$t"; \
+		$(GO) test ./fuzz -run '^$$' -fuzz "^$$t$$" -fuzztime $(FUZZTIME) || exit 1; \
+	done
