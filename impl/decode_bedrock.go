@@ -101,17 +101,15 @@ func bedrockSameKey(b *batch, s, k []byte) bool {
 }
 
 // bedrockDistinctKeys counts the distinct decoded keys of the valid object
-// o, as len() of the reference's map does. It is used on the violation
-// path only, and allocates.
+// o, as len() of the reference's map does, in O(n log n). It is used on the
+// violation path only, and allocates.
 func bedrockDistinctKeys(o []byte) int {
 	var keys []string
 	eachMember(o, func(k, _ []byte) {
-		s := string(appendString(nil, k))
-		if !slices.Contains(keys, s) {
-			keys = append(keys, s)
-		}
+		keys = append(keys, string(appendString(nil, k)))
 	})
-	return len(keys)
+	slices.Sort(keys)
+	return len(slices.Compact(keys))
 }
 
 var bedrockExceptionKeys = []string{"message", "Message"}
