@@ -1,0 +1,188 @@
+package fuzz
+
+import (
+	"fmt"
+	"io/fs"
+	"math/rand"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/toolspec/toolspec/impl"
+	"github.com/toolspec/toolspec/model"
+	"github.com/toolspec/toolspec/scenario"
+	"github.com/toolspec/toolspec/spec"
+)
+
+// input is one stream to compare on.
+type input struct {
+	name string
+	f    spec.Format
+	lim  spec.Limits
+	data []byte
+}
+
+const capturesDir = "../../shared/captures"
+
+// corpus returns every scenario input and every shared capture (when the
+// captures are present beside the repository).
+func corpus(t testing.TB) []input {
+	t.Helper()
+	var out []input
+	err := filepath.WalkDir("../testdata/scenarios", func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".txtar") {
+			return err
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		sc, err := scenario.Parse(path, data)
+		if err != nil {
+			return err
+		}
+		out = append(out, input{strings.TrimPrefix(path, "../testdata/scenarios/"), sc.Format, sc.Limits, sc.Input})
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range spec.Formats {
+		files, _ := filepath.Glob(filepath.Join(capturesDir, string(f), "*"))
+		for _, p := range files {
+			data, err := os.ReadFile(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out = append(out, input{"capture " + string(f) + "/" + filepath.Base(p), f, spec.Limits{}, data})
+		}
+	}
+	return out
+}
+
+// reassembleChunked feeds data to an impl Assembler in the given chunk
+// sizes (cycled).
+func reassembleChunked(f spec.Format, lim spec.Limits, data []byte, sizes []int) spec.Outcome {
+	a := impl.New(f, lim)
+	for i := 0; len(data) > 0; i++ {
+		n := min(len(data), max(1, sizes[i%len(sizes)]))
+		if _, err := a.Write(data[:n]); err != nil {
+			break
+		}
+		data = data[n:]
+	}
+	return a.Close()
+}
+
+// compareWire checks impl against the model on one input, whole and
+// chunked.
+func compareWire(t testing.TB, in input, sizes []int) {
+	t.Helper()
+	want := model.Reassemble(in.f, in.data, in.lim).String()
+	if got := impl.Reassemble(in.f, in.data, in.lim).String(); got != want {
+		t.Fatalf("%s: impl differs from the model:\n--- model\n%s--- impl\n%s", in.name, want, got)
+	}
+	if got := reassembleChunked(in.f, in.lim, in.data, sizes).String(); got != want {
+		t.Fatalf("%s: impl fed in chunks %v differs from the model:\n--- model\n%s--- impl\n%s", in.name, sizes, want, got)
+	}
+}
+
+// TestWireCorpus: on every scenario and capture, impl gives the model's
+// transcript, whole, byte by byte and in random chunks; and impl's decoders
+// give the model's events.
+func TestWireCorpus(t *testing.T) {
+	rng := rand.New(rand.NewSource(1))
+	for _, in := range corpus(t) {
+		t.Run(in.name, func(t *testing.T) {
+			compareWire(t, in, []int{1})
+			for i := 0; i < 4; i++ {
+				compareWire(t, in, []int{1 + rng.Intn(64), 1 + rng.Intn(7)})
+			}
+			we, wv := model.Decode(in.f, in.data, in.lim)
+			ge, gv := impl.Decode(in.f, in.data, in.lim)
+			if fmt.Sprint(we, wv) != fmt.Sprint(ge, gv) {
+				t.Fatalf("impl.Decode differs from model.Decode:\n--- model\n%v\n%v\n--- impl\n%v\n%v", we, wv, ge, gv)
+			}
+		})
+	}
+}
+
+// FuzzWire: on any bytes in any format, impl gives the model's transcript,
+// whole and in chunks of a fuzzed size. The corpus is seeded from every
+// scenario and capture.
+func FuzzWire(f *testing.F) {
+	for _, in := range corpus(f) {
+		f.Add(formatIndex(in.f), in.data, uint8(7))
+	}
+	f.Fuzz(func(t *testing.T, fi uint8, data []byte, chunk uint8) {
+		in := input{"fuzz", spec.Formats[int(fi)%len(spec.Formats)], spec.Limits{}, data}
+		compareWire(t, in, []int{int(chunk%64) + 1})
+	})
+}
+
+// FuzzWireSmallLimits is FuzzWire under small limits, so that every budget
+// rule is reached.
+func FuzzWireSmallLimits(f *testing.F) {
+	for _, in := range corpus(f) {
+		f.Add(formatIndex(in.f), in.data, uint8(3), uint16(200))
+	}
+	f.Fuzz(func(t *testing.T, fi uint8, data []byte, chunk uint8, lim uint16) {
+		l := int(lim) + 1
+		in := input{"fuzz", spec.Formats[int(fi)%len(spec.Formats)], spec.Limits{
+			MaxCalls: l%5 + 1, MaxArgBytes: l, MaxResponseBytes: 2 * l, MaxIDBytes: l%40 + 1, MaxNameBytes: l%40 + 1,
+			MaxFrameBytes: 4 * l, MaxItems: l%9 + 1, MaxMessages: l%3 + 1, MaxChoices: l%3 + 1, NoParallel: l%2 == 0,
+		}, data}
+		compareWire(t, in, []int{int(chunk%64) + 1})
+	})
+}
+
+// FuzzChunking: impl's outcome does not depend on how the bytes are split.
+func FuzzChunking(f *testing.F) {
+	for _, in := range corpus(f) {
+		f.Add(formatIndex(in.f), in.data, []byte{1, 5, 2})
+	}
+	f.Fuzz(func(t *testing.T, fi uint8, data []byte, cuts []byte) {
+		fm := spec.Formats[int(fi)%len(spec.Formats)]
+		whole := impl.Reassemble(fm, data, spec.Limits{}).String()
+		sizes := []int{1}
+		for _, c := range cuts {
+			sizes = append(sizes, int(c)+1)
+		}
+		if got := reassembleChunked(fm, spec.Limits{}, data, sizes).String(); got != whole {
+			t.Fatalf("chunks %v change the outcome:\n--- whole\n%s--- chunked\n%s", sizes, whole, got)
+		}
+	})
+}
+
+// FuzzNoPanic: arbitrary bytes in every format give an outcome, never a
+// panic, and the bytes held stay within the limits.
+func FuzzNoPanic(f *testing.F) {
+	f.Add([]byte("data: {\"choices\":[{\"delta\":{\"tool_calls\":[{\"index\":0}]}}]}\n\n"))
+	f.Add([]byte{0, 0, 0, 16, 0, 0, 0, 0})
+	f.Fuzz(func(t *testing.T, data []byte) {
+		lim := spec.Limits{MaxArgBytes: 64, MaxResponseBytes: 256, MaxFrameBytes: 512}
+		for _, fm := range spec.Formats {
+			o := impl.Reassemble(fm, data, lim)
+			for _, c := range o.Calls {
+				// A rebuilt Vertex object adds quotes and braces to the
+				// bytes charged; nothing else may exceed the limit.
+				if len(c.Args) > 3*64 {
+					t.Fatalf("%s: call holds %d bytes over a 64-byte limit", fm, len(c.Args))
+				}
+				if c.Status == spec.StatusOpen {
+					t.Fatalf("%s: call %d is still open after Close", fm, c.Ordinal)
+				}
+			}
+		}
+	})
+}
+
+func formatIndex(f spec.Format) uint8 {
+	for i, g := range spec.Formats {
+		if g == f {
+			return uint8(i)
+		}
+	}
+	return 0
+}
