@@ -11,5 +11,6 @@
 // Bedrock event-stream) and the format are detected from the bytes. The
 // outcome is printed as JSON (the schema is in README.md), or as a table with
 // --text. The exit status is 0 without violations, 1 with any, 2 on a usage
-// or I/O error. The command runs the reference model (package model).
+// or I/O error. The command runs the production reassembler (package impl),
+// which is tested equal to the reference model.
 package main

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -10,7 +11,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"github.com/toolspec/toolspec/model"
+	"github.com/toolspec/toolspec/impl"
 	"github.com/toolspec/toolspec/spec"
 )
 
@@ -61,14 +62,23 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return 2
 		}
 	}
-	data, err := readInput(fs.Arg(0), stdin)
+	in, closeIn, err := openInput(fs.Arg(0), stdin)
 	if err != nil {
 		fmt.Fprintf(stderr, "toolspec: %v\n", err)
 		return 2
 	}
+	defer closeIn()
+	// The stream is read once, as it arrives; only its start is held for
+	// format detection.
+	br := bufio.NewReaderSize(in, detectBytes)
 	f := spec.Format(*format)
 	if f == "" {
-		if f, err = Detect(data); err != nil {
+		head, err := br.Peek(detectBytes)
+		if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
+			fmt.Fprintf(stderr, "toolspec: %v\n", err)
+			return 2
+		}
+		if f, err = Detect(head); err != nil {
 			fmt.Fprintf(stderr, "toolspec: %v; name it with --format\n", err)
 			return 2
 		}
@@ -76,7 +86,14 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "toolspec: unknown format %q\n", *format)
 		return 2
 	}
-	out := model.Reassemble(f, data, lim)
+	a := impl.New(f, lim)
+	if _, err := a.ReadFrom(br); err != nil {
+		if _, isViolation := err.(*spec.Violation); !isViolation {
+			fmt.Fprintf(stderr, "toolspec: %v\n", err)
+			return 2
+		}
+	}
+	out := a.Close()
 	if *text {
 		writeText(stdout, out)
 	} else {
@@ -94,11 +111,18 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return 0
 }
 
-func readInput(name string, stdin io.Reader) ([]byte, error) {
+// detectBytes is how much of the stream format detection looks at.
+const detectBytes = 1 << 20
+
+func openInput(name string, stdin io.Reader) (io.Reader, func(), error) {
 	if name == "-" {
-		return io.ReadAll(stdin)
+		return stdin, func() {}, nil
 	}
-	return os.ReadFile(name)
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, nil, err
+	}
+	return f, func() { f.Close() }, nil
 }
 
 // jsonOutcome is the JSON schema of the command's output (README.md).
