@@ -13,9 +13,9 @@ func TestMain(m *testing.M) {
 	set := false
 	flag.Visit(func(f *flag.Flag) { set = set || f.Name == "rapid.checks" })
 	if !set {
-		n := "2000"
+		n := "10000"
 		if testing.Short() {
-			n = "200"
+			n = "1000"
 		}
 		if err := flag.Set("rapid.checks", n); err != nil {
 			panic(err)

@@ -88,6 +88,20 @@ func compareWire(t testing.TB, in input, sizes []int) {
 	}
 }
 
+// compareSplit checks impl, fed the input in two writes split at i,
+// against the model.
+func compareSplit(t testing.TB, in input, i int) {
+	t.Helper()
+	want := model.Reassemble(in.f, in.data, in.lim).String()
+	a := impl.New(in.f, in.lim)
+	if _, err := a.Write(in.data[:i]); err == nil {
+		_, _ = a.Write(in.data[i:])
+	}
+	if got := a.Close().String(); got != want {
+		t.Fatalf("%s: impl fed in two writes split at byte %d differs from the model:\n--- model\n%s--- impl\n%s", in.name, i, want, got)
+	}
+}
+
 // TestWireCorpus: on every scenario and capture, impl gives the model's
 // transcript, whole, byte by byte and in random chunks; and impl's decoders
 // give the model's events.
@@ -96,6 +110,13 @@ func TestWireCorpus(t *testing.T) {
 	for _, in := range corpus(t) {
 		t.Run(in.name, func(t *testing.T) {
 			compareWire(t, in, []int{1})
+			// Split once at every CR, and at every byte of short inputs:
+			// line ends cut between reads are where framers break.
+			for i := 1; i < len(in.data); i++ {
+				if in.data[i-1] == '\r' || len(in.data) < 400 {
+					compareSplit(t, in, i)
+				}
+			}
 			for i := 0; i < 4; i++ {
 				compareWire(t, in, []int{1 + rng.Intn(64), 1 + rng.Intn(7)})
 			}

@@ -74,6 +74,7 @@ func Event(t *rapid.T, withPaths bool) spec.Event {
 			e.HasData = true
 			e.Data = rapid.SampledFrom(genData).Draw(t, "data")
 		}
+		e.Sig = rapid.SampledFrom([]string{"", "", "enc"}).Draw(t, "sig")
 	case spec.KindText, spec.KindThinking:
 		e.Data = rapid.SampledFrom([]string{"", "hi", "there"}).Draw(t, "text")
 	case spec.KindSignature:
