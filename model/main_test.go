@@ -21,5 +21,16 @@ func TestMain(m *testing.M) {
 			panic(err)
 		}
 	}
+	// TOOLSPEC_RAPID_SEED makes the property runs repeatable (the
+	// mutation check sets it), unless -rapid.seed is given.
+	if seed := os.Getenv("TOOLSPEC_RAPID_SEED"); seed != "" {
+		given := false
+		flag.Visit(func(f *flag.Flag) { given = given || f.Name == "rapid.seed" })
+		if !given {
+			if err := flag.Set("rapid.seed", seed); err != nil {
+				panic(err)
+			}
+		}
+	}
 	os.Exit(m.Run())
 }

@@ -13,7 +13,7 @@
 //
 // Usage:
 //
-//	go run ./mutants [-run REGEXP] [-pkgs "./impl ./fuzz"] [-v]
+//	go run ./mutants [-run REGEXP] [-pkgs "./impl ./fuzz"] [-seed N] [-v]
 package main
 
 import (
@@ -43,6 +43,7 @@ func main() {
 	run := flag.String("run", "", "only mutants whose name matches this regexp")
 	pkgs := flag.String("pkgs", "./impl ./fuzz", "packages whose tests must kill the mutants")
 	verbose := flag.Bool("v", false, "print the failing output of each mutant")
+	seed := flag.String("seed", "1", "rapid seed for the property tests (repeatable kills); empty for random")
 	flag.Parse()
 	root, err := moduleRoot()
 	if err != nil {
@@ -69,7 +70,7 @@ func main() {
 		if re != nil && !re.MatchString(m.name) {
 			continue
 		}
-		res := try(root, tmp, i, m, strings.Fields(*pkgs))
+		res := try(root, tmp, i, m, strings.Fields(*pkgs), *seed)
 		if !res.killed {
 			survived++
 		}
@@ -168,7 +169,7 @@ var (
 )
 
 // try plants mutant m and runs the tests.
-func try(root, tmp string, i int, m mutant, pkgs []string) result {
+func try(root, tmp string, i int, m mutant, pkgs []string, seed string) result {
 	target := filepath.Join(root, m.target)
 	src, err := os.ReadFile(target)
 	if err != nil {
@@ -190,6 +191,7 @@ func try(root, tmp string, i int, m mutant, pkgs []string) result {
 	args := append([]string{"test", "-overlay=" + ovfile, "-count=1", "-json", "-failfast"}, pkgs...)
 	cmd := exec.Command("go", args...)
 	cmd.Dir = root
+	cmd.Env = append(os.Environ(), "TOOLSPEC_RAPID_SEED="+seed)
 	start := time.Now()
 	out, _ := cmd.CombinedOutput()
 	res := result{elapsed: time.Since(start)}
