@@ -3,7 +3,7 @@
 GO ?= go
 STATICCHECK ?= honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
-.PHONY: test test-short check fmt-check vet staticcheck imports update-golden cover
+.PHONY: test test-short check fmt-check vet staticcheck imports update-golden cover bench
 
 test:
 	$(GO) test ./...
@@ -40,10 +40,13 @@ mutants:
 	$(GO) run ./mutants
 
 FUZZTIME ?= 30s
-FUZZ_TARGETS ?= FuzzWire FuzzWireSmallLimits FuzzChunking FuzzNoPanic FuzzEvents
-# fuzz runs every fuzz target of package fuzz for FUZZTIME each.
+FUZZ_PKGS ?= ./impl ./fuzz
+# fuzz runs every native fuzz target of FUZZ_PKGS for FUZZTIME each (go test
+# -fuzz takes one target at a time).
 fuzz:
-	@for t in $(FUZZ_TARGETS); do \
-		echo "== $$t"; \
-		$(GO) test ./fuzz -run '^$$' -fuzz "^$$t$$" -fuzztime $(FUZZTIME) || exit 1; \
+	@for pkg in $(FUZZ_PKGS); do \
+		for t in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz'); do \
+			echo "== $$pkg $$t"; \
+			$(GO) test $$pkg -run '^$$' -fuzz "^$$t$$" -fuzztime $(FUZZTIME) || exit 1; \
+		done; \
 	done
