@@ -202,6 +202,17 @@ func (a *Assembler) Close() spec.Outcome {
 	return a.out
 }
 
+// Snapshot returns the outcome the stream would have if it ended now, without
+// ending it: calls still open are shown as incomplete. It copies the state
+// and is meant for tests and diagnostics, not for the hot path.
+func (a *Assembler) Snapshot() spec.Outcome {
+	if a.closed {
+		return a.out
+	}
+	c := a.m.clone()
+	return c.outcome(a.dead)
+}
+
 // Err returns the terminal violation that ended the stream, or nil.
 func (a *Assembler) Err() error {
 	if a.dead == nil {

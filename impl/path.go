@@ -268,3 +268,22 @@ func appendJSONString(b []byte, s string) []byte {
 	}
 	return append(b, '"')
 }
+
+func (n *pnode) clone() *pnode {
+	if n == nil {
+		return nil
+	}
+	c := *n
+	c.keys = append([]string(nil), n.keys...)
+	c.kids = make([]*pnode, len(n.kids))
+	for i, k := range n.kids {
+		c.kids[i] = k.clone()
+	}
+	c.elems = make([]*pnode, len(n.elems))
+	for i, k := range n.elems {
+		c.elems[i] = k.clone()
+	}
+	c.str = append([]byte(nil), n.str...)
+	c.lit = append([]byte(nil), n.lit...)
+	return &c
+}

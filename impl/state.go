@@ -802,3 +802,27 @@ func (m *machine) signature(e *event) *spec.Violation {
 	m.msgBytes += len(e.sig)
 	return nil
 }
+
+// clone returns a deep copy of m, for snapshots.
+func (m *machine) clone() machine {
+	c := *m
+	c.calls = append([]call(nil), m.calls...)
+	for i := range c.calls {
+		c.calls[i].args = append([]byte(nil), c.calls[i].args...)
+		c.calls[i].sigs = append([]string(nil), c.calls[i].sigs...)
+		if p := c.calls[i].path; p != nil {
+			c.calls[i].path = &pathBuilder{root: p.root.clone()}
+		}
+	}
+	c.items = append([]item(nil), m.items...)
+	for i := range c.items {
+		c.items[i].text = append([]byte(nil), c.items[i].text...)
+		c.items[i].sigs = append([]string(nil), c.items[i].sigs...)
+	}
+	c.blocks = append([]block(nil), m.blocks...)
+	c.choices = append([]choiceState(nil), m.choices...)
+	c.stops = append([]spec.Stop(nil), m.stops...)
+	c.viols = append([]spec.Violation(nil), m.viols...)
+	c.onOut = nil
+	return c
+}
