@@ -233,7 +233,9 @@ func actions(sb *sideBySide) map[string]func(*rapid.T) {
 			sb.write(sse(`{"candidates":[` + cand + `}]}`))
 		}
 	case spec.FormatOpenAIResponses:
-		a["created"] = func(t *rapid.T) { sb.write(sseEvent("response.created", `{"type":"response.created","response":{"id":"r"}}`)) }
+		a["created"] = func(t *rapid.T) {
+			sb.write(sseEvent("response.created", `{"type":"response.created","response":{"id":"r"}}`))
+		}
 		a["item_added"] = func(t *rapid.T) {
 			item := pick(t, "item", []string{
 				`{"type":"function_call","id":"fc","call_id":` + js(pick(t, "id", sIDs)) + `,"name":` + js(pick(t, "name", sNames)) + `,"arguments":""}`,
