@@ -50,3 +50,12 @@ fuzz:
 			$(GO) test $$pkg -run '^$$' -fuzz "^$$t$$" -fuzztime $(FUZZTIME) || exit 1; \
 		done; \
 	done
+
+# bench: impl's benchmarks, then impl side by side with openai-go and
+# anthropic-sdk-go in the nested module thirdparty (which fetches the SDKs
+# through the module proxy; the root module never requires them). Extra
+# flags go in BENCHFLAGS, e.g. make bench BENCHFLAGS='-benchtime=1x'.
+BENCHFLAGS ?=
+bench:
+	$(GO) test ./impl -run '^$$' -bench . -benchmem -timeout 60m $(BENCHFLAGS)
+	cd thirdparty && $(GO) test -run '^$$' -bench . -benchmem -timeout 60m $(BENCHFLAGS)

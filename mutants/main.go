@@ -13,7 +13,7 @@
 //
 // Usage:
 //
-//	go run ./mutants [-run REGEXP] [-pkgs "./impl ./fuzz"] [-seed N] [-v]
+//	go run ./mutants [-run REGEXP] [-pkgs "./fuzz"] [-seed N] [-v]
 package main
 
 import (
@@ -41,7 +41,7 @@ type mutant struct {
 
 func main() {
 	run := flag.String("run", "", "only mutants whose name matches this regexp")
-	pkgs := flag.String("pkgs", "./impl ./fuzz", "packages whose tests must kill the mutants")
+	pkgs := flag.String("pkgs", "./fuzz", "packages whose tests must kill the mutants")
 	verbose := flag.Bool("v", false, "print the failing output of each mutant")
 	seed := flag.String("seed", "1", "rapid seed for the property tests (repeatable kills); empty for random")
 	flag.Parse()

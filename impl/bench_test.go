@@ -1,0 +1,49 @@
+package impl
+
+import (
+	"testing"
+
+	"github.com/toolspec/toolspec/internal/workload"
+	"github.com/toolspec/toolspec/spec"
+)
+
+// The benchmarks run every workload of package internal/workload; `make
+// bench` runs them with the SDK comparison of the nested module thirdparty.
+// TestWorkloadsReassemble checks that each run they measure is correct.
+
+// BenchmarkImplWire reassembles each workload from its raw wire bytes.
+// Throughput is wire bytes per second.
+func BenchmarkImplWire(b *testing.B) {
+	for _, w := range workload.All() {
+		b.Run(w.Name, func(b *testing.B) {
+			raw := w.Raw()
+			b.SetBytes(int64(len(raw)))
+			b.ReportAllocs()
+			b.ResetTimer()
+			for b.Loop() {
+				Reassemble(w.Format, raw, spec.Limits{})
+			}
+		})
+	}
+}
+
+// BenchmarkImplPayload reassembles each workload from its decoded
+// payloads, one PushPayload per SSE event. Throughput is payload bytes per
+// second.
+func BenchmarkImplPayload(b *testing.B) {
+	for _, w := range workload.All() {
+		b.Run(w.Name, func(b *testing.B) {
+			ps := w.Payloads()
+			b.SetBytes(int64(w.PayloadBytes()))
+			b.ReportAllocs()
+			b.ResetTimer()
+			for b.Loop() {
+				a := New(w.Format, spec.Limits{})
+				for _, p := range ps {
+					_ = a.PushPayload(p.Event, p.Data)
+				}
+				a.Close()
+			}
+		})
+	}
+}
