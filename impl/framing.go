@@ -57,8 +57,14 @@ type sink func(evs []event) *spec.Violation
 // write consumes p. It returns the first terminal violation, from framing,
 // decoding or the sink.
 func (f *framer) write(p []byte, s sink) *spec.Violation {
-	if f.start > 0 && f.start == len(f.buf) {
-		f.buf, f.start = f.buf[:0], 0
+	if f.start == len(f.buf) {
+		// Nothing pending: frame p where it lies and keep only its tail.
+		own := f.buf[:0]
+		f.buf, f.start = p, 0
+		v := f.pump(false, s)
+		f.buf = append(own, f.buf[f.start:]...)
+		f.start = 0
+		return v
 	}
 	f.buf = append(f.buf, p...)
 	v := f.pump(false, s)
@@ -223,7 +229,7 @@ func (f *framer) pumpSSE(eof bool, s sink) *spec.Violation {
 				r = f.rest()
 			}
 		}
-		i := bytes.IndexAny(r, "\r\n")
+		i := indexEOL(r)
 		if i < 0 {
 			if len(r) > 0 && f.sseSize(len(r)) > int64(f.max) {
 				return f.fail(spec.BudFrame, "event longer than %d bytes", f.max)
@@ -261,6 +267,19 @@ func (f *framer) pumpSSE(eof bool, s sink) *spec.Violation {
 		f.sseLine(line)
 		f.consume(n)
 	}
+}
+
+// indexEOL returns the index of the first CR or LF in r, or -1.
+func indexEOL(r []byte) int {
+	n := bytes.IndexByte(r, '\n')
+	head := r
+	if n >= 0 {
+		head = r[:n]
+	}
+	if c := bytes.IndexByte(head, '\r'); c >= 0 {
+		return c
+	}
+	return n
 }
 
 // sseLine processes one non-empty line. Field values are copied: the line

@@ -138,10 +138,25 @@ func scanLiteral(b []byte, i int, lit string) (int, bool) {
 	return i + len(lit), true
 }
 
+// plainByte marks the bytes a string may hold as they are (not a quote, a
+// backslash or a control byte).
+var plainByte = func() (t [256]bool) {
+	for c := 0x20; c < 256; c++ {
+		t[c] = c != '"' && c != '\\'
+	}
+	return t
+}()
+
 // scanString validates the string starting at b[i] == '"'.
 func scanString(b []byte, i int) (int, bool) {
 	i++
 	for i < len(b) {
+		for i < len(b) && plainByte[b[i]] {
+			i++
+		}
+		if i >= len(b) {
+			break
+		}
 		c := b[i]
 		switch {
 		case c == '"':
@@ -229,11 +244,54 @@ func unhex(c byte) int {
 	return -1
 }
 
-// skipValue returns the end of the valid value starting at b[i]; b must
-// already be known valid.
+// skipValue returns the end of the value starting at b[i]; b must already
+// be known valid, so nothing is checked again: strings are skipped quote to
+// quote, containers by counting brackets outside strings.
 func skipValue(b []byte, i int) int {
-	end, _ := scanValue(b, i, 0)
-	return end
+	switch b[i] {
+	case '"':
+		return skipString(b, i)
+	case '{', '[':
+		depth := 0
+		for i < len(b) {
+			switch c := b[i]; c {
+			case '"':
+				i = skipString(b, i)
+				continue
+			case '{', '[':
+				depth++
+			case '}', ']':
+				depth--
+				if depth == 0 {
+					return i + 1
+				}
+			}
+			i++
+		}
+		return i
+	}
+	for i < len(b) {
+		switch b[i] {
+		case ',', '}', ']', ' ', '\t', '\n', '\r':
+			return i
+		}
+		i++
+	}
+	return i
+}
+
+// skipString returns the end of the valid string starting at b[i] == '"'.
+// Most strings are short keys, so a plain loop beats a vectorised search.
+func skipString(b []byte, i int) int {
+	for i++; i < len(b); i++ {
+		switch b[i] {
+		case '"':
+			return i + 1
+		case '\\':
+			i++
+		}
+	}
+	return len(b)
 }
 
 // eachMember calls fn with the raw quoted key and the raw value of every
@@ -241,7 +299,7 @@ func skipValue(b []byte, i int) int {
 func eachMember(obj []byte, fn func(key, val []byte)) {
 	i := skipSpace(obj, 1)
 	for i < len(obj) && obj[i] == '"' {
-		kend, _ := scanString(obj, i)
+		kend := skipString(obj, i)
 		key := obj[i:kend]
 		i = skipSpace(obj, kend)
 		i = skipSpace(obj, i+1) // ':'
