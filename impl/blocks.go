@@ -146,6 +146,8 @@ func (m *machine) blockDelta(e *event) *spec.Violation {
 			return v
 		}
 		b = m.blockIdx(e.index)
+	} else if m.finishedEmpty(e) {
+		return nil
 	} else if v := m.checkContent(e, e.choice); v != nil {
 		return v
 	}
@@ -307,4 +309,14 @@ func (m *machine) pathClose(e *event) *spec.Violation {
 	}
 	m.complete(p, e)
 	return nil
+}
+
+// finishedEmpty reports whether e is an empty delta for a finished choice
+// (END-6 does not apply; it is ignored).
+func (m *machine) finishedEmpty(e *event) bool {
+	if len(e.data) > 0 || !m.inMsg {
+		return false
+	}
+	i := m.choiceIdx(e.choice)
+	return i >= 0 && m.choices[i].finished
 }

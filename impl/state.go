@@ -257,7 +257,7 @@ func (m *machine) choiceCalls(c int) int {
 	}
 	n := 0
 	for i := m.msgCall0; i < len(m.calls); i++ {
-		if m.calls[i].choice == c {
+		if m.calls[i].choice == c && !m.calls[i].server {
 			n++
 		}
 	}
@@ -279,7 +279,7 @@ func (m *machine) curBytes() int {
 }
 
 func (m *machine) checkNewCall(e *event, id, name []byte, nbytes int) *spec.Violation {
-	if m.lim.NoParallel && m.choiceCalls(e.choice) >= 1 {
+	if m.lim.NoParallel && !e.server && m.choiceCalls(e.choice) >= 1 {
 		return term(spec.BudParallel, e, "parallel tool calls are disabled: a second call (id %q) in one message", id)
 	}
 	if m.curCalls() >= m.lim.MaxCalls {
@@ -686,15 +686,15 @@ func (m *machine) fragment(e *event) *spec.Violation {
 	if v := m.checkIDName(e, e.id, e.name); v != nil {
 		return v
 	}
+	if len(e.name) > 0 && c.name != "" && c.name != string(e.name) {
+		m.finding(spec.NameConflict, e, target, "name %q conflicts with %q; the entry's %d bytes are dropped", e.name, c.name, len(e.data)+len(e.sig))
+		return nil
+	}
 	if v := m.checkBytes(e, len(c.args), len(e.data)); v != nil {
 		return v
 	}
 	if v := m.checkPayload(e, len(e.data)+len(e.sig)); v != nil {
 		return v
-	}
-	if len(e.name) > 0 && c.name != "" && c.name != string(e.name) {
-		m.finding(spec.NameConflict, e, target, "name %q conflicts with %q; the entry's %d bytes are dropped", e.name, c.name, len(e.data)+len(e.sig))
-		return nil
 	}
 	if len(e.name) > 0 && c.name == "" {
 		c.name = string(e.name)

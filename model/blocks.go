@@ -154,6 +154,8 @@ func stepBlockDelta(s *State, e spec.Event, out *[]spec.Output) *spec.Violation 
 			return v // unreachable: its checks were made above
 		}
 		b = s.block(e.Index)
+	} else if s.finishedEmpty(e) {
+		return nil // END-6: an empty delta carries no content
 	} else if v := s.checkContent(e, e.Choice); v != nil {
 		return v
 	}
@@ -318,4 +320,15 @@ func stepPathClose(s *State, e spec.Event, out *[]spec.Output) *spec.Violation {
 	}
 	s.complete(p, e, out)
 	return nil
+}
+
+// finishedEmpty reports whether e is an empty delta for a choice that has
+// finished: it carries no content, so END-6 does not apply, and it is
+// ignored.
+func (s *State) finishedEmpty(e spec.Event) bool {
+	if e.Data != "" || !s.inMsg {
+		return false
+	}
+	i := s.choice(e.Choice)
+	return i >= 0 && s.choices[i].finished
 }

@@ -112,14 +112,14 @@ func (s *State) curCalls() int {
 	return s.msgCalls
 }
 
-// choiceCalls counts the calls of choice c in the current message.
+// choiceCalls counts the client calls of choice c in the current message.
 func (s *State) choiceCalls(c int) int {
 	if !s.inMsg {
 		return 0
 	}
 	n := 0
 	for i := len(s.calls) - 1; i >= 0 && s.calls[i].msg == s.msgs-1; i-- {
-		if s.calls[i].choice == c {
+		if s.calls[i].choice == c && !s.calls[i].server {
 			n++
 		}
 	}
@@ -143,7 +143,7 @@ func (s *State) curBytes() int {
 // checkNewCall checks the budgets a new call is charged with (BUD-7 first,
 // then BUD-1, BUD-6, BUD-4), and the bytes it starts with (BUD-2, BUD-3).
 func (s *State) checkNewCall(e spec.Event, id, name string, nbytes int) *spec.Violation {
-	if s.lim.NoParallel && s.choiceCalls(e.Choice) >= 1 {
+	if s.lim.NoParallel && !e.Server && s.choiceCalls(e.Choice) >= 1 {
 		return term(spec.BudParallel, e, "parallel tool calls are disabled: a second call (id %q) in one message", id)
 	}
 	if s.curCalls() >= s.lim.MaxCalls {
@@ -603,15 +603,16 @@ func stepFragment(s *State, e spec.Event, out *[]spec.Output) *spec.Violation {
 	if v := s.checkIDName(e, e.ID, e.Name); v != nil {
 		return v
 	}
+	// A rejected entry is dropped before its bytes are charged.
+	if e.Name != "" && c.name != "" && c.name != e.Name {
+		s.finding(out, spec.NameConflict, e, target, "name %q conflicts with %q; the entry's %d bytes are dropped", e.Name, c.name, len(e.Data)+len(e.Sig))
+		return nil
+	}
 	if v := s.checkBytes(e, len(c.args), len(e.Data)); v != nil {
 		return v
 	}
 	if v := s.checkPayload(e, len(e.Data)+len(e.Sig)); v != nil {
 		return v
-	}
-	if e.Name != "" && c.name != "" && c.name != e.Name {
-		s.finding(out, spec.NameConflict, e, target, "name %q conflicts with %q; the entry's %d bytes are dropped", e.Name, c.name, len(e.Data)+len(e.Sig))
-		return nil
 	}
 	if e.Name != "" {
 		c.name = e.Name // NAME-1
