@@ -239,6 +239,9 @@ func (m *machine) outcome(cause *spec.Violation) spec.Outcome {
 	} else if cause != nil && cause.Rule == spec.EndProviderErr {
 		m.msgs++
 		m.addStop(spec.Stop{Message: m.msgs - 1, Reason: spec.StopError})
+	} else if cause == nil && m.msgs == 0 {
+		m.msgs++
+		m.addStop(spec.Stop{Message: 0, Reason: spec.StopTruncated})
 	}
 	viols := append([]spec.Violation(nil), m.viols...)
 	if cause != nil {

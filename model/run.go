@@ -86,6 +86,10 @@ func Finish(s State, viols []spec.Violation, cause *spec.Violation) spec.Outcome
 		// An error outside any message is a message of its own.
 		s.msgs++
 		s.addStop(spec.Stop{Message: s.msgs - 1, Reason: spec.StopError}, &out)
+	} else if cause == nil && s.msgs == 0 {
+		// END-3: a stream that carried no message at all is truncated.
+		s.msgs++
+		s.addStop(spec.Stop{Message: 0, Reason: spec.StopTruncated}, &out)
 	}
 	viols = appendViolations(append([]spec.Violation(nil), viols...), out)
 	if cause != nil {
