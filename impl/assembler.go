@@ -24,6 +24,7 @@ type Assembler struct {
 	out    spec.Outcome
 	frames int // frames pushed with PushPayload
 	pushed int64
+	evName []byte // reused copy of PushPayload's event name
 }
 
 // New returns an assembler for a stream of format f under limits lim (zero
@@ -130,7 +131,8 @@ func (a *Assembler) PushPayload(eventName string, payload []byte) error {
 	f.frames = a.frames - 1
 	f.fr = frame{offset: a.pushed, data: payload}
 	if eventName != "" {
-		f.fr.event = []byte(eventName)
+		a.evName = append(a.evName[:0], eventName...)
+		f.fr.event = a.evName
 	}
 	a.pushed += int64(len(payload))
 	if len(payload) > f.max {

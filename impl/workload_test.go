@@ -124,11 +124,11 @@ func TestAllocsScaleWithCalls(t *testing.T) {
 			}
 			nb, ns := allocs(big), allocs(small)
 			t.Logf("Reassemble allocs/op: %s %.0f, %s %.0f", big.Name, nb, small.Name, ns)
-			// PushPayload is not held to the bound yet: it copies each
-			// event name (one allocation per Anthropic frame). Logged so
-			// that the number stays visible.
 			pb := testing.AllocsPerRun(1, func() { pushPayloads(big) })
 			t.Logf("PushPayload allocs/op: %s %.0f", big.Name, pb)
+			if pb >= 100 {
+				t.Errorf("%s: %.0f allocations when pushing decoded payloads, want < 100", big.Name, pb)
+			}
 			if nb >= 100 {
 				t.Errorf("%s: %.0f allocations per Reassemble, want < 100", big.Name, nb)
 			}
