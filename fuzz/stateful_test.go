@@ -277,16 +277,12 @@ func actions(sb *sideBySide) map[string]func(*rapid.T) {
 
 // TestStateful runs the side-by-side state machine for every format.
 func TestStateful(t *testing.T) {
-	for _, f := range spec.Formats {
-		t.Run(string(f), func(t *testing.T) {
-			rapid.Check(t, func(t *rapid.T) {
-				var lim spec.Limits
-				if rapid.Bool().Draw(t, "smallLimits") {
-					lim = spec.Limits{MaxCalls: 3, MaxArgBytes: 16, MaxItems: 6, NoParallel: rapid.Bool().Draw(t, "noParallel")}
-				}
-				sb := newSideBySide(f, lim)
-				t.Repeat(actions(sb))
-			})
-		})
-	}
+	perFormat(t, func(t *rapid.T, f spec.Format) {
+		var lim spec.Limits
+		if rapid.Bool().Draw(t, "smallLimits") {
+			lim = spec.Limits{MaxCalls: 3, MaxArgBytes: 16, MaxItems: 6, NoParallel: rapid.Bool().Draw(t, "noParallel")}
+		}
+		sb := newSideBySide(f, lim)
+		t.Repeat(actions(sb))
+	})
 }

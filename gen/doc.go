@@ -1,7 +1,9 @@
 // Package gen generates streams for property tests and fuzzing: event
-// sequences in the spec alphabet and (later) wire bytes of every format,
-// valid by construction or mutated. It keeps its own bookkeeping and never
-// asks package model what is valid.
+// sequences in the spec alphabet (Stream), and wire bytes of every format,
+// valid by construction with their expected outcome (Valid) or mutated by
+// named adversarial patterns from the field notes (Mutated), re-chunked at
+// will (Chunks). It keeps its own bookkeeping and never asks package model
+// what is valid.
 //
 // # Usage
 //

@@ -1,6 +1,8 @@
 package impl
 
 import (
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/toolspec/toolspec/internal/workload"
@@ -41,6 +43,25 @@ func BenchmarkImplPayload(b *testing.B) {
 				a := New(w.Format, spec.Limits{})
 				for _, p := range ps {
 					_ = a.PushPayload(p.Event, p.Data)
+				}
+				a.Close()
+			}
+		})
+	}
+}
+
+// BenchmarkSmallWrites feeds one long Ollama line one byte per Write: the
+// cost per byte must not grow with the line (no rescans of the pending
+// frame). Compare the ns/op per byte of the sizes in one run.
+func BenchmarkSmallWrites(b *testing.B) {
+	for _, n := range []int{32 << 10, 512 << 10} {
+		line := []byte(`{"message":{"content":"` + strings.Repeat("x", n) + `"},"done":false}` + "\n")
+		b.Run(strconv.Itoa(n>>10)+"KiB", func(b *testing.B) {
+			b.SetBytes(int64(len(line)))
+			for i := 0; i < b.N; i++ {
+				a := New(spec.FormatOllama, spec.Limits{})
+				for j := range line {
+					_, _ = a.Write(line[j : j+1])
 				}
 				a.Close()
 			}

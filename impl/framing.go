@@ -35,6 +35,7 @@ type framer struct {
 	bufOff  int64 // input offset of buf[start]
 	frames  int
 
+	scanned int // bytes at the front of rest() already known to hold no line end
 	skipLF  bool
 	sseData []byte
 	hasData bool
@@ -93,6 +94,7 @@ func (f *framer) rest() []byte { return f.buf[f.start:] }
 func (f *framer) consume(n int) {
 	f.start += n
 	f.bufOff += int64(n)
+	f.scanned = max(0, f.scanned-n)
 }
 
 func (f *framer) fail(rule spec.RuleID, format string, args ...any) *spec.Violation {
@@ -168,8 +170,14 @@ func (f *framer) dispatch(s sink) *spec.Violation {
 func (f *framer) pumpLines(eof bool, s sink) *spec.Violation {
 	for {
 		r := f.rest()
-		i := bytes.IndexByte(r, '\n')
+		// Search only the bytes not searched before: a long line written
+		// in small chunks costs linear time, not quadratic.
+		i := bytes.IndexByte(r[f.scanned:], '\n')
+		if i >= 0 {
+			i += f.scanned
+		}
 		if i < 0 {
+			f.scanned = len(r)
 			if len(r) > f.max {
 				return f.fail(spec.BudFrame, "line longer than %d bytes", f.max)
 			}
@@ -229,8 +237,12 @@ func (f *framer) pumpSSE(eof bool, s sink) *spec.Violation {
 				r = f.rest()
 			}
 		}
-		i := indexEOL(r)
+		i := indexEOL(r[f.scanned:])
+		if i >= 0 {
+			i += f.scanned
+		}
 		if i < 0 {
+			f.scanned = len(r)
 			if len(r) > 0 && f.sseSize(len(r)) > int64(f.max) {
 				return f.fail(spec.BudFrame, "event longer than %d bytes", f.max)
 			}

@@ -1,0 +1,463 @@
+package gen
+
+import (
+	"strconv"
+
+	"github.com/toolspec/toolspec/spec"
+	"pgregory.net/rapid"
+)
+
+// OpenAI Chat Completions chunks (wire-formats.md §1).
+
+func planChat(t *rapid.T) Response {
+	r := Response{Format: spec.FormatOpenAIChat}
+	ids := newIDSource(t)
+	caps := itemCaps{thinking: true, sigItems: true, maxItems: 5}
+	nm := rapid.SampledFrom([]int{1, 1, 1, 2, 3}).Draw(t, "messages")
+	for m := 0; m < nm; m++ {
+		msg := Message{ID: "chatcmpl-" + genToken(t, "msgID")}
+		nc := rapid.SampledFrom([]int{1, 1, 1, 1, 2, 3}).Draw(t, "choices")
+		// A finish alone never starts a message (END-7): every choice of a
+		// later message has content.
+		caps.minItems = min(m, 1)
+		for c := 0; c < nc; c++ {
+			ids.reset()
+			items := genItems(t, caps, ids)
+			msg.Choices = append(msg.Choices, Choice{Index: c, Items: items, Stop: chatStop(t, items)})
+		}
+		r.Messages = append(r.Messages, msg)
+	}
+	return r
+}
+
+func hasCalls(items []Item) bool {
+	for _, it := range items {
+		if it.Kind == ItemCall {
+			return true
+		}
+	}
+	return false
+}
+
+// chatStop draws a finish_reason. A length finish would leave fragment
+// calls incomplete (END-3), so a choice with calls never gets one.
+func chatStop(t *rapid.T, items []Item) string {
+	if hasCalls(items) {
+		return rapid.SampledFrom([]string{"tool_calls", "tool_calls", "tool_calls", "stop", "function_call", "content_filter", "eos"}).Draw(t, "finish")
+	}
+	return rapid.SampledFrom([]string{"stop", "stop", "stop", "length", "tool_calls", "content_filter"}).Draw(t, "finish")
+}
+
+// Call-key modes of one choice's tool_calls entries (ID-3 .. ID-6).
+const (
+	chatKeyIndex      = iota // every call has its own wire index; fragments interleave freely
+	chatKeySame              // every call at one wire index, calls one after another (Ollama /v1, dynamo)
+	chatKeyNone              // no index: the position in the array; calls one after another (Mistral, Gemini compat)
+	chatKeyNoneWithID        // no index, every entry carries its call's id; fragments interleave
+)
+
+// Id and name styles of one call's entries.
+const (
+	idFirst      = iota // on the first entry only
+	idEvery             // repeated on every entry (Fireworks, LiteLLM)
+	idEmptyAfter        // "" on continuations (DashScope)
+	idNone              // never sent
+	idLate              // first sent on a later entry (ID-5)
+	idRotate            // a fresh id on every continuation (LM Studio, Poolside; ID-6)
+)
+
+const (
+	nameFirst      = iota
+	nameEvery      // repeated (MiniMax, GPT-5.x; NAME-1)
+	nameEmptyAfter // "" on continuations (vLLM)
+	nameLate       // first sent on a later entry
+)
+
+// chatPiece is one contribution to a choice's delta.
+type chatPiece struct {
+	rank    int    // decode order within one delta: role, thinking, signature, text, entry, finish
+	field   string // thinking or text field
+	text    string
+	details bool // thinking also (or only) in reasoning_details
+	plain   bool // with details: the plain reasoning field is sent too
+	entry   *jObj
+	item    int  // the call's item index (entries), -1 otherwise
+	content bool // the entry carries something (ID-4: a contentless entry is ignored)
+	idNew   bool // the entry brings an id the call does not hold yet
+	hasID   bool // the entry carries a non-empty id
+	whole   bool // the entry is a whole call by itself
+}
+
+const (
+	rankRole = iota
+	rankThink
+	rankSig
+	rankText
+	rankEntry
+	rankFinish
+)
+
+func encodeChat(t *rapid.T, r *Response) *stream {
+	st := newStream(t, r.Format, framingSSE, framingSSE, framingLines)
+	for m := range r.Messages {
+		chatMessage(t, r, st, m)
+		if m < len(r.Messages)-1 || rapid.IntRange(0, 4).Draw(t, "done") > 0 {
+			st.add(frame{body: jRaw("[DONE]"), role: roleMsgEnd, msg: m})
+		}
+	}
+	return st
+}
+
+func chatMessage(t *rapid.T, r *Response, st *stream, m int) {
+	msg := &r.Messages[m]
+	fp := "fp_" + genToken(t, "fingerprint")
+	obfuscate := rapid.IntRange(0, 3).Draw(t, "obfuscation") == 0
+	chunk := func(choices []any) *jObj {
+		id := msg.ID
+		if rapid.IntRange(0, 19).Draw(t, "chunkIDChanges") == 0 {
+			id = "chatcmpl-" + genToken(t, "otherChunkID") // FRAME-5
+		}
+		o := obj("id", id, "object", "chat.completion.chunk", "created", num(1767225600+m), "model", "gen-model",
+			"system_fingerprint", fp, "choices", choices)
+		if obfuscate {
+			o.set("obfuscation", padding(t))
+		}
+		return o
+	}
+	if rapid.IntRange(0, 7).Draw(t, "azurePrelude") == 0 {
+		st.add(frame{body: obj("choices", []any{}, "created", num(0), "id", "", "model", "", "object", "",
+			"prompt_filter_results", []any{obj("prompt_index", num(0), "content_filter_results", obj())}), msg: m})
+	}
+	pieces := make([][]chatPiece, len(msg.Choices))
+	modes := make([]int, len(msg.Choices))
+	for c := range msg.Choices {
+		pieces[c], modes[c] = chatChoicePieces(t, r, m, c)
+	}
+	cur := make([]int, len(msg.Choices))
+	seen := map[int]bool{}
+	for {
+		var live []int
+		for c := range pieces {
+			if cur[c] < len(pieces[c]) {
+				live = append(live, c)
+			}
+		}
+		if len(live) == 0 {
+			break
+		}
+		pick := []int{live[rapid.IntRange(0, len(live)-1).Draw(t, "choicePick")]}
+		if len(live) > 1 && rapid.IntRange(0, 3).Draw(t, "allChoices") == 0 {
+			pick = rapid.Permutation(live).Draw(t, "choiceOrder")
+		}
+		var choices []any
+		for pos, c := range pick {
+			taken := []chatPiece{pieces[c][cur[c]]}
+			cur[c]++
+			for cur[c] < len(pieces[c]) && rapid.IntRange(0, 2).Draw(t, "morePieces") > 0 && chatFits(taken, pieces[c][cur[c]], modes[c]) {
+				taken = append(taken, pieces[c][cur[c]])
+				cur[c]++
+			}
+			choices = append(choices, chatChoiceObj(t, r, m, c, pos, taken, seen))
+		}
+		st.add(frame{body: chunk(choices), role: roleContent, msg: m})
+	}
+	if rapid.IntRange(0, 5).Draw(t, "doubleFinish") == 0 {
+		// OpenRouter, Avian: the finish again, with usage (END-7).
+		c := rapid.IntRange(0, len(msg.Choices)-1).Draw(t, "doubleFinishChoice")
+		ch := obj("index", num(msg.Choices[c].Index), "delta", obj(), "finish_reason", msg.Choices[c].Stop)
+		o := chunk([]any{ch})
+		o.set("usage", obj("prompt_tokens", num(10), "completion_tokens", num(5), "total_tokens", num(15)))
+		st.add(frame{body: o, role: roleFinish, msg: m})
+	}
+	if rapid.IntRange(0, 3).Draw(t, "usageChunk") == 0 {
+		o := chunk([]any{})
+		o.set("usage", obj("prompt_tokens", num(10), "completion_tokens", num(5), "total_tokens", num(15)))
+		st.add(frame{body: o, msg: m})
+	}
+}
+
+// chatFits reports whether piece q may join the pieces already taken for
+// one choice's delta in one frame without changing what the stream means.
+func chatFits(taken []chatPiece, q chatPiece, mode int) bool {
+	last := taken[len(taken)-1]
+	if q.rank < last.rank {
+		return false // a delta is decoded thinking, signatures, text, calls, finish
+	}
+	switch q.rank {
+	case rankThink:
+		return last.rank < rankThink || (last.field == q.field && !last.details && !q.details)
+	case rankSig:
+		return last.rank != rankSig
+	case rankText:
+		return last.rank != rankText || last.field == q.field
+	case rankEntry:
+		for _, e := range taken {
+			if e.rank != rankEntry {
+				continue
+			}
+			if mode == chatKeyNone && !(e.whole && q.whole) {
+				return false // positions are keys: one entry per frame unless whole calls
+			}
+			if e.item == q.item && e.hasID && q.idNew {
+				return false // ID-6: a new id sharing a frame with its call's id opens a call
+			}
+		}
+	}
+	return true
+}
+
+// chatChoiceObj builds one element of a chunk's choices from the pieces
+// taken for choice c, and records calls first seen and the finish.
+func chatChoiceObj(t *rapid.T, r *Response, m, c, pos int, taken []chatPiece, seen map[int]bool) *jObj {
+	ch := r.Messages[m].Choices[c]
+	delta := obj()
+	var calls []any
+	var details []any
+	finish := any(nil)
+	for _, p := range taken {
+		switch p.rank {
+		case rankRole:
+			delta.set("role", "assistant")
+			if rapid.Bool().Draw(t, "roleContentNull") {
+				delta.set("content", nil)
+			}
+		case rankThink:
+			if p.details {
+				if p.plain {
+					delta.set(p.field, p.text)
+				}
+				d := obj("type", "reasoning.text", "text", p.text, "format", "unknown", "index", num(0))
+				details = append(details, d)
+				continue
+			}
+			prev, _ := delta.get(p.field)
+			s, _ := prev.(string)
+			delta.set(p.field, s+p.text)
+		case rankSig:
+			details = append(details, obj("type", "reasoning.encrypted", "data", p.text, "format", "google-gemini-v1", "index", num(0)))
+		case rankText:
+			prev, _ := delta.get(p.field)
+			s, _ := prev.(string)
+			delta.set(p.field, s+p.text)
+		case rankEntry:
+			calls = append(calls, p.entry)
+			if p.content && !seen[c<<16|p.item] {
+				seen[c<<16|p.item] = true
+				r.seen = append(r.seen, itemRef{m, c, p.item})
+			}
+		case rankFinish:
+			finish = ch.Stop
+			r.stops = append(r.stops, itemRef{m, c, 0})
+		}
+	}
+	if len(details) > 0 {
+		delta.set("reasoning_details", details)
+	}
+	if len(calls) > 0 {
+		delta.set("tool_calls", calls)
+	}
+	o := obj()
+	if pos != ch.Index || rapid.IntRange(0, 7).Draw(t, "choiceIndexOmitted") > 0 {
+		o.set("index", num(ch.Index))
+	}
+	o.set("delta", delta)
+	o.set("logprobs", nil)
+	o.set("finish_reason", finish)
+	if finish != nil && rapid.IntRange(0, 3).Draw(t, "nativeFinish") == 0 {
+		o.set("native_finish_reason", "STOP")
+	}
+	return o
+}
+
+// chatChoicePieces turns one choice's items into delta pieces, ending with
+// the finish, and returns them with the choice's key mode.
+func chatChoicePieces(t *rapid.T, r *Response, m, c int) ([]chatPiece, int) {
+	ch := &r.Messages[m].Choices[c]
+	mode := rapid.SampledFrom([]int{chatKeyIndex, chatKeyIndex, chatKeyIndex, chatKeySame, chatKeyNone, chatKeyNoneWithID}).Draw(t, "keyMode")
+	var out []chatPiece
+	if rapid.Bool().Draw(t, "roleChunk") {
+		out = append(out, chatPiece{rank: rankRole, item: -1})
+	}
+	// Keys for chatKeyIndex: dense from 0, from an offset, or sparse.
+	keyStyle := rapid.IntRange(0, 3).Draw(t, "keyStyle")
+	sameKey := rapid.SampledFrom([]int{0, 0, 0, 1, -1, 3}).Draw(t, "sameKey")
+	usedKeys := map[int]bool{}
+	nCalls := 0
+	nextKey := func() int {
+		defer func() { nCalls++ }()
+		switch keyStyle {
+		case 1:
+			return nCalls + 1
+		case 2:
+			for {
+				k := rapid.SampledFrom([]int{-1, 0, 1, 2, 3, 5, 7, 17, 100}).Draw(t, "sparseKey")
+				if !usedKeys[k] {
+					usedKeys[k] = true
+					return k
+				}
+				if len(usedKeys) >= 9 {
+					k = 200 + nCalls
+					usedKeys[k] = true
+					return k
+				}
+			}
+		}
+		return nCalls
+	}
+	thinkField := rapid.SampledFrom([]string{"reasoning_content", "reasoning"}).Draw(t, "thinkField")
+	for i, it := range ch.Items {
+		switch it.Kind {
+		case ItemText:
+			field := "content"
+			if rapid.IntRange(0, 9).Draw(t, "refusal") == 0 {
+				field = "refusal"
+			}
+			for _, s := range splitText(t, it.Text, 4, true, "text") {
+				out = append(out, chatPiece{rank: rankText, field: field, text: s, item: -1})
+			}
+		case ItemThinking:
+			details := rapid.IntRange(0, 4).Draw(t, "reasoningDetails") == 0
+			plain := details && rapid.Bool().Draw(t, "detailsPlain")
+			for _, s := range splitText(t, it.Text, 3, true, "thinking") {
+				if details && s == "" {
+					continue
+				}
+				out = append(out, chatPiece{rank: rankThink, field: thinkField, text: s, details: details, plain: plain, item: -1})
+			}
+		case ItemSignature:
+			out = append(out, chatPiece{rank: rankSig, text: it.Signature, item: -1})
+		case ItemCall:
+			key := sameKey
+			if mode == chatKeyIndex {
+				key = nextKey()
+			}
+			out = append(out, chatCallPieces(t, it.Call, i, mode, key)...)
+		}
+	}
+	return append(out, chatPiece{rank: rankFinish, item: -1}), mode
+}
+
+// chatCallPieces turns one call into tool_calls entries.
+func chatCallPieces(t *rapid.T, call *Call, item, mode, key int) []chatPiece {
+	idStyles := []int{idFirst, idFirst, idEvery, idEmptyAfter, idRotate}
+	nameStyles := []int{nameFirst, nameFirst, nameEvery, nameEmptyAfter}
+	switch mode {
+	case chatKeyIndex:
+		idStyles = append(idStyles, idNone, idLate)
+		nameStyles = append(nameStyles, nameLate)
+	case chatKeyNoneWithID:
+		idStyles = []int{idEvery}
+	}
+	ids := rapid.SampledFrom(idStyles).Draw(t, "idStyle")
+	names := rapid.SampledFrom(nameStyles).Draw(t, "nameStyle")
+	if ids == idRotate && (names == nameEvery || names == nameLate) {
+		names = nameFirst // a rotating id with a name opens a call (ID-6)
+	}
+	if ids == idNone {
+		call.ID = ""
+	}
+	objArgs := rapid.IntRange(0, 9).Draw(t, "objectArgs") == 0
+	var frags []string
+	if objArgs {
+		call.setWhole()
+		frags = []string{call.wire}
+	} else {
+		frags = splitText(t, call.wire, 5, true, "args")
+	}
+	header := !objArgs && rapid.Bool().Draw(t, "separateHeader")
+	if header {
+		frags = append([]string{""}, frags...)
+	}
+	if (ids == idLate || names == nameLate) && len(frags) < 2 {
+		frags = append(frags, "")
+	}
+	lateID, lateName := -1, -1
+	if ids == idLate {
+		lateID = rapid.IntRange(1, len(frags)-1).Draw(t, "lateID")
+	}
+	if names == nameLate {
+		lateName = rapid.IntRange(1, len(frags)-1).Draw(t, "lateName")
+	}
+	typeEvery := rapid.IntRange(0, 3).Draw(t, "typeEvery") == 0
+	// An OpenAI-compatible signature (Gemini's extra_content) on one entry,
+	// or on an entry of its own (a metadata-only delta).
+	sigAt, sigAlone := -1, false
+	if rapid.IntRange(0, 5).Draw(t, "extraContent") == 0 {
+		call.Signature = compactJSON(style{space: true}.text(obj("google", obj("thought_signature", genSig(t)))))
+		sigAt = rapid.IntRange(0, len(frags)-1).Draw(t, "sigAt")
+		sigAlone = mode != chatKeyNoneWithID && !objArgs && rapid.Bool().Draw(t, "sigAlone")
+	}
+	var out []chatPiece
+	for j, frag := range frags {
+		e := obj()
+		if mode == chatKeyIndex || mode == chatKeySame {
+			e.set("index", num(key))
+		}
+		p := chatPiece{rank: rankEntry, item: item, entry: e}
+		id, hasID := "", false
+		switch {
+		case j == 0 && ids != idNone && ids != idLate:
+			id, hasID = call.ID, true
+			p.idNew = true
+		case j == lateID:
+			id, hasID = call.ID, true
+			p.idNew = true
+		case j > 0 && ids == idEvery:
+			id, hasID = call.ID, true
+		case j > 0 && ids == idLate && j > lateID && rapid.Bool().Draw(t, "lateIDAgain"):
+			id, hasID = call.ID, true
+		case j > 0 && ids == idEmptyAfter:
+			e.set("id", "")
+		case j > 0 && ids == idRotate:
+			// "rot-" is no prefix of a drawn id: a rotating id never
+			// names another call (ID-3).
+			id, hasID = "rot-"+strconv.Itoa(item)+"-"+strconv.Itoa(j)+"-"+genToken(t, "rotID"), true
+			p.idNew = true
+		}
+		if hasID {
+			e.set("id", id)
+			p.hasID = true
+		}
+		if j == 0 || typeEvery {
+			e.set("type", "function")
+		}
+		fn := obj()
+		name := ""
+		switch {
+		case j == 0 && names != nameLate:
+			name = call.Name
+		case j == lateName:
+			name = call.Name
+		case j > 0 && names == nameEvery:
+			name = call.Name
+		case j > 0 && names == nameEmptyAfter:
+			fn.set("name", "")
+		}
+		if name != "" {
+			fn.set("name", name)
+		}
+		switch {
+		case objArgs && j == 0:
+			fn.set("arguments", jRaw(frag))
+		case frag != "" || rapid.Bool().Draw(t, "emptyArgsField"):
+			fn.set("arguments", frag)
+		}
+		e.set("function", fn)
+		p.content = id != "" || name != "" || frag != ""
+		if j == sigAt && !sigAlone {
+			e.set("extra_content", jRaw(call.Signature))
+			p.content = true
+		}
+		p.whole = len(frags) == 1 && id != "" && name != "" && sigAt < 0
+		out = append(out, p)
+		if j == sigAt && sigAlone {
+			me := obj()
+			if mode == chatKeyIndex || mode == chatKeySame {
+				me.set("index", num(key))
+			}
+			me.set("extra_content", jRaw(call.Signature))
+			out = append(out, chatPiece{rank: rankEntry, item: item, entry: me, content: true})
+		}
+	}
+	return out
+}

@@ -1,0 +1,282 @@
+package gen
+
+import (
+	"regexp"
+	"strconv"
+
+	"github.com/toolspec/toolspec/spec"
+	"pgregory.net/rapid"
+)
+
+// Gemini and Vertex AI streamGenerateContent (wire-formats.md §5),
+// including Vertex streamed function-call arguments (partialArgs).
+
+func planGemini(t *rapid.T) Response {
+	r := Response{Format: spec.FormatGemini}
+	vertex := rapid.IntRange(0, 2).Draw(t, "vertexPaths") == 0
+	withIDs := rapid.Bool().Draw(t, "geminiIDs") // Gemini 3 sends ids, 2.5 none
+	ids := &idSource{style: 4, used: map[string]bool{}}
+	caps := itemCaps{thinking: true, thinkSig: true, sigItems: true, maxItems: 5, pathSafe: vertex}
+	msg := Message{ID: "r_" + genToken(t, "responseID")}
+	nc := rapid.SampledFrom([]int{1, 1, 1, 1, 2, 3}).Draw(t, "candidates")
+	for c := 0; c < nc; c++ {
+		ids.reset()
+		items := genItems(t, caps, ids)
+		paths := false
+		for _, it := range items {
+			if it.Kind != ItemCall {
+				continue
+			}
+			if !withIDs {
+				it.Call.ID = ""
+			}
+			if vertex && rapid.IntRange(0, 3).Draw(t, "pathCall") > 0 {
+				it.Call.setPath()
+				paths = true
+			} else {
+				it.Call.setWhole()
+			}
+		}
+		// A length finish would leave an open path call incomplete (END-3).
+		stops := []string{"STOP", "STOP", "STOP", "STOP", "SAFETY", "RECITATION", "MALFORMED_FUNCTION_CALL", "FINISH_REASON_UNSPECIFIED"}
+		if !paths {
+			stops = append(stops, "MAX_TOKENS")
+		}
+		msg.Choices = append(msg.Choices, Choice{Index: c, Items: items, Stop: rapid.SampledFrom(stops).Draw(t, "finishReason")})
+	}
+	r.Messages = []Message{msg}
+	return r
+}
+
+// geminiPart is one part of a candidate's content, or (part nil) its
+// finish.
+type geminiPart struct {
+	part *jObj
+	call int // the item index of a call this part shows first, -1 otherwise
+}
+
+func encodeGemini(t *rapid.T, r *Response) *stream {
+	st := newStream(t, r.Format, framingSSE, framingSSE, framingLines)
+	msg := &r.Messages[0]
+	parts := make([][]geminiPart, len(msg.Choices))
+	for c := range msg.Choices {
+		parts[c] = geminiParts(t, &msg.Choices[c])
+	}
+	multi := len(msg.Choices) > 1
+	cur := make([]int, len(parts))
+	for {
+		var live []int
+		for c := range parts {
+			if cur[c] < len(parts[c]) {
+				live = append(live, c)
+			}
+		}
+		if len(live) == 0 {
+			break
+		}
+		pick := []int{live[rapid.IntRange(0, len(live)-1).Draw(t, "candidatePick")]}
+		if len(live) > 1 && rapid.IntRange(0, 3).Draw(t, "allCandidates") == 0 {
+			pick = rapid.Permutation(live).Draw(t, "candidateOrder")
+		}
+		var cands []any
+		for pos, c := range pick {
+			ch := msg.Choices[c]
+			var ps []any
+			cand := obj()
+			for cur[c] < len(parts[c]) {
+				p := parts[c][cur[c]]
+				cur[c]++
+				if p.part == nil {
+					if len(ps) == 0 || rapid.Bool().Draw(t, "emptyFinishPart") {
+						ps = append(ps, obj("text", ""))
+					}
+					cand.set("finishReason", ch.Stop)
+					r.stops = append(r.stops, itemRef{0, c, 0})
+					break
+				}
+				ps = append(ps, p.part)
+				if p.call >= 0 {
+					r.seen = append(r.seen, itemRef{0, c, p.call})
+				}
+				if rapid.IntRange(0, 2).Draw(t, "moreParts") == 0 {
+					break
+				}
+			}
+			cand.set("content", obj("role", "model", "parts", ps))
+			if fr, ok := cand.get("finishReason"); ok {
+				cand.del("finishReason")
+				cand.set("finishReason", fr)
+				if ch.Stop == "STOP" && rapid.Bool().Draw(t, "finishMessage") {
+					cand.set("finishMessage", "Model generated function call(s).")
+				}
+			}
+			if pos != ch.Index || multi || rapid.Bool().Draw(t, "candidateIndex") {
+				cand.set("index", num(ch.Index)) // Vertex omits it
+			}
+			cands = append(cands, cand)
+		}
+		body := obj("candidates", cands)
+		if rapid.IntRange(0, 2).Draw(t, "usageMetadata") == 0 {
+			body.set("usageMetadata", obj("promptTokenCount", num(50), "candidatesTokenCount", num(20), "trafficType", "ON_DEMAND"))
+		}
+		body.set("modelVersion", "gemini-3-pro-preview")
+		body.set("responseId", msg.ID)
+		st.add(frame{body: body, role: roleContent})
+	}
+	if rapid.IntRange(0, 5).Draw(t, "usageOnly") == 0 {
+		st.add(frame{body: obj("usageMetadata", obj("promptTokenCount", num(50)), "modelVersion", "gemini-3-pro-preview")})
+	}
+	return st
+}
+
+// geminiParts turns one candidate's items into parts, ending with the
+// finish marker.
+func geminiParts(t *rapid.T, ch *Choice) []geminiPart {
+	var out []geminiPart
+	add := func(p *jObj) { out = append(out, geminiPart{part: p, call: -1}) }
+	firstCall := true
+	for i, it := range ch.Items {
+		switch it.Kind {
+		case ItemText, ItemThinking:
+			pieces := splitText(t, it.Text, 3, it.Kind == ItemText, "text")
+			for j, s := range pieces {
+				p := obj("text", s)
+				if it.Kind == ItemThinking {
+					p.set("thought", true)
+				}
+				if j == len(pieces)-1 && it.Signature != "" {
+					p.set("thoughtSignature", it.Signature)
+				}
+				add(p)
+			}
+		case ItemSignature:
+			add(obj("thoughtSignature", it.Signature))
+		case ItemCall:
+			c := it.Call
+			// Gemini signs only the first call of a batch.
+			if firstCall && rapid.Bool().Draw(t, "callSig") || rapid.IntRange(0, 9).Draw(t, "laterCallSig") == 0 {
+				c.Signature = genSig(t)
+			}
+			firstCall = false
+			if c.how == deliverPath {
+				ps := geminiPathParts(t, c)
+				out = append(out, geminiPart{part: ps[0], call: i})
+				for _, p := range ps[1:] {
+					add(p)
+				}
+				continue
+			}
+			fc := obj()
+			if c.ID != "" {
+				fc.set("id", c.ID)
+			}
+			fc.set("name", c.Name)
+			if c.wire != "{}" || rapid.Bool().Draw(t, "emptyArgsField") {
+				fc.set("args", jRaw(c.wire))
+			}
+			p := obj("functionCall", fc)
+			if c.Signature != "" {
+				p.set("thoughtSignature", c.Signature)
+			}
+			out = append(out, geminiPart{part: p, call: i})
+		}
+		if rapid.IntRange(0, 9).Draw(t, "emptyTextPart") == 0 {
+			add(obj("text", "")) // closes nothing, is no item
+		}
+	}
+	return append(out, geminiPart{call: -1})
+}
+
+// geminiPathParts encodes a Vertex streamed call: an opening part with the
+// name and willContinue, partialArgs parts, keep-alives, and sometimes the
+// closing empty functionCall (PAIR-9).
+func geminiPathParts(t *rapid.T, c *Call) []*jObj {
+	open := obj()
+	if c.ID != "" {
+		open.set("id", c.ID)
+	}
+	open.set("name", c.Name)
+	leaves := pathLeaves(t, c.val)
+	var parts []*jObj
+	first := obj("functionCall", open)
+	if c.Signature != "" {
+		first.set("thoughtSignature", c.Signature)
+	}
+	parts = append(parts, first)
+	if len(leaves) > 0 && rapid.IntRange(0, 3).Draw(t, "leavesInOpen") == 0 {
+		n := rapid.IntRange(1, len(leaves)).Draw(t, "openLeaves")
+		open.set("partialArgs", leaves[:n])
+		leaves = leaves[n:]
+	}
+	open.set("willContinue", true)
+	for len(leaves) > 0 {
+		if rapid.IntRange(0, 5).Draw(t, "keepAlive") == 0 {
+			parts = append(parts, obj("functionCall", obj("willContinue", true)))
+		}
+		n := rapid.IntRange(1, min(3, len(leaves))).Draw(t, "partLeaves")
+		parts = append(parts, obj("functionCall", obj("partialArgs", leaves[:n], "willContinue", true)))
+		leaves = leaves[n:]
+	}
+	if rapid.IntRange(0, 4).Draw(t, "explicitClose") > 1 {
+		parts = append(parts, obj("functionCall", obj()))
+	}
+	return parts
+}
+
+var identifier = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+
+// pathLeaves lists the partialArgs leaves of an arguments value in
+// document order (members first seen in order, array elements densely).
+func pathLeaves(t *rapid.T, v *jObj) []any {
+	var out []any
+	leaf := func(path string, kv ...any) {
+		out = append(out, obj(append([]any{"jsonPath", path}, kv...)...))
+	}
+	var walk func(path string, v any)
+	walk = func(path string, v any) {
+		switch x := v.(type) {
+		case *jObj:
+			for i, k := range x.k {
+				step := "." + k
+				if !identifier.MatchString(k) || rapid.IntRange(0, 5).Draw(t, "bracketStep") == 0 {
+					if rapid.Bool().Draw(t, "doubleQuoted") {
+						step = `["` + k + `"]`
+					} else {
+						step = "['" + k + "']"
+					}
+				}
+				walk(path+step, x.v[i])
+			}
+		case []any:
+			for i, e := range x {
+				walk(path+"["+strconv.Itoa(i)+"]", e)
+			}
+		case string:
+			pieces := splitText(t, x, 3, false, "stringValue")
+			if pieces[len(pieces)-1] != "" && rapid.Bool().Draw(t, "finalEmptyPiece") {
+				pieces = append(pieces, "") // observed: the last piece is ""
+			}
+			for j, s := range pieces {
+				if j < len(pieces)-1 {
+					leaf(path, "stringValue", s, "willContinue", true)
+				} else if rapid.Bool().Draw(t, "explicitFalse") {
+					leaf(path, "stringValue", s, "willContinue", false)
+				} else {
+					leaf(path, "stringValue", s)
+				}
+			}
+		case jNum:
+			leaf(path, "numberValue", x)
+		case bool:
+			leaf(path, "boolValue", x)
+		case nil:
+			if rapid.IntRange(0, 3).Draw(t, "nullName") == 0 {
+				leaf(path, "nullValue", "NULL_VALUE")
+			} else {
+				leaf(path, "nullValue", nil)
+			}
+		}
+	}
+	walk("$", v)
+	return out
+}
