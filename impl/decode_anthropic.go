@@ -172,7 +172,7 @@ func anthropicMessageStart(b *batch, raw []byte) *spec.Violation {
 	}
 	const field = "message_start.message.content[]"
 	cur := newArrayCursor(content)
-	for {
+	for pos := 0; ; pos++ {
 		raw, more := cur.next()
 		if !more {
 			break
@@ -202,9 +202,8 @@ func anthropicMessageStart(b *batch, raw []byte) *spec.Violation {
 			if v != nil {
 				return v
 			}
-			if len(text) != 0 {
-				b.add(event{kind: spec.KindText, data: text})
-			}
+			b.add(event{kind: spec.KindBlockStart, index: pos, block: spec.BlockText, data: text})
+			b.add(event{kind: spec.KindBlockStop, index: pos})
 		case "thinking":
 			text, _, v := asString(b, bv[abThinking], field+".thinking")
 			if v != nil {
@@ -214,12 +213,15 @@ func anthropicMessageStart(b *batch, raw []byte) *spec.Violation {
 			if v != nil {
 				return v
 			}
-			switch {
-			case len(text) != 0:
-				b.add(event{kind: spec.KindThinking, data: text, sig: sig})
-			case len(sig) != 0:
-				b.add(event{kind: spec.KindSignature, sig: sig})
+			b.add(event{kind: spec.KindBlockStart, index: pos, block: spec.BlockThinking, data: text, sig: sig})
+			b.add(event{kind: spec.KindBlockStop, index: pos})
+		case "redacted_thinking":
+			data, _, v := asString(b, bv[abData], field+".data")
+			if v != nil {
+				return v
 			}
+			b.add(event{kind: spec.KindBlockStart, index: pos, block: spec.BlockRedacted, data: data})
+			b.add(event{kind: spec.KindBlockStop, index: pos})
 		}
 	}
 	reason, _, v := asString(b, mv[2], "message_start.message.stop_reason")

@@ -92,7 +92,7 @@ func anthropicMessageStart(o obj) ([]spec.Event, *spec.Violation) {
 	if v != nil {
 		return nil, v
 	}
-	for _, raw := range content {
+	for pos, raw := range content {
 		const field = "message_start.message.content[]"
 		b, ok, v := asObject(raw, field)
 		if v != nil {
@@ -112,14 +112,16 @@ func anthropicMessageStart(o obj) ([]spec.Event, *spec.Violation) {
 				return nil, v
 			}
 			evs = append(evs, spec.Event{Kind: spec.KindWholeCall, ID: id, Name: name, Data: input, Server: typ != "tool_use"})
+		// Text, thinking and redacted blocks already in the message are
+		// blocks at their position in the content array, started and
+		// stopped at once: they stay separate items (ORD-3, THINK-3).
 		case "text":
 			text, _, v := asString(b["text"], field+".text")
 			if v != nil {
 				return nil, v
 			}
-			if text != "" {
-				evs = append(evs, spec.Event{Kind: spec.KindText, Data: text})
-			}
+			evs = append(evs, spec.Event{Kind: spec.KindBlockStart, Index: pos, Block: spec.BlockText, Data: text},
+				spec.Event{Kind: spec.KindBlockStop, Index: pos})
 		case "thinking":
 			text, _, v := asString(b["thinking"], field+".thinking")
 			if v != nil {
@@ -129,12 +131,15 @@ func anthropicMessageStart(o obj) ([]spec.Event, *spec.Violation) {
 			if v != nil {
 				return nil, v
 			}
-			switch {
-			case text != "":
-				evs = append(evs, spec.Event{Kind: spec.KindThinking, Data: text, Sig: sig})
-			case sig != "":
-				evs = append(evs, spec.Event{Kind: spec.KindSignature, Sig: sig})
+			evs = append(evs, spec.Event{Kind: spec.KindBlockStart, Index: pos, Block: spec.BlockThinking, Data: text, Sig: sig},
+				spec.Event{Kind: spec.KindBlockStop, Index: pos})
+		case "redacted_thinking":
+			data, _, v := asString(b["data"], field+".data")
+			if v != nil {
+				return nil, v
 			}
+			evs = append(evs, spec.Event{Kind: spec.KindBlockStart, Index: pos, Block: spec.BlockRedacted, Data: data},
+				spec.Event{Kind: spec.KindBlockStop, Index: pos})
 		}
 	}
 	reason, _, v := asString(m["stop_reason"], "message_start.message.stop_reason")

@@ -252,7 +252,7 @@ func TestAnthropicMessageStart(t *testing.T) {
 		{"empty id and name stay absent", `{"type":"message_start","message":{"content":[{"type":"tool_use","id":"","name":""}]}}`,
 			[]string{`#1 message-start`, `#1 whole-call`}},
 		{"text, thinking and others", `{"type":"message_start","message":{"content":[{"type":"text","text":"hi"},{"type":"text","text":""},{"type":"thinking","thinking":"hmm","signature":"sig1"},{"type":"thinking","thinking":"","signature":"sig2"},{"type":"thinking","thinking":""},{"type":"redacted_thinking","data":"xx"},{"type":"web_search_tool_result","content":[]},{"type":"future"},null]}}`,
-			[]string{`#1 message-start`, `#1 text data="hi"`, `#1 thinking data="hmm" sig="sig1"`, `#1 signature sig="sig2"`}},
+			[]string{`#1 message-start`, `#1 block-start index=0 block=text data="hi"`, `#1 block-stop index=0`, `#1 block-start index=1 block=text`, `#1 block-stop index=1`, `#1 block-start index=2 block=thinking data="hmm" sig="sig1"`, `#1 block-stop index=2`, `#1 block-start index=3 block=thinking sig="sig2"`, `#1 block-stop index=3`, `#1 block-start index=4 block=thinking`, `#1 block-stop index=4`, `#1 block-start index=5 block=redacted data="xx"`, `#1 block-stop index=5`}},
 		{"empty stop reason", `{"type":"message_start","message":{"content":[],"stop_reason":""}}`,
 			[]string{`#1 message-start`}},
 	})
