@@ -43,12 +43,33 @@ func lookupN(o []byte, keys []string, vals [][]byte) {
 		vals[i] = nil
 	}
 	eachMember(o, func(k, v []byte) {
+		in := k[1 : len(k)-1]
+		if !plainKey(in) {
+			for i, key := range keys {
+				if keyIs(k, key) {
+					vals[i] = v
+				}
+			}
+			return
+		}
+		// A plain key (no escapes, ASCII) compares directly: test it once,
+		// not once per wanted key.
 		for i, key := range keys {
-			if keyIs(k, key) {
+			if len(key) == len(in) && string(in) == key {
 				vals[i] = v
 			}
 		}
 	})
+}
+
+// plainKey reports whether a raw key's content needs no decoding.
+func plainKey(in []byte) bool {
+	for _, c := range in {
+		if c == '\\' || c >= 0x80 {
+			return false
+		}
+	}
+	return true
 }
 
 // isNull reports whether raw is absent or the literal null.
