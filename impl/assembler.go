@@ -2,6 +2,7 @@ package impl
 
 import (
 	"errors"
+	"fmt"
 	"io"
 
 	"github.com/toolspec/toolspec/spec"
@@ -22,8 +23,7 @@ type Assembler struct {
 	dead   *spec.Violation
 	closed bool
 	out    spec.Outcome
-	frames int // frames pushed with PushPayload
-	pushed int64
+	pushed int64  // payload bytes pushed with PushPayload
 	evName []byte // reused copy of PushPayload's event name
 }
 
@@ -126,9 +126,7 @@ func (a *Assembler) PushPayload(eventName string, payload []byte) error {
 	if a.closed {
 		return errClosed
 	}
-	a.frames++
 	f := &a.fr
-	f.frames = a.frames - 1
 	f.fr = frame{offset: a.pushed, data: payload}
 	if eventName != "" {
 		a.evName = append(a.evName[:0], eventName...)
@@ -136,8 +134,8 @@ func (a *Assembler) PushPayload(eventName string, payload []byte) error {
 	}
 	a.pushed += int64(len(payload))
 	if len(payload) > f.max {
-		a.dead = &spec.Violation{Rule: spec.BudFrame, Class: spec.ClassTerminal, Frame: a.frames, Offset: f.fr.offset, Call: spec.NoCall,
-			Message: "payload of " + itoa(len(payload)) + " bytes exceeds " + itoa(f.max)}
+		a.dead = &spec.Violation{Rule: spec.BudFrame, Class: spec.ClassTerminal, Frame: f.frames + 1, Offset: f.fr.offset, Call: spec.NoCall,
+			Message: fmt.Sprintf("payload of %d bytes exceeds %d", len(payload), f.max)}
 		return a.dead
 	}
 	if v := f.dispatch(a.applyAll); v != nil {
@@ -145,20 +143,6 @@ func (a *Assembler) PushPayload(eventName string, payload []byte) error {
 		return v
 	}
 	return nil
-}
-
-func itoa(n int) string {
-	var b [20]byte
-	i := len(b)
-	if n == 0 {
-		return "0"
-	}
-	for n > 0 {
-		i--
-		b[i] = byte('0' + n%10)
-		n /= 10
-	}
-	return string(b[i:])
 }
 
 // PushEvent applies one event of the spec alphabet, bypassing the wire
@@ -194,8 +178,8 @@ func (a *Assembler) Close() spec.Outcome {
 			a.dead = v
 		} else {
 			eof := event{kind: spec.KindEOF, frame: a.fr.frames, offset: a.fr.bufOff + int64(len(a.fr.rest()))}
-			if a.frames > 0 {
-				eof.frame, eof.offset = a.frames, a.pushed
+			if a.pushed > 0 {
+				eof.offset = a.pushed // payloads were pushed: offsets count payload bytes
 			}
 			a.m.eof(&eof)
 		}

@@ -1,6 +1,7 @@
 package impl
 
 import (
+	"bytes"
 	"strconv"
 
 	"github.com/toolspec/toolspec/spec"
@@ -38,24 +39,6 @@ type segment struct {
 	isIdx bool
 }
 
-func indexByte(b []byte, c byte) int {
-	for i, x := range b {
-		if x == c {
-			return i
-		}
-	}
-	return -1
-}
-
-func indexAny2(b []byte, c1, c2 byte) int {
-	for i, x := range b {
-		if x == c1 || x == c2 {
-			return i
-		}
-	}
-	return -1
-}
-
 // parsePath parses $ followed by .name, ['name'], ["name"] or [N] steps
 // into p.segs.
 func (p *pathBuilder) parsePath(path []byte) string {
@@ -68,7 +51,7 @@ func (p *pathBuilder) parsePath(path []byte) string {
 		switch rest[0] {
 		case '.':
 			rest = rest[1:]
-			i := indexAny2(rest, '.', '[')
+			i := bytes.IndexAny(rest, ".[")
 			if i < 0 {
 				i = len(rest)
 			}
@@ -78,7 +61,7 @@ func (p *pathBuilder) parsePath(path []byte) string {
 			p.segs = append(p.segs, segment{name: rest[:i]})
 			rest = rest[i:]
 		case '[':
-			j := indexByte(rest, ']')
+			j := bytes.IndexByte(rest, ']')
 			if j < 0 {
 				return "unclosed ["
 			}
