@@ -12,35 +12,6 @@ func (d *anthropicDecoder) decodeFrame(b *batch, fr *frame) *spec.Violation {
 	return decodeAnthropicPayload(b, fr.data, fr.event)
 }
 
-// arrayCursor walks the elements of a valid JSON array (no surrounding
-// space) one at a time, so that a loop can stop at the first violation. The
-// zero cursor, or one over a nil array, has no elements.
-type arrayCursor struct {
-	arr []byte
-	i   int
-}
-
-func newArrayCursor(arr []byte) arrayCursor {
-	if len(arr) == 0 {
-		return arrayCursor{}
-	}
-	return arrayCursor{arr: arr, i: skipSpace(arr, 1)}
-}
-
-// next returns the raw value of the next element, or false at the end.
-func (c *arrayCursor) next() ([]byte, bool) {
-	if c.i >= len(c.arr) || c.arr[c.i] == ']' {
-		return nil, false
-	}
-	end := skipValue(c.arr, c.i)
-	val := c.arr[c.i:end]
-	c.i = skipSpace(c.arr, end)
-	if c.i < len(c.arr) && c.arr[c.i] == ',' {
-		c.i = skipSpace(c.arr, c.i+1)
-	}
-	return val, true
-}
-
 // withField prefixes the message of v, built by a helper called with an
 // empty field name, with the field name; the reference's messages all start
 // with "<field>: ", so this gives the same text while building a dynamic
@@ -51,7 +22,7 @@ func withField(v *spec.Violation, field string) *spec.Violation {
 }
 
 // Members of an Anthropic event payload.
-var anthropicEventKeys = []string{"type", "message", "index", "content_block", "delta", "error"}
+var anthropicEventKeys = newKeySet("type", "message", "index", "content_block", "delta", "error")
 
 const (
 	anType = iota
@@ -69,12 +40,12 @@ const (
 // events (FRAME-5). The Bedrock decoder reuses it for
 // InvokeModelWithResponseStream chunks.
 func decodeAnthropicPayload(b *batch, data, name []byte) *spec.Violation {
-	o, v := parseObject(data)
+	o, v := b.parseObject(data)
 	if v != nil {
 		return v
 	}
 	var vals [anEventKeys][]byte
-	lookupN(o, anthropicEventKeys, vals[:])
+	b.lookupN(o, anthropicEventKeys, vals[:])
 	typ, _, v := asString(b, vals[anType], "type")
 	if v != nil {
 		return v
@@ -100,7 +71,7 @@ func decodeAnthropicPayload(b *batch, data, name []byte) *spec.Violation {
 		if v != nil {
 			return v
 		}
-		reason, _, v := asString(b, lookup(d, "stop_reason"), "message_delta.delta.stop_reason")
+		reason, _, v := asString(b, b.lookup(d, "stop_reason"), "message_delta.delta.stop_reason")
 		if v != nil {
 			return v
 		}
@@ -115,7 +86,7 @@ func decodeAnthropicPayload(b *batch, data, name []byte) *spec.Violation {
 			return v
 		}
 		var ev [2][]byte
-		lookupN(e, anthropicErrorKeys, ev[:])
+		b.lookupN(e, anthropicErrorKeys, ev[:])
 		msg, _, v := asString(b, ev[0], "error.error.message")
 		if v != nil {
 			return v
@@ -130,14 +101,14 @@ func decodeAnthropicPayload(b *batch, data, name []byte) *spec.Violation {
 	return nil
 }
 
-var anthropicErrorKeys = []string{"message", "type"}
+var anthropicErrorKeys = newKeySet("message", "type")
 
 // Members of message_start.message.
-var anthropicMessageKeys = []string{"id", "content", "stop_reason"}
+var anthropicMessageKeys = newKeySet("id", "content", "stop_reason")
 
 // Members of a content block (message_start content or
 // content_block_start.content_block).
-var anthropicBlockKeys = []string{"type", "id", "name", "input", "text", "thinking", "signature", "data"}
+var anthropicBlockKeys = newKeySet("type", "id", "name", "input", "text", "thinking", "signature", "data")
 
 const (
 	abType = iota
@@ -160,7 +131,7 @@ func anthropicMessageStart(b *batch, raw []byte) *spec.Violation {
 		return v
 	}
 	var mv [3][]byte
-	lookupN(m, anthropicMessageKeys, mv[:])
+	b.lookupN(m, anthropicMessageKeys, mv[:])
 	id, _, v := asString(b, mv[0], "message_start.message.id")
 	if v != nil {
 		return v
@@ -171,7 +142,7 @@ func anthropicMessageStart(b *batch, raw []byte) *spec.Violation {
 		return v
 	}
 	const field = "message_start.message.content[]"
-	cur := newArrayCursor(content)
+	cur := b.newArrayCursor(content)
 	for pos := 0; ; pos++ {
 		raw, more := cur.next()
 		if !more {
@@ -185,7 +156,7 @@ func anthropicMessageStart(b *batch, raw []byte) *spec.Violation {
 			continue
 		}
 		var bv [abBlockKeys][]byte
-		lookupN(blk, anthropicBlockKeys, bv[:])
+		b.lookupN(blk, anthropicBlockKeys, bv[:])
 		typ, _, v := asString(b, bv[abType], field+".type")
 		if v != nil {
 			return v
@@ -246,7 +217,7 @@ func anthropicBlockStart(b *batch, index, block []byte) *spec.Violation {
 		return v
 	}
 	var bv [abBlockKeys][]byte
-	lookupN(blk, anthropicBlockKeys, bv[:])
+	b.lookupN(blk, anthropicBlockKeys, bv[:])
 	typ, _, v := asString(b, bv[abType], field+".type")
 	if v != nil {
 		return v
@@ -278,7 +249,7 @@ func anthropicBlockStart(b *batch, index, block []byte) *spec.Violation {
 }
 
 // Members of content_block_delta.delta.
-var anthropicDeltaKeys = []string{"type", "text", "partial_json", "thinking", "signature"}
+var anthropicDeltaKeys = newKeySet("type", "text", "partial_json", "thinking", "signature")
 
 // anthropicBlockDelta translates content_block_delta.
 func anthropicBlockDelta(b *batch, index, delta []byte) *spec.Violation {
@@ -292,7 +263,7 @@ func anthropicBlockDelta(b *batch, index, delta []byte) *spec.Violation {
 		return v
 	}
 	var dv [5][]byte
-	lookupN(d, anthropicDeltaKeys, dv[:])
+	b.lookupN(d, anthropicDeltaKeys, dv[:])
 	typ, _, v := asString(b, dv[0], field+".type")
 	if v != nil {
 		return v

@@ -30,20 +30,20 @@ func (d *bedrockDecoder) decodeFrame(b *batch, fr *frame) *spec.Violation {
 		if len(name) == 0 {
 			name = fr.event
 		}
-		o, v := parseObject(fr.data)
+		o, v := b.parseObject(fr.data)
 		if v != nil {
 			return v
 		}
 		return bedrockException(b, o, name)
 	case "event":
-		o, v := parseObject(fr.data)
+		o, v := b.parseObject(fr.data)
 		if v != nil {
 			return v
 		}
 		return bedrockEvent(b, fr.event, o)
 	case "":
 		if len(fr.event) != 0 {
-			o, v := parseObject(fr.data)
+			o, v := b.parseObject(fr.data)
 			if v != nil {
 				return v
 			}
@@ -59,13 +59,13 @@ func (d *bedrockDecoder) decodeFrame(b *batch, fr *frame) *spec.Violation {
 // decodes the line into a map, so the line must have exactly one distinct
 // (decoded) key; repeated keys count once and the last value wins.
 func bedrockLine(b *batch, data []byte) *spec.Violation {
-	line, v := parseObject(data)
+	line, v := b.parseObject(data)
 	if v != nil {
 		return v
 	}
 	var typ, raw []byte
 	n, same := 0, true
-	eachMember(line, func(k, val []byte) {
+	b.eachMember(line, func(k, val []byte) {
 		if n == 0 {
 			typ = b.str(k)
 		} else if same && !bedrockSameKey(b, typ, k) {
@@ -77,7 +77,7 @@ func bedrockLine(b *batch, data []byte) *spec.Violation {
 		n++
 	})
 	if n == 0 || !same {
-		return payloadErr(spec.FrameFieldType, "line: want an object with exactly one member, the event type, got %d", bedrockDistinctKeys(line))
+		return payloadErr(spec.FrameFieldType, "line: want an object with exactly one member, the event type, got %d", bedrockDistinctKeys(b, line))
 	}
 	o, _, v := asObject(raw, "")
 	if v != nil {
@@ -103,22 +103,22 @@ func bedrockSameKey(b *batch, s, k []byte) bool {
 // bedrockDistinctKeys counts the distinct decoded keys of the valid object
 // o, as len() of the reference's map does, in O(n log n). It is used on the
 // violation path only, and allocates.
-func bedrockDistinctKeys(o []byte) int {
+func bedrockDistinctKeys(b *batch, o []byte) int {
 	var keys []string
-	eachMember(o, func(k, _ []byte) {
+	b.eachMember(o, func(k, _ []byte) {
 		keys = append(keys, string(appendString(nil, k)))
 	})
 	slices.Sort(keys)
 	return len(slices.Compact(keys))
 }
 
-var bedrockExceptionKeys = []string{"message", "Message"}
+var bedrockExceptionKeys = newKeySet("message", "Message")
 
 // bedrockException translates an exception payload {"message": ...} of
 // type name; o is nil when the payload is null.
 func bedrockException(b *batch, o, name []byte) *spec.Violation {
 	var vals [2][]byte
-	lookupN(o, bedrockExceptionKeys, vals[:])
+	b.lookupN(o, bedrockExceptionKeys, vals[:])
 	key, raw := "message", vals[0]
 	if raw == nil {
 		key, raw = "Message", vals[1]
@@ -142,13 +142,13 @@ func bedrockEvent(b *batch, typ, o []byte) *spec.Violation {
 	case "contentBlockDelta":
 		return bedrockBlockDelta(b, o)
 	case "contentBlockStop":
-		i, v := anthropicRequiredInt(lookup(o, "contentBlockIndex"), "contentBlockStop.contentBlockIndex")
+		i, v := anthropicRequiredInt(b.lookup(o, "contentBlockIndex"), "contentBlockStop.contentBlockIndex")
 		if v != nil {
 			return v
 		}
 		b.add(event{kind: spec.KindBlockStop, index: i})
 	case "messageStop":
-		reason, _, v := asString(b, lookup(o, "stopReason"), "messageStop.stopReason")
+		reason, _, v := asString(b, b.lookup(o, "stopReason"), "messageStop.stopReason")
 		if v != nil {
 			return v
 		}
@@ -157,7 +157,7 @@ func bedrockEvent(b *batch, typ, o []byte) *spec.Violation {
 		}
 		b.add(event{kind: spec.KindMessageEnd})
 	case "chunk":
-		s, ok, v := asString(b, lookup(o, "bytes"), "chunk.bytes")
+		s, ok, v := asString(b, b.lookup(o, "bytes"), "chunk.bytes")
 		if v != nil {
 			return v
 		}
@@ -180,14 +180,14 @@ func bedrockEvent(b *batch, typ, o []byte) *spec.Violation {
 	return nil
 }
 
-var bedrockStartKeys = []string{"contentBlockIndex", "start"}
+var bedrockStartKeys = newKeySet("contentBlockIndex", "start")
 
-var bedrockToolUseKeys = []string{"toolUseId", "name", "type"}
+var bedrockToolUseKeys = newKeySet("toolUseId", "name", "type")
 
 // bedrockBlockStart translates contentBlockStart {contentBlockIndex, start}.
 func bedrockBlockStart(b *batch, o []byte) *spec.Violation {
 	var vals [2][]byte
-	lookupN(o, bedrockStartKeys, vals[:])
+	b.lookupN(o, bedrockStartKeys, vals[:])
 	i, v := anthropicRequiredInt(vals[0], "contentBlockStart.contentBlockIndex")
 	if v != nil {
 		return v
@@ -197,7 +197,7 @@ func bedrockBlockStart(b *batch, o []byte) *spec.Violation {
 		return v
 	}
 	const field = "contentBlockStart.start.toolUse"
-	tu, ok, v := asObject(lookup(start, "toolUse"), field)
+	tu, ok, v := asObject(b.lookup(start, "toolUse"), field)
 	if v != nil {
 		return v
 	}
@@ -207,7 +207,7 @@ func bedrockBlockStart(b *batch, o []byte) *spec.Violation {
 		return nil
 	}
 	var tv [3][]byte
-	lookupN(tu, bedrockToolUseKeys, tv[:])
+	b.lookupN(tu, bedrockToolUseKeys, tv[:])
 	ev := event{kind: spec.KindBlockStart, index: i, block: spec.BlockCall}
 	if ev.id, _, v = asString(b, tv[0], field+".toolUseId"); v != nil {
 		return v
@@ -224,10 +224,10 @@ func bedrockBlockStart(b *batch, o []byte) *spec.Violation {
 	return nil
 }
 
-var bedrockBlockDeltaKeys = []string{"contentBlockIndex", "delta"}
+var bedrockBlockDeltaKeys = newKeySet("contentBlockIndex", "delta")
 
 // Members of contentBlockDelta.delta, a union.
-var bedrockDeltaKeys = []string{"text", "toolUse", "reasoningContent", "citation", "toolResult", "image"}
+var bedrockDeltaKeys = newKeySet("text", "toolUse", "reasoningContent", "citation", "toolResult", "image")
 
 const (
 	bdText = iota
@@ -241,7 +241,7 @@ const (
 
 // Members of reasoningContent, in the order the reference reads them, with
 // the delta type each gives.
-var bedrockReasoningKeys = []string{"text", "signature", "redactedContent"}
+var bedrockReasoningKeys = newKeySet("text", "signature", "redactedContent")
 
 var bedrockReasoningTypes = [...]spec.DeltaType{spec.DeltaThinking, spec.DeltaSignature, spec.DeltaRedacted}
 
@@ -249,7 +249,7 @@ var bedrockReasoningTypes = [...]spec.DeltaType{spec.DeltaThinking, spec.DeltaSi
 // The delta is a union; its first known member is used.
 func bedrockBlockDelta(b *batch, o []byte) *spec.Violation {
 	var vals [2][]byte
-	lookupN(o, bedrockBlockDeltaKeys, vals[:])
+	b.lookupN(o, bedrockBlockDeltaKeys, vals[:])
 	i, v := anthropicRequiredInt(vals[0], "contentBlockDelta.contentBlockIndex")
 	if v != nil {
 		return v
@@ -260,7 +260,7 @@ func bedrockBlockDelta(b *batch, o []byte) *spec.Violation {
 		return v
 	}
 	var dv [bdKeys][]byte
-	lookupN(d, bedrockDeltaKeys, dv[:])
+	b.lookupN(d, bedrockDeltaKeys, dv[:])
 	if !isNull(dv[bdText]) {
 		// Deltas are kept even when empty: an empty first delta still opens
 		// its block (PAIR-7).
@@ -276,7 +276,7 @@ func bedrockBlockDelta(b *batch, o []byte) *spec.Violation {
 		return v
 	}
 	if ok {
-		input, _, v := asString(b, lookup(tu, "input"), field+".toolUse.input")
+		input, _, v := asString(b, b.lookup(tu, "input"), field+".toolUse.input")
 		if v != nil {
 			return v
 		}
@@ -297,11 +297,11 @@ func bedrockBlockDelta(b *batch, o []byte) *spec.Violation {
 		return nil
 	}
 	var rv [3][]byte
-	lookupN(rc, bedrockReasoningKeys, rv[:])
+	b.lookupN(rc, bedrockReasoningKeys, rv[:])
 	for k := range rv {
 		s, ok, v := asString(b, rv[k], "")
 		if v != nil {
-			return withField(v, field+".reasoningContent."+bedrockReasoningKeys[k])
+			return withField(v, field+".reasoningContent."+bedrockReasoningKeys.keys[k])
 		}
 		if ok {
 			b.add(event{kind: spec.KindBlockDelta, index: i, delta: bedrockReasoningTypes[k], data: s})

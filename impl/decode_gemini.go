@@ -18,26 +18,26 @@ import (
 // withField adds the positional head.
 type geminiDecoder struct{}
 
-var geminiTopKeys = []string{"error", "candidates"}
+var geminiTopKeys = newKeySet("error", "candidates")
 
-var geminiErrorKeys = []string{"message", "status"}
+var geminiErrorKeys = newKeySet("message", "status")
 
-var geminiCandidateKeys = []string{"index", "content", "finishReason"}
+var geminiCandidateKeys = newKeySet("index", "content", "finishReason")
 
 func (d *geminiDecoder) decodeFrame(b *batch, fr *frame) *spec.Violation {
-	o, v := parseObject(fr.data)
+	o, v := b.parseObject(fr.data)
 	if v != nil {
 		return v
 	}
 	var top [2][]byte
-	lookupN(o, geminiTopKeys, top[:])
+	b.lookupN(o, geminiTopKeys, top[:])
 	if !isNull(top[0]) {
 		e, _, v := asObject(top[0], "error")
 		if v != nil {
 			return v
 		}
 		var ev [2][]byte
-		lookupN(e, geminiErrorKeys, ev[:])
+		b.lookupN(e, geminiErrorKeys, ev[:])
 		msg, _, v := asString(b, ev[0], "error.message")
 		if v != nil {
 			return v
@@ -54,7 +54,7 @@ func (d *geminiDecoder) decodeFrame(b *batch, fr *frame) *spec.Violation {
 	if v != nil {
 		return v
 	}
-	cur := newArrayCursor(cands)
+	cur := b.newArrayCursor(cands)
 	for i := 0; ; i++ {
 		raw, more := cur.next()
 		if !more {
@@ -68,7 +68,7 @@ func (d *geminiDecoder) decodeFrame(b *batch, fr *frame) *spec.Violation {
 			continue
 		}
 		var cv [3][]byte
-		lookupN(c, geminiCandidateKeys, cv[:])
+		b.lookupN(c, geminiCandidateKeys, cv[:])
 		choice, ok, v := asInt(cv[0], ".index")
 		if v != nil {
 			return withField(v, geminiCandField(i))
@@ -111,11 +111,11 @@ func geminiCandidate(b *batch, cv *[3][]byte, ci int) *spec.Violation {
 	if v != nil {
 		return withField(v, geminiCandField(ci))
 	}
-	parts, _, v := asArray(lookup(content, "parts"), ".content.parts")
+	parts, _, v := asArray(b.lookup(content, "parts"), ".content.parts")
 	if v != nil {
 		return withField(v, geminiCandField(ci))
 	}
-	cur := newArrayCursor(parts)
+	cur := b.newArrayCursor(parts)
 	for j := 0; ; j++ {
 		raw, more := cur.next()
 		if !more {
@@ -135,7 +135,7 @@ func geminiCandidate(b *batch, cv *[3][]byte, ci int) *spec.Violation {
 	return nil
 }
 
-var geminiPartKeys = []string{"thoughtSignature", "text", "thought", "functionCall"}
+var geminiPartKeys = newKeySet("thoughtSignature", "text", "thought", "functionCall")
 
 // geminiPart translates part j of candidate ci. Parts that carry neither
 // text, a functionCall nor a signature (executableCode, inlineData, ...)
@@ -149,7 +149,7 @@ func geminiPart(b *batch, raw []byte, ci, j int) *spec.Violation {
 		return nil
 	}
 	var pv [4][]byte
-	lookupN(p, geminiPartKeys, pv[:])
+	b.lookupN(p, geminiPartKeys, pv[:])
 	sig, _, v := asString(b, pv[0], ".thoughtSignature")
 	if v != nil {
 		return withField(v, geminiPartField(ci, j))
@@ -186,12 +186,12 @@ func geminiPart(b *batch, raw []byte, ci, j int) *spec.Violation {
 	return nil
 }
 
-var geminiCallKeys = []string{"id", "name", "willContinue", "partialArgs", "args"}
+var geminiCallKeys = newKeySet("id", "name", "willContinue", "partialArgs", "args")
 
 // geminiCall translates the functionCall fc of part j of candidate ci.
 func geminiCall(b *batch, fc, sig []byte, ci, j int) *spec.Violation {
 	var fv [5][]byte
-	lookupN(fc, geminiCallKeys, fv[:])
+	b.lookupN(fc, geminiCallKeys, fv[:])
 	id, _, v := asString(b, fv[0], ".functionCall.id")
 	if v != nil {
 		return withField(v, geminiPartField(ci, j))
@@ -216,7 +216,7 @@ func geminiCall(b *batch, fc, sig []byte, ci, j int) *spec.Violation {
 		return payloadErr(spec.FrameFieldType, "%s.functionCall.args: want an object, got %s", geminiPartField(ci, j), clip(raw))
 	}
 
-	switch cur := newArrayCursor(partial); {
+	switch cur := b.newArrayCursor(partial); {
 	case cur.i < len(cur.arr) && cur.arr[cur.i] != ']':
 		// Streamed arguments; a name opens the call first.
 		if len(name) != 0 {
@@ -249,7 +249,7 @@ func geminiCall(b *batch, fc, sig []byte, ci, j int) *spec.Violation {
 	return nil
 }
 
-var geminiArgKeys = []string{"jsonPath", "willContinue", "stringValue", "numberValue", "boolValue", "nullValue"}
+var geminiArgKeys = newKeySet("jsonPath", "willContinue", "stringValue", "numberValue", "boolValue", "nullValue")
 
 // geminiNull is the data of a nullValue PathArg.
 var geminiNull = []byte("null")
@@ -265,7 +265,7 @@ func geminiPartialArg(b *batch, raw []byte, ci, j, k int) *spec.Violation {
 		return payloadErr(spec.FrameFieldType, "%s: want an object, got null", geminiArgField(ci, j, k))
 	}
 	var av [6][]byte
-	lookupN(a, geminiArgKeys, av[:])
+	b.lookupN(a, geminiArgKeys, av[:])
 	path, _, v := asString(b, av[0], ".jsonPath")
 	if v != nil {
 		return withField(v, geminiArgField(ci, j, k))

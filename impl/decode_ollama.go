@@ -21,10 +21,10 @@ type ollamaDecoder struct{}
 // The members each level of a line is read for, in one pass (lookupN: the
 // last of duplicate members wins, as in the reference's maps).
 var (
-	ollamaKeys     = []string{"error", "message", "done", "done_reason"}
-	ollamaMsgKeys  = []string{"thinking", "content", "tool_calls"}
-	ollamaCallKeys = []string{"id", "function"}
-	ollamaFuncKeys = []string{"name", "arguments"}
+	ollamaKeys     = newKeySet("error", "message", "done", "done_reason")
+	ollamaMsgKeys  = newKeySet("thinking", "content", "tool_calls")
+	ollamaCallKeys = newKeySet("id", "function")
+	ollamaFuncKeys = newKeySet("name", "arguments")
 )
 
 const (
@@ -34,12 +34,12 @@ const (
 )
 
 func (d *ollamaDecoder) decodeFrame(b *batch, fr *frame) *spec.Violation {
-	o, v := parseObject(fr.data)
+	o, v := b.parseObject(fr.data)
 	if v != nil {
 		return v
 	}
 	var f [4][]byte
-	lookupN(o, ollamaKeys, f[:])
+	b.lookupN(o, ollamaKeys, f[:])
 	if raw := f[ollamaError]; !isNull(raw) {
 		msg, v := ollamaErrorText(b, raw)
 		if v != nil {
@@ -55,7 +55,7 @@ func (d *ollamaDecoder) decodeFrame(b *batch, fr *frame) *spec.Violation {
 	}
 	var mf [3][]byte
 	if ok {
-		lookupN(msg, ollamaMsgKeys, mf[:])
+		b.lookupN(msg, ollamaMsgKeys, mf[:])
 	}
 	thinking, _, v := asString(b, mf[ollamaMsgThinking], "message.thinking")
 	if v != nil {
@@ -76,7 +76,7 @@ func (d *ollamaDecoder) decodeFrame(b *batch, fr *frame) *spec.Violation {
 		return v
 	}
 	if ok {
-		eachElem(calls, func(i int, raw []byte) {
+		b.eachElem(calls, func(i int, raw []byte) {
 			if v == nil {
 				v = ollamaCall(b, raw, i)
 			}
@@ -109,7 +109,7 @@ func ollamaErrorText(b *batch, raw []byte) ([]byte, *spec.Violation) {
 		if v != nil {
 			return nil, v
 		}
-		s, _, v := asString(b, lookup(e, "message"), "error.message")
+		s, _, v := asString(b, b.lookup(e, "message"), "error.message")
 		return s, v
 	}
 	s, _, v := asString(b, raw, "error")
@@ -136,7 +136,7 @@ func ollamaCall(b *batch, raw []byte, i int) *spec.Violation {
 		return nil
 	}
 	var cf [2][]byte
-	lookupN(c, ollamaCallKeys, cf[:])
+	b.lookupN(c, ollamaCallKeys, cf[:])
 	id, _, v := asString(b, cf[0], "")
 	if v != nil {
 		_, _, v = asString(b, cf[0], ollamaField(i, ".id"))
@@ -149,7 +149,7 @@ func ollamaCall(b *batch, raw []byte, i int) *spec.Violation {
 	}
 	var ff [2][]byte
 	if ok {
-		lookupN(fn, ollamaFuncKeys, ff[:])
+		b.lookupN(fn, ollamaFuncKeys, ff[:])
 	}
 	name, _, v := asString(b, ff[0], "")
 	if v != nil {

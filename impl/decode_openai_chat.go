@@ -17,12 +17,12 @@ type openaiChatDecoder struct{}
 // last of duplicate members wins, as in the reference's maps). The indices
 // below name them.
 var (
-	chatTopKeys    = []string{"error", "choices"}
-	chatChoiceKeys = []string{"index", "delta", "finish_reason"}
-	chatDeltaKeys  = []string{"reasoning_content", "reasoning", "reasoning_details", "content", "refusal", "tool_calls"}
-	chatDetailKeys = []string{"type", "text", "summary", "signature"}
-	chatCallKeys   = []string{"index", "id", "function", "extra_content"}
-	chatFuncKeys   = []string{"name", "arguments"}
+	chatTopKeys    = newKeySet("error", "choices")
+	chatChoiceKeys = newKeySet("index", "delta", "finish_reason")
+	chatDeltaKeys  = newKeySet("reasoning_content", "reasoning", "reasoning_details", "content", "refusal", "tool_calls")
+	chatDetailKeys = newKeySet("type", "text", "summary", "signature")
+	chatCallKeys   = newKeySet("index", "id", "function", "extra_content")
+	chatFuncKeys   = newKeySet("name", "arguments")
 )
 
 const (
@@ -45,12 +45,12 @@ func (d *openaiChatDecoder) decodeFrame(b *batch, fr *frame) *spec.Violation {
 		b.add(event{kind: spec.KindMessageEnd})
 		return nil
 	}
-	o, v := parseObject(fr.data)
+	o, v := b.parseObject(fr.data)
 	if v != nil {
 		return v
 	}
 	var top [2][]byte
-	lookupN(o, chatTopKeys, top[:])
+	b.lookupN(o, chatTopKeys, top[:])
 	if string(fr.event) == "error" || !isNull(top[chatTopError]) {
 		return chatError(b, o, top[chatTopError])
 	}
@@ -58,7 +58,7 @@ func (d *openaiChatDecoder) decodeFrame(b *batch, fr *frame) *spec.Violation {
 	if v != nil || !ok {
 		return v
 	}
-	eachElem(choices, func(i int, raw []byte) {
+	b.eachElem(choices, func(i int, raw []byte) {
 		if v == nil {
 			v = chatChoice(b, raw, i)
 		}
@@ -105,12 +105,12 @@ func chatError(b *batch, o, raw []byte) *spec.Violation {
 // reference's prefix+key, spelled out so that no name is built per frame).
 // src may be nil (absent).
 func errorFields(b *batch, ev *event, src []byte, msgField, k1, f1, k2, f2 string) *spec.Violation {
-	msg, _, v := asString(b, lookup(src, "message"), msgField)
+	msg, _, v := asString(b, b.lookup(src, "message"), msgField)
 	if v != nil {
 		return v
 	}
 	ev.data = msg
-	s, v := asCode(b, lookup(src, k1), f1)
+	s, v := asCode(b, b.lookup(src, k1), f1)
 	if v != nil {
 		return v
 	}
@@ -118,7 +118,7 @@ func errorFields(b *batch, ev *event, src []byte, msgField, k1, f1, k2, f2 strin
 		ev.name = s
 		return nil
 	}
-	s, v = asCode(b, lookup(src, k2), f2)
+	s, v = asCode(b, b.lookup(src, k2), f2)
 	if v != nil {
 		return v
 	}
@@ -157,7 +157,7 @@ func chatChoice(b *batch, raw []byte, pos int) *spec.Violation {
 		return v
 	}
 	var cf [3][]byte
-	lookupN(c, chatChoiceKeys, cf[:])
+	b.lookupN(c, chatChoiceKeys, cf[:])
 	choice, ok, v := asInt(cf[chatChoiceIndex], "choices[].index")
 	if v != nil {
 		return v
@@ -172,7 +172,7 @@ func chatChoice(b *batch, raw []byte, pos int) *spec.Violation {
 	}
 	var df [6][]byte
 	if ok {
-		lookupN(delta, chatDeltaKeys, df[:])
+		b.lookupN(delta, chatDeltaKeys, df[:])
 	}
 	// plain: the delta carries plain reasoning text.
 	s, _, v := asString(b, df[chatDeltaReasoningContent], "delta.reasoning_content")
@@ -192,7 +192,7 @@ func chatChoice(b *batch, raw []byte, pos int) *spec.Violation {
 		return v
 	}
 	if ok {
-		eachElem(details, func(_ int, r []byte) {
+		b.eachElem(details, func(_ int, r []byte) {
 			if v == nil {
 				v = chatDetail(b, r, choice, plain)
 			}
@@ -216,7 +216,7 @@ func chatChoice(b *batch, raw []byte, pos int) *spec.Violation {
 		return v
 	}
 	if ok {
-		eachElem(calls, func(j int, r []byte) {
+		b.eachElem(calls, func(j int, r []byte) {
 			if v == nil {
 				v = chatToolCall(b, r, choice, j)
 			}
@@ -242,7 +242,7 @@ func chatDetail(b *batch, r []byte, choice int, plain bool) *spec.Violation {
 		return v
 	}
 	var f [4][]byte
-	lookupN(e, chatDetailKeys, f[:])
+	b.lookupN(e, chatDetailKeys, f[:])
 	typ, _, v := asString(b, f[chatDetailType], "reasoning_details[].type")
 	if v != nil {
 		return v
@@ -286,7 +286,7 @@ func chatToolCall(b *batch, raw []byte, choice, pos int) *spec.Violation {
 	}
 	var f [4][]byte
 	if ok {
-		lookupN(t, chatCallKeys, f[:])
+		b.lookupN(t, chatCallKeys, f[:])
 	}
 	idx, ok, v := asInt(f[chatCallIndex], "tool_calls[].index")
 	if v != nil {
@@ -304,7 +304,7 @@ func chatToolCall(b *batch, raw []byte, choice, pos int) *spec.Violation {
 	}
 	var ff [2][]byte
 	if ok {
-		lookupN(fn, chatFuncKeys, ff[:])
+		b.lookupN(fn, chatFuncKeys, ff[:])
 	}
 	if ev.name, _, v = asString(b, ff[chatFuncName], "function.name"); v != nil {
 		return v

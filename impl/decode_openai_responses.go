@@ -11,7 +11,7 @@ type responsesDecoder struct{}
 
 // The top-level members a Responses payload is read for, in one pass
 // (lookupN: the last of duplicate members wins).
-var respKeys = []string{"type", "response", "output_index", "item", "delta", "arguments", "error"}
+var respKeys = newKeySet("type", "response", "output_index", "item", "delta", "arguments", "error")
 
 const (
 	respType, respResponse, respOutputIndex, respItem = 0, 1, 2, 3
@@ -23,7 +23,7 @@ const (
 type respFields [7][]byte
 
 var (
-	respItemKeys = []string{"type", "call_id", "name", "id", "arguments", "encrypted_content"}
+	respItemKeys = newKeySet("type", "call_id", "name", "id", "arguments", "encrypted_content")
 
 	// Constant event data (never written to).
 	respCompleted  = []byte("completed")
@@ -41,12 +41,12 @@ func (d *responsesDecoder) decodeFrame(b *batch, fr *frame) *spec.Violation {
 		b.add(event{kind: spec.KindMessageEnd})
 		return nil
 	}
-	o, v := parseObject(fr.data)
+	o, v := b.parseObject(fr.data)
 	if v != nil {
 		return v
 	}
 	var f respFields
-	lookupN(o, respKeys, f[:])
+	b.lookupN(o, respKeys, f[:])
 	typ, _, v := asString(b, f[respType], "type")
 	if v != nil {
 		return v
@@ -106,7 +106,7 @@ func responsesCreated(b *batch, f *respFields) *spec.Violation {
 	if v != nil {
 		return v
 	}
-	id, _, v := asString(b, lookup(r, "id"), "response.id")
+	id, _, v := asString(b, b.lookup(r, "id"), "response.id")
 	if v != nil {
 		return v
 	}
@@ -124,7 +124,7 @@ func responsesItem(b *batch, f *respFields, typ string, it *[6][]byte) ([]byte, 
 	if !ok {
 		return nil, payloadErr(spec.FramePayload, "%s without item", typ)
 	}
-	lookupN(obj, respItemKeys, it[:])
+	b.lookupN(obj, respItemKeys, it[:])
 	itemType, _, v := asString(b, it[respItemType], "item.type")
 	if v != nil {
 		return nil, v
@@ -249,11 +249,11 @@ func responsesIncomplete(b *batch, f *respFields) *spec.Violation {
 	if v != nil {
 		return v
 	}
-	det, _, v := asObject(lookup(r, "incomplete_details"), "response.incomplete_details")
+	det, _, v := asObject(b.lookup(r, "incomplete_details"), "response.incomplete_details")
 	if v != nil {
 		return v
 	}
-	s, _, v := asString(b, lookup(det, "reason"), "incomplete_details.reason")
+	s, _, v := asString(b, b.lookup(det, "reason"), "incomplete_details.reason")
 	if v != nil {
 		return v
 	}
@@ -271,7 +271,7 @@ func responsesFailed(b *batch, f *respFields) *spec.Violation {
 	if v != nil {
 		return v
 	}
-	e, _, v := asObject(lookup(r, "error"), "response.error")
+	e, _, v := asObject(b.lookup(r, "error"), "response.error")
 	if v != nil {
 		return v
 	}

@@ -74,11 +74,13 @@ type frame struct {
 type batch struct {
 	evs   []event
 	arena []byte // decoded strings of the frame
+	jsonIndex
 }
 
 func (b *batch) reset() {
 	b.evs = b.evs[:0]
 	b.arena = b.arena[:0]
+	b.forget()
 }
 
 // add appends an event to the batch.
@@ -88,16 +90,8 @@ func (b *batch) add(e event) { b.evs = append(b.evs, e) }
 // decoded bytes. A string without escapes or non-ASCII bytes is returned as
 // a sub-slice of raw, without copying.
 func (b *batch) str(raw []byte) []byte {
-	in := raw[1 : len(raw)-1]
-	plain := true
-	for _, c := range in {
-		if c == '\\' || c >= 0x80 {
-			plain = false
-			break
-		}
-	}
-	if plain {
-		return in
+	if b.plain(raw) {
+		return raw[1 : len(raw)-1]
 	}
 	start := len(b.arena)
 	b.arena = appendString(b.arena, raw)

@@ -11,57 +11,6 @@ import (
 // their JSON types with these helpers, which return exactly the
 // reference's violations.
 
-// parseObject checks that data is one JSON object (FRAME-4) and returns it
-// without surrounding white space.
-func parseObject(data []byte) ([]byte, *spec.Violation) {
-	data = trimJSONSpace(data)
-	if len(data) == 0 || data[0] != '{' {
-		return nil, payloadErr(spec.FramePayload, "payload is not a JSON object: %s", clip(data))
-	}
-	if !validJSON(data) {
-		return nil, payloadErr(spec.FramePayload, "payload is not valid JSON")
-	}
-	return data, nil
-}
-
-// lookup returns the raw value of the last member of the valid object o
-// named key, or nil (the reference decodes objects into maps: last wins).
-func lookup(o []byte, key string) []byte {
-	var val []byte
-	eachMember(o, func(k, v []byte) {
-		if keyIs(k, key) {
-			val = v
-		}
-	})
-	return val
-}
-
-// lookupN fills vals[i] with the raw value of the last member named
-// keys[i] (nil when absent), in one pass over o.
-func lookupN(o []byte, keys []string, vals [][]byte) {
-	for i := range vals {
-		vals[i] = nil
-	}
-	eachMember(o, func(k, v []byte) {
-		in := k[1 : len(k)-1]
-		if !plainKey(in) {
-			for i, key := range keys {
-				if keyIs(k, key) {
-					vals[i] = v
-				}
-			}
-			return
-		}
-		// A plain key (no escapes, ASCII) compares directly: test it once,
-		// not once per wanted key.
-		for i, key := range keys {
-			if len(key) == len(in) && string(in) == key {
-				vals[i] = v
-			}
-		}
-	})
-}
-
 // plainKey reports whether a raw key's content needs no decoding.
 func plainKey(in []byte) bool {
 	for _, c := range in {

@@ -1,6 +1,8 @@
 package impl
 
 import (
+	"encoding/binary"
+	"math/bits"
 	"strconv"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -29,6 +31,9 @@ func trimJSONSpace(b []byte) []byte {
 }
 
 func skipSpace(b []byte, i int) int {
+	if i < len(b) && b[i] > ' ' {
+		return i // the common case: no space at all
+	}
 	for i < len(b) && isJSONSpace(b[i]) {
 		i++
 	}
@@ -39,7 +44,7 @@ func skipSpace(b []byte, i int) int {
 // around it (json.Valid).
 func validJSON(b []byte) bool {
 	i := skipSpace(b, 0)
-	end, ok := scanValue(b, i, 0)
+	end, ok := scanValue(b, i, 0, nil)
 	return ok && skipSpace(b, end) == len(b)
 }
 
@@ -52,10 +57,13 @@ func isObject(b []byte) bool {
 
 // scanValue validates the value starting at b[i] (no leading space) and
 // returns the index just after it. depth counts the enclosing containers.
-func scanValue(b []byte, i, depth int) (int, bool) {
+// When ends is not nil (as long as b), ends[s] is set to the end of every
+// value and key that starts at b[s] (jsonIndex).
+func scanValue(b []byte, i, depth int, ends []int32) (int, bool) {
 	if i >= len(b) {
 		return i, false
 	}
+	start := i
 	switch c := b[i]; {
 	case c == '{':
 		if depth+1 > maxDepth {
@@ -63,21 +71,26 @@ func scanValue(b []byte, i, depth int) (int, bool) {
 		}
 		i = skipSpace(b, i+1)
 		if i < len(b) && b[i] == '}' {
-			return i + 1, true
+			i++
+			break
 		}
 		for {
 			if i >= len(b) || b[i] != '"' {
 				return i, false
 			}
-			var ok bool
-			if i, ok = scanString(b, i); !ok {
+			k := i
+			var ok, plain bool
+			if i, plain, ok = scanString(b, i); !ok {
 				return i, false
+			}
+			if ends != nil {
+				ends[k] = int32(i) | notPlain(plain)
 			}
 			i = skipSpace(b, i)
 			if i >= len(b) || b[i] != ':' {
 				return i, false
 			}
-			if i, ok = scanValue(b, skipSpace(b, i+1), depth+1); !ok {
+			if i, ok = scanValue(b, skipSpace(b, i+1), depth+1, ends); !ok {
 				return i, false
 			}
 			i = skipSpace(b, i)
@@ -85,7 +98,8 @@ func scanValue(b []byte, i, depth int) (int, bool) {
 				return i, false
 			}
 			if b[i] == '}' {
-				return i + 1, true
+				i++
+				break
 			}
 			if b[i] != ',' {
 				return i, false
@@ -98,11 +112,12 @@ func scanValue(b []byte, i, depth int) (int, bool) {
 		}
 		i = skipSpace(b, i+1)
 		if i < len(b) && b[i] == ']' {
-			return i + 1, true
+			i++
+			break
 		}
 		for {
 			var ok bool
-			if i, ok = scanValue(b, i, depth+1); !ok {
+			if i, ok = scanValue(b, i, depth+1, ends); !ok {
 				return i, false
 			}
 			i = skipSpace(b, i)
@@ -110,26 +125,52 @@ func scanValue(b []byte, i, depth int) (int, bool) {
 				return i, false
 			}
 			if b[i] == ']' {
-				return i + 1, true
+				i++
+				break
 			}
 			if b[i] != ',' {
 				return i, false
 			}
 			i = skipSpace(b, i+1)
 		}
-	case c == '"':
-		return scanString(b, i)
-	case c == 't':
-		return scanLiteral(b, i, "true")
-	case c == 'f':
-		return scanLiteral(b, i, "false")
-	case c == 'n':
-		return scanLiteral(b, i, "null")
-	case c == '-' || (c >= '0' && c <= '9'):
-		return scanNumber(b, i)
+	default:
+		ok, plain := false, true
+		switch {
+		case c == '"':
+			i, plain, ok = scanString(b, i)
+		case c == 't':
+			i, ok = scanLiteral(b, i, "true")
+		case c == 'f':
+			i, ok = scanLiteral(b, i, "false")
+		case c == 'n':
+			i, ok = scanLiteral(b, i, "null")
+		case c == '-' || (c >= '0' && c <= '9'):
+			i, ok = scanNumber(b, i)
+		}
+		if !ok {
+			return i, false
+		}
+		if ends != nil {
+			ends[start] = int32(i) | notPlain(plain)
+		}
+		return i, true
 	}
-	return i, false
+	if ends != nil {
+		ends[start] = int32(i)
+	}
+	return i, true
 }
+
+// notPlain is the flag an index entry of a string carries when its content
+// needs decoding (escapes or bytes above ASCII).
+func notPlain(plain bool) int32 {
+	if plain {
+		return 0
+	}
+	return notPlainFlag
+}
+
+const notPlainFlag = -1 << 31
 
 func scanLiteral(b []byte, i int, lit string) (int, bool) {
 	if len(b)-i < len(lit) || string(b[i:i+len(lit)]) != lit {
@@ -147,47 +188,77 @@ var plainByte = func() (t [256]bool) {
 	return t
 }()
 
-// scanString validates the string starting at b[i] == '"'.
-func scanString(b []byte, i int) (int, bool) {
+// Word-at-a-time masks: each byte of a uint64 tested at once. For a word
+// x, (x - ones*n) &^ x & highs has the high bit of every byte below n set,
+// and possibly of bytes above the first such byte (a borrow): the lowest
+// set bit is exact, which is all the scanners use.
+const (
+	ones  = 0x0101010101010101
+	highs = 0x8080808080808080
+)
+
+// stopBytes returns the mask of the bytes of x that end a plain run of a
+// string: a quote, a backslash or a control byte.
+func stopBytes(x uint64) uint64 {
+	q := x ^ (ones * '"')
+	bs := x ^ (ones * '\\')
+	return ((q-ones)&^q | (bs-ones)&^bs | (x-ones*0x20)&^x) & highs
+}
+
+// scanString validates the string starting at b[i] == '"'. plain reports
+// that it holds no escape and no byte above ASCII, so that its decoded
+// content is its raw content.
+func scanString(b []byte, i int) (end int, plain, ok bool) {
 	i++
-	for i < len(b) {
+	var high uint64
+	for {
+		for i+8 <= len(b) {
+			x := binary.LittleEndian.Uint64(b[i:])
+			if m := stopBytes(x); m != 0 {
+				low := m & -m
+				high |= x & (low - 1) & highs
+				i += bits.TrailingZeros64(m) >> 3
+				break
+			}
+			high |= x & highs
+			i += 8
+		}
 		for i < len(b) && plainByte[b[i]] {
+			high |= uint64(b[i] & 0x80)
 			i++
 		}
 		if i >= len(b) {
-			break
+			return i, false, false
 		}
 		c := b[i]
 		switch {
 		case c == '"':
-			return i + 1, true
+			return i + 1, high == 0, true
 		case c == '\\':
+			high = highs // not plain
 			if i+1 >= len(b) {
-				return i, false
+				return i, false, false
 			}
 			switch b[i+1] {
 			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
 				i += 2
 			case 'u':
 				if len(b)-i < 6 {
-					return i, false
+					return i, false, false
 				}
 				for _, h := range b[i+2 : i+6] {
 					if unhex(h) < 0 {
-						return i, false
+						return i, false, false
 					}
 				}
 				i += 6
 			default:
-				return i, false
+				return i, false, false
 			}
-		case c < 0x20:
-			return i, false
-		default:
-			i++
+		default: // a control byte
+			return i, false, false
 		}
 	}
-	return i, false
 }
 
 func scanNumber(b []byte, i int) (int, bool) {
@@ -292,38 +363,6 @@ func skipString(b []byte, i int) int {
 		}
 	}
 	return len(b)
-}
-
-// eachMember calls fn with the raw quoted key and the raw value of every
-// member of obj, a valid JSON object (no surrounding space), in order.
-func eachMember(obj []byte, fn func(key, val []byte)) {
-	i := skipSpace(obj, 1)
-	for i < len(obj) && obj[i] == '"' {
-		kend := skipString(obj, i)
-		key := obj[i:kend]
-		i = skipSpace(obj, kend)
-		i = skipSpace(obj, i+1) // ':'
-		vend := skipValue(obj, i)
-		fn(key, obj[i:vend])
-		i = skipSpace(obj, vend)
-		if i < len(obj) && obj[i] == ',' {
-			i = skipSpace(obj, i+1)
-		}
-	}
-}
-
-// eachElem calls fn with the index and raw value of every element of arr, a
-// valid JSON array (no surrounding space).
-func eachElem(arr []byte, fn func(i int, val []byte)) {
-	i := skipSpace(arr, 1)
-	for n := 0; i < len(arr) && arr[i] != ']'; n++ {
-		end := skipValue(arr, i)
-		fn(n, arr[i:end])
-		i = skipSpace(arr, end)
-		if i < len(arr) && arr[i] == ',' {
-			i = skipSpace(arr, i+1)
-		}
-	}
 }
 
 // keyIs reports whether the raw quoted key decodes to s.

@@ -3,6 +3,7 @@ package impl
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -41,8 +42,17 @@ func checkJSON(t *testing.T, b []byte) {
 	if got := validJSON(b); got != valid {
 		t.Fatalf("validJSON(%q) = %v, json.Valid = %v", b, got, valid)
 	}
+	var x jsonIndex
+	if v := trimJSONSpace(b); len(v) > 0 && x.index(v) != valid {
+		t.Fatalf("jsonIndex.index(%q) = %v, json.Valid = %v", b, !valid, valid)
+	}
 	if !valid {
 		return
+	}
+	// The indexed walk and the byte-skipping walk see the same members and
+	// elements at every level.
+	if got, want := walk(&x, trimJSONSpace(b)), walk(&jsonIndex{}, trimJSONSpace(b)); got != want {
+		t.Fatalf("indexed walk of %q:\n%s\nbyte-skipping walk:\n%s", b, got, want)
 	}
 	var c bytes.Buffer
 	if err := json.Compact(&c, b); err != nil {
@@ -70,7 +80,7 @@ func checkJSON(t *testing.T, b []byte) {
 			t.Fatal(err)
 		}
 		last := map[string][]byte{}
-		eachMember(v, func(k, val []byte) { last[string(appendString(nil, k))] = val })
+		x.eachMember(v, func(k, val []byte) { last[string(appendString(nil, k))] = val })
 		if len(last) != len(m) {
 			t.Fatalf("eachMember(%q) saw %d keys, encoding/json %d", v, len(last), len(m))
 		}
@@ -85,7 +95,7 @@ func checkJSON(t *testing.T, b []byte) {
 			t.Fatal(err)
 		}
 		n := 0
-		eachElem(v, func(i int, val []byte) {
+		x.eachElem(v, func(i int, val []byte) {
 			if i != n || !bytes.Equal(val, a[i]) {
 				t.Fatalf("element %d = %q, encoding/json %q", i, val, a[i])
 			}
@@ -107,4 +117,30 @@ func checkJSON(t *testing.T, b []byte) {
 	if isObject(b) != (v[0] == '{') {
 		t.Fatalf("isObject(%q) = %v", b, isObject(b))
 	}
+}
+
+// walk lists every key and value of the valid value v, depth first, as x
+// finds them.
+func walk(x *jsonIndex, v []byte) string {
+	var sb strings.Builder
+	var rec func(v []byte, depth int)
+	rec = func(v []byte, depth int) {
+		if depth > 64 {
+			return
+		}
+		fmt.Fprintf(&sb, "%*s%q\n", depth, "", v)
+		switch v[0] {
+		case '"':
+			fmt.Fprintf(&sb, "%*splain %v\n", depth, "", x.plain(v))
+		case '{':
+			x.eachMember(v, func(k, val []byte) {
+				fmt.Fprintf(&sb, "%*skey %q plain %v\n", depth, "", k, x.plain(k))
+				rec(val, depth+1)
+			})
+		case '[':
+			x.eachElem(v, func(_ int, val []byte) { rec(val, depth+1) })
+		}
+	}
+	rec(v, 0)
+	return sb.String()
 }

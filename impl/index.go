@@ -1,0 +1,346 @@
+package impl
+
+import (
+	"math/bits"
+
+	"github.com/toolspec/toolspec/spec"
+)
+
+// A payload is read in one pass over its bytes. Validation (json.Valid's
+// rules) records where every value and key it meets ends, by the offset it
+// starts at; the field lookups of the decoders then jump from value to
+// value through that record instead of rescanning the bytes of each nested
+// level again. Without it, a byte at nesting depth d is scanned d+1 times.
+
+// maxIndexed is the largest document the index covers (its record is four
+// bytes per document byte, reused from frame to frame). Larger documents,
+// rare in streams, are walked by skipping bytes: still correct, slower.
+const maxIndexed = 256 << 10
+
+// jsonIndex is the record of the last document validated by index; the
+// zero value indexes nothing. A lookup on a slice of any other array (a
+// decoded inner payload, an older frame) falls back to skipping bytes, so a
+// stale record is never read: the slice must start at the same address as
+// the document byte the record describes.
+type jsonIndex struct {
+	doc   []byte
+	ends  []int32 // ends[s]: end offset of the value or key starting at doc[s]
+	stack []int32 // open containers during a scan, by start offset
+}
+
+// forget drops the record (the document's bytes may be overwritten).
+func (x *jsonIndex) forget() { x.doc = nil }
+
+// index validates doc as one JSON value with no surrounding space and, when
+// it is not too large, records it.
+func (x *jsonIndex) index(doc []byte) bool {
+	x.doc = nil
+	if len(doc) > maxIndexed {
+		end, ok := scanValue(doc, 0, 0, nil)
+		return ok && end == len(doc)
+	}
+	if cap(x.ends) < len(doc) {
+		x.ends = make([]int32, len(doc), min(max(len(doc), 2*cap(x.ends)), maxIndexed))
+	}
+	if !x.scan(doc, x.ends[:len(doc)]) {
+		return false
+	}
+	x.doc = doc
+	return true
+}
+
+// scan validates doc, one JSON value without surrounding space, as
+// scanValue does, and sets ends[s] to the end of every value and key that
+// starts at doc[s] (with notPlainFlag on strings that need decoding). It
+// keeps its open containers on a stack rather than recursing, so that a
+// value costs a few branches, not a call.
+func (x *jsonIndex) scan(b []byte, ends []int32) bool {
+	stack := x.stack[:0]
+	defer func() { x.stack = stack[:0] }()
+	var (
+		i     int
+		ok    bool
+		plain bool
+		end   int
+	)
+value: // a value starts at b[i]
+	if i >= len(b) {
+		return false
+	}
+	switch c := b[i]; {
+	case c == '"':
+		if end, plain, ok = scanString(b, i); !ok {
+			return false
+		}
+		ends[i] = int32(end) | notPlain(plain)
+		i = end
+		goto after
+	case c == '{' || c == '[':
+		if len(stack) >= maxDepth {
+			return false
+		}
+		start := i
+		i = skipSpace(b, i+1)
+		if i < len(b) && b[i] == c+2 { // '}' or ']': empty
+			ends[start] = int32(i + 1)
+			i++
+			goto after
+		}
+		stack = append(stack, int32(start))
+		if c == '{' {
+			goto key
+		}
+		goto value
+	case c == 't':
+		end, ok = scanLiteral(b, i, "true")
+	case c == 'f':
+		end, ok = scanLiteral(b, i, "false")
+	case c == 'n':
+		end, ok = scanLiteral(b, i, "null")
+	case c == '-' || (c >= '0' && c <= '9'):
+		end, ok = scanNumber(b, i)
+	default:
+		return false
+	}
+	if !ok {
+		return false
+	}
+	ends[i] = int32(end)
+	i = end
+	goto after
+
+key: // a member's key starts at b[i]
+	if i >= len(b) || b[i] != '"' {
+		return false
+	}
+	if end, plain, ok = scanString(b, i); !ok {
+		return false
+	}
+	ends[i] = int32(end) | notPlain(plain)
+	i = skipSpace(b, end)
+	if i >= len(b) || b[i] != ':' {
+		return false
+	}
+	i = skipSpace(b, i+1)
+	goto value
+
+after: // a value ended just before b[i]
+	if len(stack) == 0 {
+		return i == len(b)
+	}
+	i = skipSpace(b, i)
+	if i >= len(b) {
+		return false
+	}
+	if top := stack[len(stack)-1]; b[i] == ',' {
+		i = skipSpace(b, i+1)
+		if b[top] == '{' {
+			goto key
+		}
+		goto value
+	} else if b[i] == b[top]+2 { // the matching '}' or ']'
+		stack = stack[:len(stack)-1]
+		ends[top] = int32(i + 1)
+		i++
+		goto after
+	}
+	return false
+}
+
+// skipper jumps over the values of one valid JSON value v (a slice of the
+// indexed document, or not).
+type skipper struct {
+	ends []int32 // the record from v's first byte on; nil: skip bytes
+	off  int32   // v's offset in the document
+}
+
+// skipperFor returns the skipper for v.
+func (x *jsonIndex) skipperFor(v []byte) skipper {
+	if x == nil || len(x.doc) == 0 || len(v) == 0 {
+		return skipper{}
+	}
+	off := cap(x.doc) - cap(v)
+	if off < 0 || off+len(v) > len(x.doc) || &x.doc[off] != &v[0] {
+		return skipper{}
+	}
+	return skipper{ends: x.ends[off : off+len(v)], off: int32(off)}
+}
+
+// skip returns the end of the value (or key) starting at v[i].
+func (s skipper) skip(v []byte, i int) int {
+	if s.ends != nil {
+		return int(s.ends[i]&^notPlainFlag - s.off)
+	}
+	return skipValue(v, i)
+}
+
+// skipKey returns the end of the key starting at v[i] and whether its raw
+// content is its decoded content.
+func (s skipper) skipKey(v []byte, i int) (int, bool) {
+	if s.ends != nil {
+		e := s.ends[i]
+		return int(e&^notPlainFlag - s.off), e&notPlainFlag == 0
+	}
+	end := skipString(v, i)
+	return end, plainKey(v[i+1 : end-1])
+}
+
+// plain reports whether the raw string raw (valid, quoted) holds no escape
+// and no byte above ASCII.
+func (x *jsonIndex) plain(raw []byte) bool {
+	if s := x.skipperFor(raw); s.ends != nil {
+		return s.ends[0]&notPlainFlag == 0
+	}
+	return plainKey(raw[1 : len(raw)-1])
+}
+
+// parseObject checks that data is one JSON object (FRAME-4), indexes it and
+// returns it without surrounding white space.
+func (x *jsonIndex) parseObject(data []byte) ([]byte, *spec.Violation) {
+	data = trimJSONSpace(data)
+	if len(data) == 0 || data[0] != '{' {
+		return nil, payloadErr(spec.FramePayload, "payload is not a JSON object: %s", clip(data))
+	}
+	if !x.index(data) {
+		return nil, payloadErr(spec.FramePayload, "payload is not valid JSON")
+	}
+	return data, nil
+}
+
+// eachMember calls fn with the raw quoted key and the raw value of every
+// member of obj, a valid JSON object (no surrounding space), in order.
+func (x *jsonIndex) eachMember(obj []byte, fn func(key, val []byte)) {
+	s := x.skipperFor(obj)
+	i := skipSpace(obj, 1)
+	for i < len(obj) && obj[i] == '"' {
+		kend := s.skip(obj, i)
+		key := obj[i:kend]
+		i = skipSpace(obj, kend)
+		i = skipSpace(obj, i+1) // ':'
+		vend := s.skip(obj, i)
+		fn(key, obj[i:vend])
+		i = skipSpace(obj, vend)
+		if i < len(obj) && obj[i] == ',' {
+			i = skipSpace(obj, i+1)
+		}
+	}
+}
+
+// eachElem calls fn with the index and raw value of every element of arr, a
+// valid JSON array (no surrounding space).
+func (x *jsonIndex) eachElem(arr []byte, fn func(i int, val []byte)) {
+	c := x.newArrayCursor(arr)
+	for n := 0; ; n++ {
+		v, ok := c.next()
+		if !ok {
+			return
+		}
+		fn(n, v)
+	}
+}
+
+// arrayCursor walks the elements of a valid JSON array (no surrounding
+// space) one at a time, so that a loop can stop at the first violation. The
+// zero cursor, or one over a nil array, has no elements.
+type arrayCursor struct {
+	arr []byte
+	i   int
+	s   skipper
+}
+
+func (x *jsonIndex) newArrayCursor(arr []byte) arrayCursor {
+	if len(arr) == 0 {
+		return arrayCursor{}
+	}
+	return arrayCursor{arr: arr, i: skipSpace(arr, 1), s: x.skipperFor(arr)}
+}
+
+// next returns the raw value of the next element, or false at the end.
+func (c *arrayCursor) next() ([]byte, bool) {
+	if c.i >= len(c.arr) || c.arr[c.i] == ']' {
+		return nil, false
+	}
+	end := c.s.skip(c.arr, c.i)
+	val := c.arr[c.i:end]
+	c.i = skipSpace(c.arr, end)
+	if c.i < len(c.arr) && c.arr[c.i] == ',' {
+		c.i = skipSpace(c.arr, c.i+1)
+	}
+	return val, true
+}
+
+// lookup returns the raw value of the last member of the valid object o
+// named key, or nil (the reference decodes objects into maps: last wins).
+func (x *jsonIndex) lookup(o []byte, key string) []byte {
+	var val []byte
+	x.eachMember(o, func(k, v []byte) {
+		if keyIs(k, key) {
+			val = v
+		}
+	})
+	return val
+}
+
+// keySet is the set of member names a decoder reads at one level of a
+// payload, with a small hash table so that lookupN tests each member
+// against at most the wanted keys that share its hash (usually none or one).
+type keySet struct {
+	keys  []string
+	table [64]uint16 // bit j set: keys[j] hashes to this slot
+}
+
+func newKeySet(keys ...string) *keySet {
+	if len(keys) > 16 {
+		panic("impl: more than 16 keys in a key set")
+	}
+	ks := &keySet{keys: keys}
+	for j, k := range keys {
+		ks.table[keyHash(k)] |= 1 << j
+	}
+	return ks
+}
+
+// keyHash hashes a member name by its length and its first and last bytes.
+func keyHash[S string | []byte](k S) int {
+	if len(k) == 0 {
+		return 0
+	}
+	return (len(k)*5 + int(k[0])*3 + int(k[len(k)-1])) & 63
+}
+
+// lookupN sets vals[j] to the raw value of the last member of the valid
+// object o named ks.keys[j], in one pass over o. vals must come all nil
+// (absent members stay nil) and be as long as ks.keys.
+func (x *jsonIndex) lookupN(o []byte, ks *keySet, vals [][]byte) {
+	vals = vals[:len(ks.keys)]
+	s := x.skipperFor(o)
+	i := skipSpace(o, 1)
+	for i < len(o) && o[i] == '"' {
+		kend, plain := s.skipKey(o, i)
+		key := o[i:kend]
+		i = skipSpace(o, kend)
+		i = skipSpace(o, i+1) // ':'
+		vend := s.skip(o, i)
+		if plain {
+			// A plain key compares directly, with the wanted keys of its
+			// hash only.
+			in := key[1 : len(key)-1]
+			for m := ks.table[keyHash(in)]; m != 0; m &= m - 1 {
+				j := bits.TrailingZeros16(m)
+				if string(in) == ks.keys[j] {
+					vals[j] = o[i:vend]
+				}
+			}
+		} else {
+			for j, k := range ks.keys {
+				if keyIs(key, k) {
+					vals[j] = o[i:vend]
+				}
+			}
+		}
+		i = skipSpace(o, vend)
+		if i < len(o) && o[i] == ',' {
+			i = skipSpace(o, i+1)
+		}
+	}
+}
