@@ -200,42 +200,59 @@ const (
 // stopBytes returns the mask of the bytes of x that end a plain run of a
 // string: a quote, a backslash or a control byte.
 func stopBytes(x uint64) uint64 {
-	q := x ^ (ones * '"')
+	// x^0x02 turns a quote into 0x20 and keeps control bytes below 0x20
+	// (and every other byte at 0x21 or above): one test finds both.
+	q := x ^ (ones * 0x02)
 	bs := x ^ (ones * '\\')
-	return ((q-ones)&^q | (bs-ones)&^bs | (x-ones*0x20)&^x) & highs
+	return ((q-ones*0x21)&^q | (bs-ones)&^bs) & highs
 }
+
+// plainASCII marks the bytes a plain string holds as they are: printable
+// ASCII but the quote and the backslash.
+var plainASCII = func() (t [256]bool) {
+	for c := 0x20; c < 0x80; c++ {
+		t[c] = c != '"' && c != '\\'
+	}
+	return t
+}()
 
 // scanString validates the string starting at b[i] == '"'. plain reports
 // that it holds no escape and no byte above ASCII, so that its decoded
-// content is its raw content.
+// content is its raw content. It reads a word at a time, stopping at the
+// bytes that need a look: a quote, a backslash, a control byte and, while
+// the string is still plain, a byte above ASCII.
 func scanString(b []byte, i int) (end int, plain, ok bool) {
 	i++
-	var high uint64
+	plain = true
+	hm := uint64(highs) // bytes above ASCII stop the scan while plain
 	for {
-		for i+8 <= len(b) {
+		if i+8 <= len(b) {
 			x := binary.LittleEndian.Uint64(b[i:])
-			if m := stopBytes(x); m != 0 {
-				low := m & -m
-				high |= x & (low - 1) & highs
-				i += bits.TrailingZeros64(m) >> 3
-				break
+			m := stopBytes(x) | x&hm
+			if m == 0 {
+				i += 8
+				continue
 			}
-			high |= x & highs
-			i += 8
+			i += bits.TrailingZeros64(m) >> 3
+			if c := byte(x >> (bits.TrailingZeros64(m) &^ 7)); c == '"' {
+				return i + 1, plain, true
+			}
+		} else {
+			for i < len(b) && plainASCII[b[i]] {
+				i++
+			}
+			if i >= len(b) {
+				return i, false, false
+			}
 		}
-		for i < len(b) && plainByte[b[i]] {
-			high |= uint64(b[i] & 0x80)
-			i++
-		}
-		if i >= len(b) {
-			return i, false, false
-		}
-		c := b[i]
-		switch {
+		switch c := b[i]; {
 		case c == '"':
-			return i + 1, high == 0, true
+			return i + 1, plain, true
+		case c >= 0x80:
+			plain, hm = false, 0
+			i++
 		case c == '\\':
-			high = highs // not plain
+			plain, hm = false, 0
 			if i+1 >= len(b) {
 				return i, false, false
 			}
@@ -390,6 +407,26 @@ func keyIs(key []byte, s string) bool {
 func appendString(dst, raw []byte) []byte {
 	in := raw[1 : len(raw)-1]
 	for i := 0; i < len(in); {
+		// Copy the run of plain ASCII bytes up to the next backslash or
+		// byte above ASCII, a word at a time.
+		j := i
+		for j+8 <= len(in) {
+			x := binary.LittleEndian.Uint64(in[j:])
+			bs := x ^ (ones * '\\')
+			if m := ((bs-ones)&^bs | x) & highs; m != 0 {
+				j += bits.TrailingZeros64(m) >> 3
+				goto run
+			}
+			j += 8
+		}
+		for j < len(in) && in[j] != '\\' && in[j] < utf8.RuneSelf {
+			j++
+		}
+	run:
+		dst = append(dst, in[i:j]...)
+		if i = j; i >= len(in) {
+			break
+		}
 		c := in[i]
 		if c == '\\' {
 			switch in[i+1] {
@@ -422,11 +459,6 @@ func appendString(dst, raw []byte) []byte {
 				continue
 			}
 			i += 2
-			continue
-		}
-		if c < utf8.RuneSelf {
-			dst = append(dst, c)
-			i++
 			continue
 		}
 		r, size := utf8.DecodeRune(in[i:])
