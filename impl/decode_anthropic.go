@@ -40,6 +40,15 @@ const (
 // events (FRAME-5). The Bedrock decoder reuses it for
 // InvokeModelWithResponseStream chunks.
 func decodeAnthropicPayload(b *batch, data, name []byte) *spec.Violation {
+	if anthropicFastDelta(b, data) {
+		return nil
+	}
+	return decodeAnthropicGeneral(b, data, name)
+}
+
+// decodeAnthropicGeneral is decodeAnthropicPayload for a payload of any
+// shape.
+func decodeAnthropicGeneral(b *batch, data, name []byte) *spec.Violation {
 	o, v := b.parseObject(data)
 	if v != nil {
 		return v
