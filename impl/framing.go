@@ -36,6 +36,7 @@ type framer struct {
 	frames  int
 
 	scanned int // bytes at the front of rest() already known to hold no line end
+	cr      int // index in buf of its first CR at or after an earlier search, or len(buf): see indexEOL
 	skipLF  bool
 	sseData []byte
 	hasData bool
@@ -108,6 +109,7 @@ func (f *framer) fail(rule spec.RuleID, format string, args ...any) *spec.Violat
 var bom = []byte("\xEF\xBB\xBF")
 
 func (f *framer) pump(eof bool, s sink) *spec.Violation {
+	f.cr = -1 // buf may have changed since the last pump
 	if f.framing == framingUnknown {
 		r := f.rest()
 		i := 0
@@ -237,7 +239,7 @@ func (f *framer) pumpSSE(eof bool, s sink) *spec.Violation {
 				r = f.rest()
 			}
 		}
-		i := indexEOL(r[f.scanned:])
+		i := f.indexEOL(f.start + f.scanned)
 		if i >= 0 {
 			i += f.scanned
 		}
@@ -281,14 +283,20 @@ func (f *framer) pumpSSE(eof bool, s sink) *spec.Violation {
 	}
 }
 
-// indexEOL returns the index of the first CR or LF in r, or -1.
-func indexEOL(r []byte) int {
-	n := bytes.IndexByte(r, '\n')
-	head := r
-	if n >= 0 {
-		head = r[:n]
+// indexEOL returns the index, counted from buf[from], of the first CR or LF
+// at or after it, or -1. Most streams hold no CR at all: the position of
+// the next CR is searched once and kept (until buf changes, at the next
+// pump), so a line costs one search for its LF, not two.
+func (f *framer) indexEOL(from int) int {
+	n := bytes.IndexByte(f.buf[from:], '\n')
+	if f.cr < from {
+		if c := bytes.IndexByte(f.buf[from:], '\r'); c >= 0 {
+			f.cr = from + c
+		} else {
+			f.cr = len(f.buf)
+		}
 	}
-	if c := bytes.IndexByte(head, '\r'); c >= 0 {
+	if c := f.cr - from; c < len(f.buf)-from && (n < 0 || c < n) {
 		return c
 	}
 	return n
@@ -301,6 +309,19 @@ func (f *framer) sseLine(line []byte) {
 		f.sseAt = f.bufOff
 	}
 	if line[0] == ':' {
+		return
+	}
+	if len(line) >= 5 && string(line[:5]) == "data:" {
+		// The common line, without a search for its colon.
+		value := line[5:]
+		if len(value) > 0 && value[0] == ' ' {
+			value = value[1:]
+		}
+		if f.hasData {
+			f.sseData = append(f.sseData, '\n')
+		}
+		f.sseData = append(f.sseData, value...)
+		f.hasData = true
 		return
 	}
 	name, value := line, []byte(nil)

@@ -1,6 +1,7 @@
 package impl
 
 import (
+	"encoding/binary"
 	"math/bits"
 
 	"github.com/toolspec/toolspec/spec"
@@ -26,7 +27,23 @@ type jsonIndex struct {
 	doc   []byte
 	ends  []int32 // ends[s]: end offset of the value or key starting at doc[s]
 	stack []int32 // open containers during a scan, by start offset
+
+	// The leading members of the last object indexed, kept to skip them in
+	// the next one: consecutive chunks of a stream mostly begin with the
+	// same members (an id, a model name, a fingerprint). prefix holds the
+	// object's bytes up to and including its last top-level comma within
+	// maxPrefix bytes, commas the offsets of its top-level commas there.
+	// After a comma the scan of an object is in one state whatever came
+	// before (inside the top-level object, a key next), and the index
+	// entries before it depend only on the bytes before it: so when the
+	// next document repeats those bytes, its scan resumes after the comma
+	// with the entries already in ends.
+	prefix []byte
+	commas []int32
 }
+
+// maxPrefix bounds the leading bytes kept to be skipped.
+const maxPrefix = 1024
 
 // forget drops the record (the document's bytes may be overwritten).
 func (x *jsonIndex) forget() { x.doc = nil }
@@ -35,26 +52,80 @@ func (x *jsonIndex) forget() { x.doc = nil }
 // it is not too large, records it.
 func (x *jsonIndex) index(doc []byte) bool {
 	x.doc = nil
+	from := x.resume(doc)
+	x.prefix = x.prefix[:0]
 	if len(doc) > maxIndexed {
+		x.commas = x.commas[:0]
 		end, ok := scanValue(doc, 0, 0, nil)
 		return ok && end == len(doc)
 	}
 	if cap(x.ends) < len(doc) {
 		x.ends = make([]int32, len(doc), min(max(len(doc), 2*cap(x.ends)), maxIndexed))
+		from = 0 // the entries are gone
 	}
-	if !x.scan(doc, x.ends[:len(doc)]) {
+	if from == 0 {
+		x.commas = x.commas[:0]
+	}
+	if !x.scan(doc, x.ends[:len(doc)], from) {
+		x.commas = x.commas[:0]
 		return false
+	}
+	if n := len(x.commas); n > 0 {
+		x.prefix = append(x.prefix, doc[:x.commas[n-1]+1]...)
 	}
 	x.doc = doc
 	return true
+}
+
+// resume returns the offset just after the last top-level comma of the
+// kept prefix that doc repeats, with x.commas cut to the commas up to it,
+// or 0 (scan from the start).
+func (x *jsonIndex) resume(doc []byte) int {
+	if len(x.prefix) == 0 || len(doc) == 0 || doc[0] != '{' {
+		return 0
+	}
+	n := commonPrefix(doc, x.prefix)
+	// The last comma inside the common prefix.
+	k := len(x.commas) - 1
+	for k >= 0 && int(x.commas[k]) >= n {
+		k--
+	}
+	if k < 0 {
+		return 0
+	}
+	x.commas = x.commas[:k+1]
+	return int(x.commas[k]) + 1
+}
+
+// commonPrefix returns the length of the longest common prefix of a and b:
+// 64-byte blocks compared at once (memequal), then words, then bytes.
+func commonPrefix(a, b []byte) int {
+	n := min(len(a), len(b))
+	i := 0
+	for i+64 <= n && string(a[i:i+64]) == string(b[i:i+64]) {
+		i += 64
+	}
+	for i+8 <= n {
+		if d := binary.LittleEndian.Uint64(a[i:]) ^ binary.LittleEndian.Uint64(b[i:]); d != 0 {
+			return i + bits.TrailingZeros64(d)>>3
+		}
+		i += 8
+	}
+	for i < n && a[i] == b[i] {
+		i++
+	}
+	return i
 }
 
 // scan validates doc, one JSON value without surrounding space, as
 // scanValue does, and sets ends[s] to the end of every value and key that
 // starts at doc[s] (with notPlainFlag on strings that need decoding). It
 // keeps its open containers on a stack rather than recursing, so that a
-// value costs a few branches, not a call.
-func (x *jsonIndex) scan(b []byte, ends []int32) bool {
+// value costs a few branches, not a call. It records the offsets of the
+// top-level object's commas within maxPrefix bytes in x.commas. A from
+// above 0 resumes the scan of a top-level object just after one of its
+// commas (resume).
+func (x *jsonIndex) scan(b []byte, ends []int32, from int) bool {
 	stack := x.stack[:0]
 	defer func() { x.stack = stack[:0] }()
 	var (
@@ -63,6 +134,11 @@ func (x *jsonIndex) scan(b []byte, ends []int32) bool {
 		plain bool
 		end   int
 	)
+	if from > 0 {
+		stack = append(stack, 0)
+		i = skipSpace(b, from)
+		goto key
+	}
 value: // a value starts at b[i]
 	if i >= len(b) {
 		return false
@@ -133,6 +209,9 @@ after: // a value ended just before b[i]
 		return false
 	}
 	if top := stack[len(stack)-1]; b[i] == ',' {
+		if len(stack) == 1 && i < maxPrefix && b[0] == '{' {
+			x.commas = append(x.commas, int32(i))
+		}
 		i = skipSpace(b, i+1)
 		if b[top] == '{' {
 			goto key

@@ -144,3 +144,43 @@ func walk(x *jsonIndex, v []byte) string {
 	rec(v, 0)
 	return sb.String()
 }
+
+// FuzzIndexResume checks the skipping of a repeated leading part: documents
+// indexed one after the other, each sharing a prefix with the one before,
+// are read exactly as when each is indexed alone.
+func FuzzIndexResume(f *testing.F) {
+	for _, s := range []string{
+		`{"id":"c1","model":"m","choices":[{"index":0,"delta":{"content":"a"}}],"usage":null}`,
+		`{"a":1,"b":[1,2,{"c":"d"}],"e":{"f":null},"g":"h\u0041"}`,
+		`{"a" : 1 , "b" : 2 ,"c":3}`,
+		`{"a":1,"a":2,"a":3}`,
+	} {
+		f.Add([]byte(s), []byte(`"x":1}`), uint16(len(s)/2), uint16(len(s)/3))
+		f.Add([]byte(s), []byte(`]}`), uint16(len(s)-1), uint16(4))
+		f.Add([]byte(s), []byte(``), uint16(len(s)), uint16(len(s)))
+	}
+	f.Fuzz(func(t *testing.T, a, tail []byte, cut1, cut2 uint16) {
+		b := append(append([]byte(nil), a[:int(cut1)%(len(a)+1)]...), tail...)
+		c := append([]byte(nil), b[:int(cut2)%(len(b)+1)]...)
+		c = append(c, a[min(len(c), len(a)):]...)
+		var x jsonIndex
+		for _, doc := range [][]byte{a, b, c, a} {
+			doc = trimJSONSpace(doc)
+			if len(doc) == 0 {
+				continue
+			}
+			valid := json.Valid(doc)
+			if got := x.index(doc); got != valid {
+				t.Fatalf("index(%q) after others = %v, json.Valid = %v", doc, got, valid)
+			}
+			if !valid {
+				continue
+			}
+			var fresh jsonIndex
+			fresh.index(doc)
+			if got, want := walk(&x, doc), walk(&fresh, doc); got != want {
+				t.Fatalf("walk of %q after others:\n%s\nindexed alone:\n%s", doc, got, want)
+			}
+		}
+	})
+}
