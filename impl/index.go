@@ -40,6 +40,13 @@ type jsonIndex struct {
 	// with the entries already in ends.
 	prefix []byte
 	commas []int32
+
+	// No member of the document before offset memoSkip (a top-level comma
+	// of the prefix) is named by a key of memoKS: lookupN on the whole
+	// document with memoKS starts after it. Valid while the documents
+	// repeat the bytes up to it.
+	memoKS   *keySet
+	memoSkip int
 }
 
 // maxPrefix bounds the leading bytes kept to be skipped.
@@ -53,6 +60,9 @@ func (x *jsonIndex) forget() { x.doc = nil }
 func (x *jsonIndex) index(doc []byte) bool {
 	x.doc = nil
 	from := x.resume(doc)
+	if from <= x.memoSkip {
+		x.memoKS = nil
+	}
 	x.prefix = x.prefix[:0]
 	if len(doc) > maxIndexed {
 		x.commas = x.commas[:0]
@@ -62,12 +72,14 @@ func (x *jsonIndex) index(doc []byte) bool {
 	if cap(x.ends) < len(doc) {
 		x.ends = make([]int32, len(doc), min(max(len(doc), 2*cap(x.ends)), maxIndexed))
 		from = 0 // the entries are gone
+		x.memoKS = nil
 	}
 	if from == 0 {
 		x.commas = x.commas[:0]
 	}
 	if !x.scan(doc, x.ends[:len(doc)], from) {
 		x.commas = x.commas[:0]
+		x.memoKS = nil
 		return false
 	}
 	if n := len(x.commas); n > 0 {
@@ -394,6 +406,14 @@ func (x *jsonIndex) lookupN(o []byte, ks *keySet, vals [][]byte) {
 	vals = vals[:len(ks.keys)]
 	s := x.skipperFor(o)
 	i := skipSpace(o, 1)
+	// On the whole document, the leading members no key of ks names are
+	// skipped when the previous document had them too (memoSkip).
+	whole := s.ends != nil && s.off == 0 && len(o) == len(x.doc)
+	comma, wanted := -1, false
+	if whole && ks == x.memoKS && x.memoSkip > 0 {
+		comma = x.memoSkip
+		i = skipSpace(o, comma+1)
+	}
 	for i < len(o) && o[i] == '"' {
 		kend, plain := s.skipKey(o, i)
 		key := o[i:kend]
@@ -408,17 +428,27 @@ func (x *jsonIndex) lookupN(o []byte, ks *keySet, vals [][]byte) {
 				j := bits.TrailingZeros16(m)
 				if string(in) == ks.keys[j] {
 					vals[j] = o[i:vend]
+					wanted = true
 				}
 			}
 		} else {
 			for j, k := range ks.keys {
 				if keyIs(key, k) {
 					vals[j] = o[i:vend]
+					wanted = true
 				}
 			}
 		}
+		if wanted && whole {
+			// The first wanted member: no member before its comma is.
+			if comma >= 0 {
+				x.memoKS, x.memoSkip = ks, comma
+			}
+			whole = false
+		}
 		i = skipSpace(o, vend)
 		if i < len(o) && o[i] == ',' {
+			comma = i
 			i = skipSpace(o, i+1)
 		}
 	}

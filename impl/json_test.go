@@ -145,6 +145,13 @@ func walk(x *jsonIndex, v []byte) string {
 	return sb.String()
 }
 
+// resumeKeySets are looked up in every document of FuzzIndexResume.
+var resumeKeySets = []*keySet{
+	newKeySet("choices", "error"),
+	newKeySet("a", "c", "x"),
+	newKeySet("b", "g", "0", "model"),
+}
+
 // FuzzIndexResume checks the skipping of a repeated leading part: documents
 // indexed one after the other, each sharing a prefix with the one before,
 // are read exactly as when each is indexed alone.
@@ -164,7 +171,7 @@ func FuzzIndexResume(f *testing.F) {
 		c := append([]byte(nil), b[:int(cut2)%(len(b)+1)]...)
 		c = append(c, a[min(len(c), len(a)):]...)
 		var x jsonIndex
-		for _, doc := range [][]byte{a, b, c, a} {
+		for _, doc := range [][]byte{a, b, c, a, b} {
 			doc = trimJSONSpace(doc)
 			if len(doc) == 0 {
 				continue
@@ -178,6 +185,16 @@ func FuzzIndexResume(f *testing.F) {
 			}
 			var fresh jsonIndex
 			fresh.index(doc)
+			if doc[0] == '{' {
+				for _, ks := range resumeKeySets {
+					got, want := make([][]byte, len(ks.keys)), make([][]byte, len(ks.keys))
+					x.lookupN(doc, ks, got)
+					fresh.lookupN(doc, ks, want)
+					if fmt.Sprintf("%q", got) != fmt.Sprintf("%q", want) {
+						t.Fatalf("lookupN(%q, %q) after others = %q, indexed alone %q", doc, ks.keys, got, want)
+					}
+				}
+			}
 			if got, want := walk(&x, doc), walk(&fresh, doc); got != want {
 				t.Fatalf("walk of %q after others:\n%s\nindexed alone:\n%s", doc, got, want)
 			}
