@@ -28,76 +28,118 @@ type jsonIndex struct {
 	ends  []int32 // ends[s]: end offset of the value or key starting at doc[s]
 	stack []int32 // open containers during a scan, by start offset
 
-	// The leading members of the last object indexed, kept to skip them in
-	// the next one: consecutive chunks of a stream mostly begin with the
-	// same members (an id, a model name, a fingerprint). prefix holds the
-	// object's bytes up to and including its last top-level comma within
-	// maxPrefix bytes, commas the offsets of its top-level commas there.
-	// After a comma the scan of an object is in one state whatever came
-	// before (inside the top-level object, a key next), and the index
-	// entries before it depend only on the bytes before it: so when the
-	// next document repeats those bytes, its scan resumes after the comma
-	// with the entries already in ends.
-	prefix []byte
+	// The last document indexed, kept to read the next one faster:
+	// consecutive chunks of a stream mostly repeat the previous chunk's
+	// bytes (an id, a model name, a fingerprint, the same members in the
+	// same order) and differ in a few strings (replay). prev is a copy of
+	// it (nil when none), toks the start offsets of its values and keys in
+	// document order, tokEnd their entries in ends, holes the indices in
+	// toks of its string values.
+	prev   []byte
+	toks   []int32
+	tokEnd []int32
+	holes  []int32
+
+	// commas holds the offsets of prev's top-level commas within maxPrefix
+	// bytes. After such a comma the scan of an object is in one state
+	// whatever came before (inside the top-level object, a key next), and
+	// the entries before it depend only on the bytes before it: a document
+	// that repeats prev up to a comma resumes its scan after it.
 	commas []int32
 
 	// No member of the document before offset memoSkip (a top-level comma
-	// of the prefix) is named by a key of memoKS: lookupN on the whole
-	// document with memoKS starts after it. Valid while the documents
-	// repeat the bytes up to it.
+	// of prev) is named by a key of memoKS: lookupN on the whole document
+	// with memoKS starts after it. Valid while the documents repeat the
+	// bytes up to it.
 	memoKS   *keySet
 	memoSkip int
+
+	moved []moved // replay's scratch
+	flags []int32
 }
 
-// maxPrefix bounds the leading bytes kept to be skipped.
+// moved is a string value of prev whose replacement has another length:
+// every offset of prev at or after oldEnd moves by delta (the sum of the
+// changes up to and including this one).
+type moved struct {
+	oldEnd, delta int32
+}
+
+// maxPrefix bounds the offsets of the commas kept for resuming.
 const maxPrefix = 1024
 
 // forget drops the record (the document's bytes may be overwritten).
 func (x *jsonIndex) forget() { x.doc = nil }
 
+// drop forgets the previous document.
+func (x *jsonIndex) drop() {
+	x.prev, x.memoKS = nil, nil
+	x.toks, x.tokEnd, x.holes, x.commas = x.toks[:0], x.tokEnd[:0], x.holes[:0], x.commas[:0]
+}
+
 // index validates doc as one JSON value with no surrounding space and, when
-// it is not too large, records it.
+// it is not too large, records it. It reads doc, in order of preference, by
+// replaying the previous document with new strings, by resuming after a
+// repeated top-level comma, or by a whole scan.
 func (x *jsonIndex) index(doc []byte) bool {
 	x.doc = nil
-	from := x.resume(doc)
-	if from <= x.memoSkip {
-		x.memoKS = nil
-	}
-	x.prefix = x.prefix[:0]
 	if len(doc) > maxIndexed {
-		x.commas = x.commas[:0]
+		x.drop()
 		end, ok := scanValue(doc, 0, 0, nil)
 		return ok && end == len(doc)
 	}
 	if cap(x.ends) < len(doc) {
+		x.drop() // the entries are gone
 		x.ends = make([]int32, len(doc), min(max(len(doc), 2*cap(x.ends)), maxIndexed))
-		from = 0 // the entries are gone
+	}
+	n := 0 // doc and prev share n leading bytes
+	if x.prev != nil {
+		n = commonPrefix(doc, x.prev)
+	}
+	if x.memoSkip >= n {
 		x.memoKS = nil
 	}
+	if x.prev != nil && x.replay(doc, n) {
+		x.prev = append(x.prev[:n], doc[n:]...)
+		x.doc = doc
+		return true
+	}
+	from := x.resume(doc, n)
 	if from == 0 {
-		x.commas = x.commas[:0]
+		x.toks, x.holes, x.commas = x.toks[:0], x.holes[:0], x.commas[:0]
+	} else {
+		// Keep the tokens before the comma.
+		k := len(x.toks)
+		for k > 0 && int(x.toks[k-1]) >= from {
+			k--
+		}
+		h := len(x.holes)
+		for h > 0 && int(x.holes[h-1]) >= k {
+			h--
+		}
+		x.toks, x.holes = x.toks[:k], x.holes[:h]
 	}
-	if !x.scan(doc, x.ends[:len(doc)], from) {
-		x.commas = x.commas[:0]
-		x.memoKS = nil
+	ends := x.ends[:len(doc)]
+	if !x.scan(doc, ends, from) {
+		x.drop()
 		return false
 	}
-	if n := len(x.commas); n > 0 {
-		x.prefix = append(x.prefix, doc[:x.commas[n-1]+1]...)
+	x.tokEnd = x.tokEnd[:0]
+	for _, t := range x.toks {
+		x.tokEnd = append(x.tokEnd, ends[t])
 	}
+	x.prev = append(x.prev[:0], doc...)
 	x.doc = doc
 	return true
 }
 
-// resume returns the offset just after the last top-level comma of the
-// kept prefix that doc repeats, with x.commas cut to the commas up to it,
-// or 0 (scan from the start).
-func (x *jsonIndex) resume(doc []byte) int {
-	if len(x.prefix) == 0 || len(doc) == 0 || doc[0] != '{' {
+// resume returns the offset just after the last top-level comma of prev
+// within its first n bytes (those doc repeats), with x.commas cut to the
+// commas up to it, or 0 (scan from the start).
+func (x *jsonIndex) resume(doc []byte, n int) int {
+	if len(x.commas) == 0 || len(doc) == 0 || doc[0] != '{' {
 		return 0
 	}
-	n := commonPrefix(doc, x.prefix)
-	// The last comma inside the common prefix.
 	k := len(x.commas) - 1
 	for k >= 0 && int(x.commas[k]) >= n {
 		k--
@@ -107,6 +149,129 @@ func (x *jsonIndex) resume(doc []byte) int {
 	}
 	x.commas = x.commas[:k+1]
 	return int(x.commas[k]) + 1
+}
+
+// replay reads doc as prev with other string values: the bytes between
+// prev's string values (its structure, keys, numbers and literals) must
+// recur in doc, each string value may be replaced by any valid string. Such
+// a document is valid, as prev was, and its entries are prev's, moved by
+// the changes in length: replay writes them and reports true. Otherwise it
+// changes nothing and reports false. doc and prev share n leading bytes:
+// the string values within them are the same.
+func (x *jsonIndex) replay(doc []byte, n int) bool {
+	p := x.prev
+	if n == len(p) && n == len(doc) {
+		return true // the same document again: the entries stand
+	}
+	// j0: the first string value not wholly within the shared bytes.
+	lo, hi := 0, len(x.holes)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if int(x.tokEnd[x.holes[m]]&^notPlainFlag) <= n {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	j0 := lo
+	if j0 == len(x.holes) || int(x.toks[x.holes[j0]]) > n {
+		return false // a difference in prev's structure
+	}
+	// Check doc against prev from that value on, noting each value's new
+	// entry and the changes in length.
+	moves, flags := x.moved[:0], x.flags[:0]
+	pos, delta := int(x.toks[x.holes[j0]]), 0
+	for j := j0; j < len(x.holes); j++ {
+		t := x.holes[j]
+		os, oe := int(x.toks[t]), int(x.tokEnd[t]&^notPlainFlag)
+		end, flag := 0, x.tokEnd[t]&notPlainFlag
+		if old := p[os:oe]; len(doc)-pos >= len(old) && string(doc[pos:pos+len(old)]) == string(old) {
+			end = pos + len(old) // the same string
+		} else {
+			if pos >= len(doc) || doc[pos] != '"' {
+				return false
+			}
+			e, plain, ok := scanString(doc, pos)
+			if !ok {
+				return false
+			}
+			end, flag = e, notPlain(plain)
+		}
+		flags = append(flags, flag)
+		if d := (end - pos) - (oe - os); d != 0 {
+			delta += d
+			moves = append(moves, moved{oldEnd: int32(oe), delta: int32(delta)})
+		}
+		// The structure up to the next value, or to the end.
+		next := len(p)
+		if j+1 < len(x.holes) {
+			next = int(x.toks[x.holes[j+1]])
+		}
+		lit := p[oe:next]
+		if len(doc)-end < len(lit) || string(doc[end:end+len(lit)]) != string(lit) {
+			return false
+		}
+		pos = end + len(lit)
+	}
+	x.moved, x.flags = moves, flags
+	if pos != len(doc) {
+		return false
+	}
+	// doc is valid. Rewrite the entries of every value and key that ends
+	// after the start of value j0: the values from j0 on, whatever follows
+	// them, and the containers around them.
+	at := x.toks[x.holes[j0]]
+	// move returns an offset of prev in doc. Mostly one value changed in
+	// length: then it is one comparison.
+	var limit, d int32 = int32(len(p)) + 1, 0
+	if len(moves) > 0 {
+		limit, d = moves[0].oldEnd, moves[0].delta
+	}
+	move := func(off int32) int32 {
+		if off < limit {
+			return off
+		}
+		if len(moves) == 1 {
+			return off + d
+		}
+		lo, hi := 0, len(moves)
+		for lo < hi {
+			m := int(uint(lo+hi) >> 1)
+			if moves[m].oldEnd <= off {
+				lo = m + 1
+			} else {
+				hi = m
+			}
+		}
+		return off + moves[lo-1].delta
+	}
+	ends := x.ends[:len(doc)]
+	toks, tokEnd := x.toks, x.tokEnd[:len(x.toks)]
+	h, nextHole := j0, int(x.holes[j0])
+	for i := range toks {
+		e := tokEnd[i]
+		if e&^notPlainFlag <= at {
+			continue
+		}
+		s, flag := toks[i], e&notPlainFlag
+		if i == nextHole {
+			flag = flags[h-j0]
+			if h++; h < len(x.holes) {
+				nextHole = int(x.holes[h])
+			}
+		}
+		if s >= at {
+			s = move(s)
+		}
+		e = move(e&^notPlainFlag) | flag
+		toks[i], tokEnd[i] = s, e
+		ends[s] = e
+	}
+	// The commas after the first change move too.
+	for k, c := range x.commas {
+		x.commas[k] = move(c)
+	}
+	return true
 }
 
 // commonPrefix returns the length of the longest common prefix of a and b:
@@ -133,8 +298,10 @@ func commonPrefix(a, b []byte) int {
 // scanValue does, and sets ends[s] to the end of every value and key that
 // starts at doc[s] (with notPlainFlag on strings that need decoding). It
 // keeps its open containers on a stack rather than recursing, so that a
-// value costs a few branches, not a call. It records the offsets of the
-// top-level object's commas within maxPrefix bytes in x.commas. A from
+// value costs a few branches, not a call. It appends the start of every
+// value and key to x.toks and the indices of string values to x.holes,
+// and the offsets of the top-level object's commas within maxPrefix bytes
+// to x.commas. A from
 // above 0 resumes the scan of a top-level object just after one of its
 // commas (resume).
 func (x *jsonIndex) scan(b []byte, ends []int32, from int) bool {
@@ -155,8 +322,10 @@ value: // a value starts at b[i]
 	if i >= len(b) {
 		return false
 	}
+	x.toks = append(x.toks, int32(i))
 	switch c := b[i]; {
 	case c == '"':
+		x.holes = append(x.holes, int32(len(x.toks)-1))
 		if end, plain, ok = scanString(b, i); !ok {
 			return false
 		}
@@ -201,6 +370,7 @@ key: // a member's key starts at b[i]
 	if i >= len(b) || b[i] != '"' {
 		return false
 	}
+	x.toks = append(x.toks, int32(i))
 	if end, plain, ok = scanString(b, i); !ok {
 		return false
 	}

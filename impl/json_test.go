@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -200,4 +201,87 @@ func FuzzIndexResume(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestIndexReplay checks which documents are read by replaying the one
+// before, and that each is read as when indexed alone.
+func TestIndexReplay(t *testing.T) {
+	const chunk = `{"id":"c1","model":"m","choices":[{"index":0,"delta":{"content":"%s"},"x":[1,"%s",{"k":"%s"}]}],"usage":null,"o":"%s"}`
+	for _, c := range []struct {
+		prev, doc string
+		replay    bool
+	}{
+		{fmt.Sprintf(chunk, "ab", "c", "d", "e"), fmt.Sprintf(chunk, "ab", "c", "d", "e"), true},
+		{fmt.Sprintf(chunk, "ab", "c", "d", "e"), fmt.Sprintf(chunk, "abcdef", "c", "d", "e"), true},
+		{fmt.Sprintf(chunk, "abcdef", "c", "d", "e"), fmt.Sprintf(chunk, "a", "c", "d", "e"), true},
+		{fmt.Sprintf(chunk, "ab", "c", "d", "e"), fmt.Sprintf(chunk, "a\\\"b", "cc", "", "ééé"), true},
+		{fmt.Sprintf(chunk, "ab", "c", "d", "e"), fmt.Sprintf(chunk, "x", "\\u00e9\\ud800", "d", "\xff"), true},
+		{fmt.Sprintf(chunk, "ab", "c", "d", "e"), fmt.Sprintf(chunk, "ab", "c", "d", "eeeeeeeeeeeeeeeeeeeeeee"), true},
+		{fmt.Sprintf(chunk, "ab", "c", "d", "e"), fmt.Sprintf(chunk, "a\\x", "c", "d", "e"), false}, // invalid escape
+		{fmt.Sprintf(chunk, "ab", "c", "d", "e"), fmt.Sprintf(chunk, "a\"", "c", "d", "e"), false},  // the string ends early
+		{fmt.Sprintf(chunk, "ab", "c", "d", "e"), strings.Replace(fmt.Sprintf(chunk, "ab", "c", "d", "e"), `"index":0`, `"index":1`, 1), false},
+		{fmt.Sprintf(chunk, "ab", "c", "d", "e"), strings.Replace(fmt.Sprintf(chunk, "ab", "c", "d", "e"), `"k"`, `"kk"`, 1), false},
+		{fmt.Sprintf(chunk, "ab", "c", "d", "e"), strings.Replace(fmt.Sprintf(chunk, "ab", "c", "d", "e"), `"c"`, `7`, 1), false},
+		{fmt.Sprintf(chunk, "ab", "c", "d", "e"), strings.Replace(fmt.Sprintf(chunk, "ab", "c", "d", "e"), `null`, `true`, 1), false},
+		{fmt.Sprintf(chunk, "ab", "c", "d", "e"), fmt.Sprintf(chunk, "ab", "c", "d", "e") + "}", false},
+		{`"abc"`, `"abcd"`, true},
+		{`["a","b"]`, `["a","bb","c"]`, false},
+	} {
+		var x, fresh jsonIndex
+		if !x.index([]byte(c.prev)) {
+			t.Fatalf("prev %q is not valid", c.prev)
+		}
+		doc := []byte(c.doc)
+		valid := json.Valid(doc)
+		// Whether replay reads doc, on a copy of the record.
+		y := x
+		y.ends, y.toks, y.tokEnd, y.holes = slices.Clone(x.ends), slices.Clone(x.toks), slices.Clone(x.tokEnd), slices.Clone(x.holes)
+		if len(y.ends) < len(doc) {
+			y.ends = append(y.ends, make([]int32, len(doc)-len(y.ends))...)
+		}
+		if got := y.replay(doc, commonPrefix(doc, y.prev)); got != c.replay {
+			t.Errorf("replay(%q after %q) = %v, want %v", doc, c.prev, got, c.replay)
+		}
+		if got := x.index(doc); got != valid {
+			t.Fatalf("index(%q) after %q = %v, json.Valid %v", doc, c.prev, got, valid)
+		}
+		if !valid {
+			continue
+		}
+		fresh.index(doc)
+		if got, want := walk(&x, doc), walk(&fresh, doc); got != want {
+			t.Errorf("walk of %q after %q:\n%s\nindexed alone:\n%s", doc, c.prev, got, want)
+		}
+	}
+}
+
+// TestIndexSequence indexes runs of documents that replay, resume and scan
+// one after the other, each checked against the document indexed alone.
+func TestIndexSequence(t *testing.T) {
+	for _, docs := range [][]string{
+		{`{"a":"x","b":1,"c":2}`, `{"a":"xxxx","b":1,"c":2}`, `{"a":"xxxx","b":1,"c":[3]}`, `{"a":"xxxx","b":1,"c":[3,4]}`},
+		{`{"a":"xxxx","b":"y","c":2}`, `{"a":"x","b":"yy","c":2}`, `{"a":"x","b":"yy","c":{"d":"e"}}`, `{"a":"x","b":"yy","c":{"d":"eee"}}`},
+		{`{"a":"x","b":1}`, `{"a":"\u00e9","b":1}`, `{"a":"\u00e9","b":1,"c":"z"}`, `{"a":"é","b":1,"c":"zz"}`, `{"b":1}`},
+		{`["a",{"b":"c"}]`, `["aa",{"b":"c"}]`, `["aa",{"b":"cc"}]`, `["",{"b":""}]`, `["",{"b":"",}]`, `["",{"b":""}]`},
+	} {
+		var x jsonIndex
+		for k, s := range docs {
+			doc := []byte(s)
+			valid := json.Valid(doc)
+			if got := x.index(doc); got != valid {
+				t.Fatalf("%q, document %d: index = %v, json.Valid %v", docs, k, got, valid)
+			}
+			if !valid {
+				continue
+			}
+			var fresh jsonIndex
+			fresh.index(doc)
+			if got, want := walk(&x, doc), walk(&fresh, doc); got != want {
+				t.Fatalf("%q, document %d: walk\n%s\nindexed alone:\n%s", docs, k, got, want)
+			}
+			if got, want := fmt.Sprint(x.commas), fmt.Sprint(fresh.commas); got != want {
+				t.Fatalf("%q, document %d: commas %s, indexed alone %s", docs, k, got, want)
+			}
+		}
+	}
 }
