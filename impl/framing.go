@@ -40,6 +40,12 @@ type framer struct {
 	skipLF  bool
 	sseData []byte
 	hasData bool
+	// dataRef is the value of the event's one data line so far, left in
+	// buf instead of copied to sseData while buf holds still (until pump
+	// returns): most events have one data line and are dispatched in the
+	// pump that read it.
+	dataRef []byte
+	inBuf   bool
 	sseEvt  []byte
 	sseAt   int64 // offset of the event's first line, -1 when none
 	bomDone bool
@@ -145,7 +151,13 @@ func (f *framer) pump(eof bool, s sink) *spec.Violation {
 	}
 	switch f.framing {
 	case framingSSE:
-		return f.pumpSSE(eof, s)
+		v := f.pumpSSE(eof, s)
+		if f.inBuf {
+			// buf moves before the next pump: copy the data now.
+			f.sseData = append(f.sseData[:0], f.dataRef...)
+			f.dataRef, f.inBuf = nil, false
+		}
+		return v
 	case framingLines:
 		return f.pumpLines(eof, s)
 	default:
@@ -317,11 +329,7 @@ func (f *framer) sseLine(line []byte) {
 		if len(value) > 0 && value[0] == ' ' {
 			value = value[1:]
 		}
-		if f.hasData {
-			f.sseData = append(f.sseData, '\n')
-		}
-		f.sseData = append(f.sseData, value...)
-		f.hasData = true
+		f.sseAppendData(value)
 		return
 	}
 	name, value := line, []byte(nil)
@@ -335,18 +343,32 @@ func (f *framer) sseLine(line []byte) {
 	case "event":
 		f.sseEvt = append(f.sseEvt[:0], value...)
 	case "data":
-		if f.hasData {
-			f.sseData = append(f.sseData, '\n')
-		}
-		f.sseData = append(f.sseData, value...)
-		f.hasData = true
+		f.sseAppendData(value)
 	}
+}
+
+// sseAppendData adds the value of a data line to the event's data.
+func (f *framer) sseAppendData(value []byte) {
+	if !f.hasData {
+		f.dataRef, f.inBuf, f.hasData = value, true, true
+		return
+	}
+	if f.inBuf {
+		f.sseData = append(f.sseData[:0], f.dataRef...)
+		f.dataRef, f.inBuf = nil, false
+	}
+	f.sseData = append(f.sseData, '\n')
+	f.sseData = append(f.sseData, value...)
 }
 
 func (f *framer) sseDispatch(s sink) *spec.Violation {
 	at, has := f.sseAt, f.hasData
 	f.sseAt, f.hasData = -1, false
 	evt, data := f.sseEvt, f.sseData
+	if f.inBuf {
+		data = f.dataRef
+		f.dataRef, f.inBuf = nil, false
+	}
 	f.sseEvt, f.sseData = f.sseEvt[:0], f.sseData[:0]
 	if !has {
 		return nil

@@ -90,7 +90,13 @@ func (x *jsonIndex) index(doc []byte) bool {
 	}
 	if cap(x.ends) < len(doc) {
 		x.drop() // the entries are gone
-		x.ends = make([]int32, len(doc), min(max(len(doc), 2*cap(x.ends)), maxIndexed))
+		x.ends = make([]int32, len(doc), min(max(len(doc), 2*cap(x.ends), 1024), maxIndexed))
+	}
+	if cap(x.toks) == 0 {
+		// Room for a typical chunk at once, rather than growing by steps.
+		x.toks, x.tokEnd = make([]int32, 0, 256), make([]int32, 0, 256)
+		x.holes, x.commas = make([]int32, 0, 64), make([]int32, 0, 64)
+		x.prev = make([]byte, 0, max(len(doc), 1024))
 	}
 	n := 0 // doc and prev share n leading bytes
 	if x.prev != nil {
