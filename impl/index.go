@@ -26,7 +26,7 @@ const maxIndexed = 256 << 10
 type jsonIndex struct {
 	doc   []byte
 	ends  []int32 // ends[s]: end offset of the value or key starting at doc[s]
-	stack []int32 // open containers during a scan, by start offset
+	stack []int32 // open containers during a scan, by index in toks
 
 	// The last document indexed, kept to read the next one faster:
 	// consecutive chunks of a stream mostly repeat the previous chunk's
@@ -38,6 +38,7 @@ type jsonIndex struct {
 	prev   []byte
 	toks   []int32
 	tokEnd []int32
+	parent []int32 // index in toks of the container around each token, -1 for the root
 	holes  []int32
 
 	// commas holds the offsets of prev's top-level commas within maxPrefix
@@ -74,7 +75,8 @@ func (x *jsonIndex) forget() { x.doc = nil }
 // drop forgets the previous document.
 func (x *jsonIndex) drop() {
 	x.prev, x.memoKS = nil, nil
-	x.toks, x.tokEnd, x.holes, x.commas = x.toks[:0], x.tokEnd[:0], x.holes[:0], x.commas[:0]
+	x.toks, x.tokEnd, x.parent = x.toks[:0], x.tokEnd[:0], x.parent[:0]
+	x.holes, x.commas = x.holes[:0], x.commas[:0]
 }
 
 // index validates doc as one JSON value with no surrounding space and, when
@@ -94,7 +96,7 @@ func (x *jsonIndex) index(doc []byte) bool {
 	}
 	if cap(x.toks) == 0 {
 		// Room for a typical chunk at once, rather than growing by steps.
-		x.toks, x.tokEnd = make([]int32, 0, 256), make([]int32, 0, 256)
+		x.toks, x.tokEnd, x.parent = make([]int32, 0, 256), make([]int32, 0, 256), make([]int32, 0, 256)
 		x.holes, x.commas = make([]int32, 0, 64), make([]int32, 0, 64)
 		x.prev = make([]byte, 0, max(len(doc), 1024))
 	}
@@ -112,7 +114,7 @@ func (x *jsonIndex) index(doc []byte) bool {
 	}
 	from := x.resume(doc, n)
 	if from == 0 {
-		x.toks, x.holes, x.commas = x.toks[:0], x.holes[:0], x.commas[:0]
+		x.toks, x.parent, x.holes, x.commas = x.toks[:0], x.parent[:0], x.holes[:0], x.commas[:0]
 	} else {
 		// Keep the tokens before the comma.
 		k := len(x.toks)
@@ -123,7 +125,7 @@ func (x *jsonIndex) index(doc []byte) bool {
 		for h > 0 && int(x.holes[h-1]) >= k {
 			h--
 		}
-		x.toks, x.holes = x.toks[:k], x.holes[:h]
+		x.toks, x.parent, x.holes = x.toks[:k], x.parent[:k], x.holes[:h]
 	}
 	ends := x.ends[:len(doc)]
 	if !x.scan(doc, ends, from) {
@@ -224,9 +226,8 @@ func (x *jsonIndex) replay(doc []byte, n int) bool {
 		return false
 	}
 	// doc is valid. Rewrite the entries of every value and key that ends
-	// after the start of value j0: the values from j0 on, whatever follows
-	// them, and the containers around them.
-	at := x.toks[x.holes[j0]]
+	// after the start of value j0: the tokens from j0 on and the
+	// containers around it.
 	// move returns an offset of prev in doc. Mostly one value changed in
 	// length: then it is one comparison.
 	var limit, d int32 = int32(len(p)) + 1, 0
@@ -253,25 +254,28 @@ func (x *jsonIndex) replay(doc []byte, n int) bool {
 	}
 	ends := x.ends[:len(doc)]
 	toks, tokEnd := x.toks, x.tokEnd[:len(x.toks)]
-	h, nextHole := j0, int(x.holes[j0])
-	for i := range toks {
+	t0 := int(x.holes[j0])
+	h, nextHole := j0, t0
+	for i := t0; i < len(toks); i++ {
+		// Every token from value j0 on: start and end move.
 		e := tokEnd[i]
-		if e&^notPlainFlag <= at {
-			continue
-		}
-		s, flag := toks[i], e&notPlainFlag
+		flag := e & notPlainFlag
 		if i == nextHole {
 			flag = flags[h-j0]
 			if h++; h < len(x.holes) {
 				nextHole = int(x.holes[h])
 			}
 		}
-		if s >= at {
-			s = move(s)
-		}
+		s := move(toks[i])
 		e = move(e&^notPlainFlag) | flag
 		toks[i], tokEnd[i] = s, e
 		ends[s] = e
+	}
+	for i := x.parent[t0]; i >= 0; i = x.parent[i] {
+		// The containers around it: their ends move.
+		e := move(tokEnd[i])
+		tokEnd[i] = e
+		ends[toks[i]] = e
 	}
 	// The commas after the first change move too.
 	for k, c := range x.commas {
@@ -329,6 +333,7 @@ value: // a value starts at b[i]
 		return false
 	}
 	x.toks = append(x.toks, int32(i))
+	x.parent = append(x.parent, top(stack))
 	switch c := b[i]; {
 	case c == '"':
 		x.holes = append(x.holes, int32(len(x.toks)-1))
@@ -349,7 +354,7 @@ value: // a value starts at b[i]
 			i++
 			goto after
 		}
-		stack = append(stack, int32(start))
+		stack = append(stack, int32(len(x.toks)-1))
 		if c == '{' {
 			goto key
 		}
@@ -377,6 +382,7 @@ key: // a member's key starts at b[i]
 		return false
 	}
 	x.toks = append(x.toks, int32(i))
+	x.parent = append(x.parent, top(stack))
 	if end, plain, ok = scanString(b, i); !ok {
 		return false
 	}
@@ -396,18 +402,18 @@ after: // a value ended just before b[i]
 	if i >= len(b) {
 		return false
 	}
-	if top := stack[len(stack)-1]; b[i] == ',' {
+	if start := x.toks[stack[len(stack)-1]]; b[i] == ',' {
 		if len(stack) == 1 && i < maxPrefix && b[0] == '{' {
 			x.commas = append(x.commas, int32(i))
 		}
 		i = skipSpace(b, i+1)
-		if b[top] == '{' {
+		if b[start] == '{' {
 			goto key
 		}
 		goto value
-	} else if b[i] == b[top]+2 { // the matching '}' or ']'
+	} else if b[i] == b[start]+2 { // the matching '}' or ']'
 		stack = stack[:len(stack)-1]
-		ends[top] = int32(i + 1)
+		ends[start] = int32(i + 1)
 		i++
 		goto after
 	}
@@ -628,4 +634,12 @@ func (x *jsonIndex) lookupN(o []byte, ks *keySet, vals [][]byte) {
 			i = skipSpace(o, i+1)
 		}
 	}
+}
+
+// top returns the last element of stack, or -1.
+func top(stack []int32) int32 {
+	if len(stack) == 0 {
+		return -1
+	}
+	return stack[len(stack)-1]
 }
