@@ -55,6 +55,17 @@ type jsonIndex struct {
 	memoKS   *keySet
 	memoSkip int
 
+	// gen counts the changes of structure: it stays while documents are
+	// read by replaying the one before (the same tokens at the same
+	// indices, other strings), and moves on any other read. Memos keyed
+	// by token index hold while gen does.
+	gen uint64
+	// The values lookupN found on the whole document with lkKS at
+	// generation lkGen, by token index (-1: absent).
+	lkKS  *keySet
+	lkGen uint64
+	lkTok [16]int32
+
 	moved []moved // replay's scratch
 	flags []int32
 }
@@ -74,6 +85,7 @@ func (x *jsonIndex) forget() { x.doc = nil }
 
 // drop forgets the previous document.
 func (x *jsonIndex) drop() {
+	x.gen++
 	x.prev, x.memoKS = nil, nil
 	x.toks, x.tokEnd, x.parent = x.toks[:0], x.tokEnd[:0], x.parent[:0]
 	x.holes, x.commas = x.holes[:0], x.commas[:0]
@@ -112,6 +124,7 @@ func (x *jsonIndex) index(doc []byte) bool {
 		x.doc = doc
 		return true
 	}
+	x.gen++ // another structure
 	from := x.resume(doc, n)
 	if from == 0 {
 		x.toks, x.parent, x.holes, x.commas = x.toks[:0], x.parent[:0], x.holes[:0], x.commas[:0]
@@ -139,6 +152,39 @@ func (x *jsonIndex) index(doc []byte) bool {
 	x.prev = append(x.prev[:0], doc...)
 	x.doc = doc
 	return true
+}
+
+// tokIndex returns the index in toks of the token of the indexed document
+// that starts at off, or -1.
+func (x *jsonIndex) tokIndex(off int) int {
+	lo, hi := 0, len(x.toks)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if int(x.toks[m]) < off {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	if lo < len(x.toks) && int(x.toks[lo]) == off {
+		return lo
+	}
+	return -1
+}
+
+// tokOf returns the index in toks of v, a value of the indexed document,
+// or -1.
+func (x *jsonIndex) tokOf(v []byte) int {
+	s := x.skipperFor(v)
+	if s.ends == nil {
+		return -1
+	}
+	return x.tokIndex(int(s.off))
+}
+
+// tokBytes returns token t of the indexed document.
+func (x *jsonIndex) tokBytes(t int) []byte {
+	return x.doc[x.toks[t] : x.tokEnd[t]&^notPlainFlag]
 }
 
 // resume returns the offset just after the last top-level comma of prev
@@ -588,11 +634,25 @@ func (x *jsonIndex) lookupN(o []byte, ks *keySet, vals [][]byte) {
 	vals = vals[:len(ks.keys)]
 	s := x.skipperFor(o)
 	i := skipSpace(o, 1)
+	whole := s.ends != nil && s.off == 0 && len(o) == len(x.doc)
+	if whole && ks == x.lkKS && x.lkGen == x.gen {
+		// The structure is the last one's: the same members at the same
+		// token indices.
+		for j, t := range x.lkTok[:len(vals)] {
+			if t >= 0 {
+				vals[j] = x.tokBytes(int(t))
+			}
+		}
+		return
+	}
+	if whole {
+		defer x.noteLookup(ks, vals)
+	}
 	// On the whole document, the leading members no key of ks names are
 	// skipped when the previous document had them too (memoSkip).
-	whole := s.ends != nil && s.off == 0 && len(o) == len(x.doc)
+	skipping := whole
 	comma, wanted := -1, false
-	if whole && ks == x.memoKS && x.memoSkip > 0 {
+	if skipping && ks == x.memoKS && x.memoSkip > 0 {
 		comma = x.memoSkip
 		i = skipSpace(o, comma+1)
 	}
@@ -621,12 +681,12 @@ func (x *jsonIndex) lookupN(o []byte, ks *keySet, vals [][]byte) {
 				}
 			}
 		}
-		if wanted && whole {
+		if wanted && skipping {
 			// The first wanted member: no member before its comma is.
 			if comma >= 0 {
 				x.memoKS, x.memoSkip = ks, comma
 			}
-			whole = false
+			skipping = false
 		}
 		i = skipSpace(o, vend)
 		if i < len(o) && o[i] == ',' {
@@ -642,4 +702,15 @@ func top(stack []int32) int32 {
 		return -1
 	}
 	return stack[len(stack)-1]
+}
+
+// noteLookup records what lookupN found on the whole document.
+func (x *jsonIndex) noteLookup(ks *keySet, vals [][]byte) {
+	x.lkKS, x.lkGen = ks, x.gen
+	for j, v := range vals {
+		x.lkTok[j] = -1
+		if v != nil {
+			x.lkTok[j] = int32(x.tokOf(v))
+		}
+	}
 }
