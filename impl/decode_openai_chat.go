@@ -9,10 +9,12 @@ import (
 // openaiChatDecoder decodes the payloads of an OpenAI Chat Completions
 // stream (or of an OpenAI-compatible server). One frame is one SSE data
 // payload or one JSON line. It keeps no state: each frame is translated on
-// its own. It mirrors model/decode_openai_chat.go check for check, so that
+// its own (but for a memo of the last shape read, which only spares
+// work). It mirrors model/decode_openai_chat.go check for check, so that
 // the first violation of a payload is the reference's.
 type openaiChatDecoder struct {
 	general bool // read every "choices" value with the general path (tests)
+	fast    chatFastMemo
 }
 
 // The members each level of a chunk is read for, in one pass (lookupN: the
@@ -60,7 +62,7 @@ func (d *openaiChatDecoder) decodeFrame(b *batch, fr *frame) *spec.Violation {
 	if v != nil || !ok {
 		return v
 	}
-	if !d.general && chatFastChoices(b, choices) {
+	if !d.general && chatFastChoices(b, choices, &d.fast) {
 		return nil
 	}
 	return chatChoices(b, choices)

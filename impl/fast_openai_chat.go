@@ -78,10 +78,33 @@ func (c *fastCursor) str() ([]byte, bool) {
 	return raw, true
 }
 
+// chatFastMemo remembers the shape chatFastChoices last read. While the
+// payloads are read by replaying the one before (jsonIndex.gen holds), the
+// "choices" value at the same token has the same bytes but for its
+// strings: the same shape, at the same token indices.
+type chatFastMemo struct {
+	gen    uint64
+	tok    int   // the "choices" value's token; 0: no memo (token 0 is the payload)
+	shape  uint8 // fastContent, fastArgs or fastOpener
+	choice int
+	index  int
+	strs   [3]int // token indices of the strings: the content, the arguments, or the id, name and arguments
+}
+
+// The shapes chatFastChoices reads.
+const (
+	fastShapeContent = 1 + iota
+	fastShapeArgs
+	fastShapeOpener
+)
+
 // chatFastChoices appends the events of the "choices" value choices when it
 // has one of the shapes above and reports whether it did; it appends
-// nothing otherwise.
-func chatFastChoices(b *batch, choices []byte) bool {
+// nothing otherwise. memo may be nil.
+func chatFastChoices(b *batch, choices []byte, memo *chatFastMemo) bool {
+	if memo != nil && memo.tok > 0 && memo.gen == b.gen && b.tokOf(choices) == memo.tok {
+		return chatFastReplay(b, memo)
+	}
 	c := fastCursor{v: choices, s: b.skipperFor(choices)}
 	if c.s.ends == nil || !c.lit(fastChoiceHead) {
 		return false
@@ -90,17 +113,16 @@ func chatFastChoices(b *batch, choices []byte) bool {
 	if !ok || !c.lit(fastChoiceMid) {
 		return false
 	}
+	m := chatFastMemo{gen: b.gen, choice: choice}
 	switch {
 	case c.lit(fastContent):
 		s, ok := c.str()
 		if !ok || !c.lit(fastChoiceTail) || c.i != len(c.v) {
 			return false
 		}
-		chatAdd(b, spec.KindText, choice, b.str(s))
-		return true
+		m.shape, m.strs[0] = fastShapeContent, b.tokOf(s)
 	case c.lit(fastCallsHead):
-		ev := event{kind: spec.KindFragment, choice: choice, hasIndex: true}
-		if ev.index, ok = c.small(); !ok {
+		if m.index, ok = c.small(); !ok {
 			return false
 		}
 		var id, name, args []byte
@@ -108,6 +130,7 @@ func chatFastChoices(b *batch, choices []byte) bool {
 			if args, ok = c.str(); !ok {
 				return false
 			}
+			m.shape, m.strs[0] = fastShapeArgs, b.tokOf(args)
 		} else {
 			if !c.lit(fastCallID) {
 				return false
@@ -121,16 +144,32 @@ func chatFastChoices(b *batch, choices []byte) bool {
 			if args, ok = c.str(); !ok {
 				return false
 			}
+			m.shape, m.strs = fastShapeOpener, [3]int{b.tokOf(id), b.tokOf(name), b.tokOf(args)}
 		}
 		if !c.lit(fastCallsTail) || !c.lit(fastChoiceTail) || c.i != len(c.v) {
 			return false
 		}
-		if id != nil {
-			ev.id, ev.name = b.str(id), b.str(name)
-		}
-		ev.data = b.str(args)
-		b.add(ev)
-		return true
+	default:
+		return false
 	}
-	return false
+	m.tok = b.tokOf(choices)
+	if memo != nil {
+		*memo = m
+	}
+	return chatFastReplay(b, &m)
+}
+
+// chatFastReplay appends the events of a "choices" value of the shape m
+// describes, reading its strings at their token indices.
+func chatFastReplay(b *batch, m *chatFastMemo) bool {
+	switch m.shape {
+	case fastShapeContent:
+		chatAdd(b, spec.KindText, m.choice, b.str(b.tokBytes(m.strs[0])))
+	case fastShapeArgs:
+		b.add(event{kind: spec.KindFragment, choice: m.choice, index: m.index, hasIndex: true, data: b.str(b.tokBytes(m.strs[0]))})
+	case fastShapeOpener:
+		b.add(event{kind: spec.KindFragment, choice: m.choice, index: m.index, hasIndex: true,
+			id: b.str(b.tokBytes(m.strs[0])), name: b.str(b.tokBytes(m.strs[1])), data: b.str(b.tokBytes(m.strs[2]))})
+	}
+	return true
 }

@@ -129,7 +129,7 @@ func TestChatFastChoices(t *testing.T) {
 		if v == nil {
 			vals := [2][]byte{}
 			b.lookupN(o, chatTopKeys, vals[:])
-			if len(vals[1]) > 0 && vals[1][0] == '[' && chatFastChoices(&b, vals[1]) {
+			if len(vals[1]) > 0 && vals[1][0] == '[' && chatFastChoices(&b, vals[1], nil) {
 				fast++
 			}
 		}
@@ -159,4 +159,41 @@ func checkFastChoices(t *testing.T, data []byte) {
 	if got, want := decode(false), decode(true); got != want {
 		t.Fatalf("payload %q:\ndecoder:\n%s\ngeneral path:\n%s", data, got, want)
 	}
+}
+
+// FuzzChatSequence decodes runs of chunks that share bytes with the one
+// before (so that they are read by replay or resume, and the chat fast
+// path's memo holds) and compares each with the general path on its own.
+func FuzzChatSequence(f *testing.F) {
+	for _, s := range fastChoicesSeeds[:5] {
+		f.Add([]byte(s), []byte(`xyz"}]},"logprobs":null,"finish_reason":null}]}`), uint16(len(s)-50), uint16(len(s)-45))
+		f.Add([]byte(s), []byte(`\"q\u00e9"}}]},"logprobs":null,"finish_reason":null}]}`), uint16(len(s)-48), uint16(30))
+		f.Add([]byte(s), []byte(`"}`), uint16(len(s)-2), uint16(len(s)))
+	}
+	f.Fuzz(func(t *testing.T, a, tail []byte, cut1, cut2 uint16) {
+		b := append(append([]byte(nil), a[:int(cut1)%(len(a)+1)]...), tail...)
+		c := append([]byte(nil), b[:int(cut2)%(len(b)+1)]...)
+		c = append(c, a[min(len(c), len(a)):]...)
+		fast := &openaiChatDecoder{}
+		var fb batch
+		for k, doc := range [][]byte{a, b, c, a, b, b} {
+			fb.reset()
+			var got string
+			if v := fast.decodeFrame(&fb, &frame{data: doc}); v != nil {
+				got = fmt.Sprintf("violation %s %s %s", v.Rule, v.Class, v.Message)
+			} else {
+				var sb strings.Builder
+				for i := range fb.evs {
+					fmt.Fprintf(&sb, "%+v\n", fb.evs[i].toSpec())
+				}
+				got = sb.String()
+			}
+			want := decodeWith(func(b *batch, d []byte) *spec.Violation {
+				return (&openaiChatDecoder{general: true}).decodeFrame(b, &frame{data: d})
+			}, doc)
+			if got != want {
+				t.Fatalf("chunk %d %q of a run:\ndecoder:\n%s\ngeneral path alone:\n%s", k, doc, got, want)
+			}
+		}
+	})
 }
