@@ -3,6 +3,7 @@ package gen
 import (
 	"encoding/binary"
 	"hash/crc32"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -592,7 +593,7 @@ func mutDeleteMember(t *rapid.T, st *stream, _ *Response) bool {
 	if !ok {
 		return false
 	}
-	m.o.del(m.key())
+	m.o.delAt(m.i) // by position: keys may repeat
 	return true
 }
 
@@ -640,8 +641,25 @@ func mutMissingCallIDs(t *rapid.T, st *stream, _ *Response) bool {
 			ids = append(ids, m)
 		}
 	}
-	for i := len(ids) - 1; i >= 0; i-- { // from the back: deleting shifts later members
-		ids[i].o.del(ids[i].key())
+	// An object may sit in several frames (an item added and done) and
+	// repeat its id key: delete each object's members once, by position,
+	// from the back (deleting shifts later members).
+	at := map[*jObj][]int{}
+	var objs []*jObj
+	for _, m := range ids {
+		if _, seen := at[m.o]; !seen {
+			objs = append(objs, m.o)
+		}
+		if !slices.Contains(at[m.o], m.i) {
+			at[m.o] = append(at[m.o], m.i)
+		}
+	}
+	for _, o := range objs {
+		idx := at[o]
+		slices.Sort(idx)
+		for k := len(idx) - 1; k >= 0; k-- {
+			o.delAt(idx[k])
+		}
 	}
 	return len(ids) > 0
 }

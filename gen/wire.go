@@ -710,6 +710,12 @@ func (o *jObj) del(k string) {
 	}
 }
 
+// delAt removes member i (of any key: keys may repeat).
+func (o *jObj) delAt(i int) {
+	o.k = append(o.k[:i:i], o.k[i+1:]...)
+	o.v = append(o.v[:i:i], o.v[i+1:]...)
+}
+
 // clone copies o deeply.
 func (o *jObj) clone() *jObj {
 	c := &jObj{k: append([]string(nil), o.k...), v: make([]any, len(o.v))}

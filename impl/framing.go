@@ -46,9 +46,12 @@ type framer struct {
 	// pump that read it.
 	dataRef []byte
 	inBuf   bool
-	sseEvt  []byte
-	sseAt   int64 // offset of the event's first line, -1 when none
-	bomDone bool
+	// evtRef is the event's name, left in buf the same way.
+	evtRef   []byte
+	evtInBuf bool
+	sseEvt   []byte
+	sseAt    int64 // offset of the event's first line, -1 when none
+	bomDone  bool
 
 	b  batch
 	fr frame
@@ -157,6 +160,10 @@ func (f *framer) pump(eof bool, s sink) *spec.Violation {
 			f.sseData = append(f.sseData[:0], f.dataRef...)
 			f.dataRef, f.inBuf = nil, false
 		}
+		if f.evtInBuf {
+			f.sseEvt = append(f.sseEvt[:0], f.evtRef...)
+			f.evtRef, f.evtInBuf = nil, false
+		}
 		return v
 	case framingLines:
 		return f.pumpLines(eof, s)
@@ -251,8 +258,10 @@ func (f *framer) pumpSSE(eof bool, s sink) *spec.Violation {
 				r = f.rest()
 			}
 		}
-		i := f.indexEOL(f.start + f.scanned)
-		if i >= 0 {
+		var i int
+		if f.scanned == 0 && len(r) > 0 && r[0] == '\n' {
+			i = 0 // a blank line, the end of an event: no search
+		} else if i = f.indexEOL(f.start + f.scanned); i >= 0 {
 			i += f.scanned
 		}
 		if i < 0 {
@@ -323,6 +332,14 @@ func (f *framer) sseLine(line []byte) {
 	if line[0] == ':' {
 		return
 	}
+	if len(line) >= 6 && string(line[:6]) == "event:" {
+		value := line[6:]
+		if len(value) > 0 && value[0] == ' ' {
+			value = value[1:]
+		}
+		f.evtRef, f.evtInBuf = value, true
+		return
+	}
 	if len(line) >= 5 && string(line[:5]) == "data:" {
 		// The common line, without a search for its colon.
 		value := line[5:]
@@ -341,7 +358,8 @@ func (f *framer) sseLine(line []byte) {
 	}
 	switch string(name) {
 	case "event":
-		f.sseEvt = append(f.sseEvt[:0], value...)
+		// Left in buf like a data line (until pump returns).
+		f.evtRef, f.evtInBuf = value, true
 	case "data":
 		f.sseAppendData(value)
 	}
@@ -368,6 +386,10 @@ func (f *framer) sseDispatch(s sink) *spec.Violation {
 	if f.inBuf {
 		data = f.dataRef
 		f.dataRef, f.inBuf = nil, false
+	}
+	if f.evtInBuf {
+		evt = f.evtRef
+		f.evtRef, f.evtInBuf = nil, false
 	}
 	f.sseEvt, f.sseData = f.sseEvt[:0], f.sseData[:0]
 	if !has {
