@@ -179,15 +179,6 @@ func scanLiteral(b []byte, i int, lit string) (int, bool) {
 	return i + len(lit), true
 }
 
-// plainByte marks the bytes a string may hold as they are (not a quote, a
-// backslash or a control byte).
-var plainByte = func() (t [256]bool) {
-	for c := 0x20; c < 256; c++ {
-		t[c] = c != '"' && c != '\\'
-	}
-	return t
-}()
-
 // Word-at-a-time masks: each byte of a uint64 tested at once. For a word
 // x, (x - ones*n) &^ x & highs has the high bit of every byte below n set,
 // and possibly of bytes above the first such byte (a borrow): the lowest
