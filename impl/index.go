@@ -405,16 +405,8 @@ value: // a value starts at b[i]
 			goto key
 		}
 		goto value
-	case c == 't':
-		end, ok = scanLiteral(b, i, "true")
-	case c == 'f':
-		end, ok = scanLiteral(b, i, "false")
-	case c == 'n':
-		end, ok = scanLiteral(b, i, "null")
-	case c == '-' || (c >= '0' && c <= '9'):
-		end, ok = scanNumber(b, i)
 	default:
-		return false
+		end, ok = scanScalar(b, i)
 	}
 	if !ok {
 		return false

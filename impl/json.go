@@ -135,17 +135,10 @@ func scanValue(b []byte, i, depth int, ends []int32) (int, bool) {
 		}
 	default:
 		ok, plain := false, true
-		switch {
-		case c == '"':
+		if c == '"' {
 			i, plain, ok = scanString(b, i)
-		case c == 't':
-			i, ok = scanLiteral(b, i, "true")
-		case c == 'f':
-			i, ok = scanLiteral(b, i, "false")
-		case c == 'n':
-			i, ok = scanLiteral(b, i, "null")
-		case c == '-' || (c >= '0' && c <= '9'):
-			i, ok = scanNumber(b, i)
+		} else {
+			i, ok = scanScalar(b, i)
 		}
 		if !ok {
 			return i, false
@@ -171,6 +164,22 @@ func notPlain(plain bool) int32 {
 }
 
 const notPlainFlag = -1 << 31
+
+// scanScalar validates the literal or number starting at b[i] and returns
+// the index just after it.
+func scanScalar(b []byte, i int) (int, bool) {
+	switch c := b[i]; {
+	case c == 't':
+		return scanLiteral(b, i, "true")
+	case c == 'f':
+		return scanLiteral(b, i, "false")
+	case c == 'n':
+		return scanLiteral(b, i, "null")
+	case c == '-' || (c >= '0' && c <= '9'):
+		return scanNumber(b, i)
+	}
+	return i, false
+}
 
 func scanLiteral(b []byte, i int, lit string) (int, bool) {
 	if len(b)-i < len(lit) || string(b[i:i+len(lit)]) != lit {
