@@ -1,10 +1,11 @@
 // Command mutants runs the mutation check: it plants, one at a time, bugs
-// that real reassemblers shipped into copies of impl's source (through
+// that real reassemblers shipped, and the likely bugs of impl's own
+// shortcuts (memos, replay, fast paths), into copies of impl's source (through
 // `go test -overlay`, so the production code is never touched), runs the
 // default test suite against each, and prints a table: mutant, killed or
 // survived, by which test, time to the first failure, and the size of the
 // shrunk counterexample when a property found it. It exits 1 if any mutant
-// survives.
+// survives or no longer applies.
 //
 // Each mutant is a txtar file in this directory: the comment holds
 // "name:", "file:" (relative to the module root) and a description citing
