@@ -48,13 +48,6 @@ type jsonIndex struct {
 	// that repeats prev up to a comma resumes its scan after it.
 	commas []int32
 
-	// No member of the document before offset memoSkip (a top-level comma
-	// of prev) is named by a key of memoKS: lookupN on the whole document
-	// with memoKS starts after it. Valid while the documents repeat the
-	// bytes up to it.
-	memoKS   *keySet
-	memoSkip int
-
 	// gen counts the changes of structure: it stays while documents are
 	// read by replaying the one before (the same tokens at the same
 	// indices, other strings), and moves on any other read. Memos keyed
@@ -86,7 +79,7 @@ func (x *jsonIndex) forget() { x.doc = nil }
 // drop forgets the previous document.
 func (x *jsonIndex) drop() {
 	x.gen++
-	x.prev, x.memoKS = nil, nil
+	x.prev = nil
 	x.toks, x.tokEnd, x.parent = x.toks[:0], x.tokEnd[:0], x.parent[:0]
 	x.holes, x.commas = x.holes[:0], x.commas[:0]
 }
@@ -115,9 +108,6 @@ func (x *jsonIndex) index(doc []byte) bool {
 	n := 0 // doc and prev share n leading bytes
 	if x.prev != nil {
 		n = commonPrefix(doc, x.prev)
-	}
-	if x.memoSkip >= n {
-		x.memoKS = nil
 	}
 	if x.prev != nil && x.replay(doc, n) {
 		x.prev = append(x.prev[:n], doc[n:]...)
@@ -637,17 +627,6 @@ func (x *jsonIndex) lookupN(o []byte, ks *keySet, vals [][]byte) {
 		}
 		return
 	}
-	if whole {
-		defer x.noteLookup(ks, vals)
-	}
-	// On the whole document, the leading members no key of ks names are
-	// skipped when the previous document had them too (memoSkip).
-	skipping := whole
-	comma, wanted := -1, false
-	if skipping && ks == x.memoKS && x.memoSkip > 0 {
-		comma = x.memoSkip
-		i = skipSpace(o, comma+1)
-	}
 	for i < len(o) && o[i] == '"' {
 		kend, plain := s.skipKey(o, i)
 		key := o[i:kend]
@@ -662,29 +641,22 @@ func (x *jsonIndex) lookupN(o []byte, ks *keySet, vals [][]byte) {
 				j := bits.TrailingZeros16(m)
 				if string(in) == ks.keys[j] {
 					vals[j] = o[i:vend]
-					wanted = true
 				}
 			}
 		} else {
 			for j, k := range ks.keys {
 				if keyIs(key, k) {
 					vals[j] = o[i:vend]
-					wanted = true
 				}
 			}
 		}
-		if wanted && skipping {
-			// The first wanted member: no member before its comma is.
-			if comma >= 0 {
-				x.memoKS, x.memoSkip = ks, comma
-			}
-			skipping = false
-		}
 		i = skipSpace(o, vend)
 		if i < len(o) && o[i] == ',' {
-			comma = i
 			i = skipSpace(o, i+1)
 		}
+	}
+	if whole {
+		x.noteLookup(ks, vals)
 	}
 }
 
