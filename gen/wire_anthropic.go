@@ -180,10 +180,10 @@ func anthropicMessage(t *rapid.T, r *Response, m int) []frame {
 			b.set("caller", obj("type", "code_execution_20250825", "tool_id", "srvtoolu_"+genToken(t, "callerID")))
 			content = append(content, b)
 		}
-		return []frame{
+		return anthropicDone(t, r, []frame{
 			ev("message_start", frame{role: roleMsgStart}, "message", message(content, ch.Stop)),
 			ev("message_stop", frame{role: roleMsgEnd}),
-		}
+		}, m)
 	}
 	out := []frame{ev("message_start", frame{role: roleMsgStart}, "message", message([]any{}, nil))}
 	keys := blockKeys(t, len(ch.Items))
@@ -280,6 +280,24 @@ func anthropicMessage(t *rapid.T, r *Response, m int) []frame {
 			ping := frame{event: "ping", body: jRaw(`{"type": "ping"}`), msg: m}
 			out = append(out[:at:at], append([]frame{ping}, out[at:]...)...)
 		}
+	}
+	return anthropicDone(t, r, out, m)
+}
+
+// anthropicDone appends the data: [DONE] that proxies write after
+// message_stop, or writes it in message_stop's place (FRAME-4: in anthropic
+// it ends the open message and is ignored after message_stop).
+func anthropicDone(t *rapid.T, r *Response, out []frame, m int) []frame {
+	if r.Format != spec.FormatAnthropic {
+		return out // Bedrock's InvokeModel chunks never carry it
+	}
+	done := frame{body: jRaw("[DONE]"), msg: m, noEvent: true}
+	switch rapid.IntRange(0, 9).Draw(t, "proxyDone") {
+	case 0, 1:
+		out = append(out, done)
+	case 2:
+		done.role = roleMsgEnd
+		out[len(out)-1] = done
 	}
 	return out
 }

@@ -9,6 +9,12 @@ import "github.com/toolspec/toolspec/spec"
 type anthropicDecoder struct{}
 
 func (d *anthropicDecoder) decodeFrame(b *batch, fr *frame) *spec.Violation {
+	if string(trimJSONSpace(fr.data)) == "[DONE]" {
+		// FRAME-4: proxies append [DONE]; it ends the message like
+		// message_stop and is ignored when no message is open (END-7).
+		b.add(event{kind: spec.KindMessageEnd})
+		return nil
+	}
 	return decodeAnthropicPayload(b, fr.data, fr.event)
 }
 

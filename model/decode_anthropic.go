@@ -8,6 +8,11 @@ import "github.com/toolspec/toolspec/spec"
 type anthropicDecoder struct{}
 
 func (d *anthropicDecoder) decodeFrame(fr frame) ([]spec.Event, *spec.Violation) {
+	if string(trimJSONSpace(fr.data)) == "[DONE]" {
+		// FRAME-4: proxies append [DONE]; it ends the message like
+		// message_stop and is ignored when no message is open (END-7).
+		return []spec.Event{{Kind: spec.KindMessageEnd}}, nil
+	}
 	return decodeAnthropicPayload(fr.data, fr.event)
 }
 
