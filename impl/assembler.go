@@ -23,7 +23,6 @@ type Assembler struct {
 	dead   *spec.Violation
 	closed bool
 	out    spec.Outcome
-	pushed int64  // payload bytes pushed with PushPayload
 	evName []byte // reused copy of PushPayload's event name
 }
 
@@ -127,12 +126,12 @@ func (a *Assembler) PushPayload(eventName string, payload []byte) error {
 		return errClosed
 	}
 	f := &a.fr
-	f.fr = frame{offset: a.pushed, data: payload}
+	f.fr = frame{offset: f.pushed, data: payload}
 	if eventName != "" {
 		a.evName = append(a.evName[:0], eventName...)
 		f.fr.event = a.evName
 	}
-	a.pushed += int64(len(payload))
+	f.pushed += int64(len(payload))
 	if len(payload) > f.max {
 		a.dead = &spec.Violation{Rule: spec.BudFrame, Class: spec.ClassTerminal, Frame: f.frames + 1, Offset: f.fr.offset, Call: spec.NoCall,
 			Message: fmt.Sprintf("payload of %d bytes exceeds %d", len(payload), f.max)}
@@ -177,10 +176,7 @@ func (a *Assembler) Close() spec.Outcome {
 		if v := a.fr.close(a.applyAll); v != nil {
 			a.dead = v
 		} else {
-			eof := event{kind: spec.KindEOF, frame: a.fr.frames, offset: a.fr.bufOff + int64(len(a.fr.rest()))}
-			if a.pushed > 0 {
-				eof.offset = a.pushed // payloads were pushed: offsets count payload bytes
-			}
+			eof := a.fr.eof()
 			a.m.eof(&eof)
 		}
 	}
@@ -233,7 +229,7 @@ func (m *machine) outcome(cause *spec.Violation) spec.Outcome {
 	if cause != nil {
 		viols = append(viols, *cause)
 	}
-	o := spec.Outcome{Format: m.format, Messages: m.msgs, Violations: viols}
+	o := spec.Outcome{Format: m.format, Messages: m.msgs, Violations: viols, Tail: string(m.tail)}
 	for _, c := range m.calls {
 		st, args := c.status, string(c.args)
 		if c.poisoned {
@@ -304,5 +300,6 @@ func Decode(f spec.Format, data []byte, lim spec.Limits) ([]spec.Event, *spec.Vi
 	if v := fr.close(collect); v != nil {
 		return out, v
 	}
-	return append(out, spec.Event{Kind: spec.KindEOF, Frame: fr.frames, Offset: fr.bufOff + int64(len(fr.rest()))}), nil
+	eof := fr.eof()
+	return append(out, eof.toSpec()), nil
 }

@@ -9,7 +9,7 @@ import "github.com/toolspec/toolspec/spec"
 type anthropicDecoder struct{}
 
 func (d *anthropicDecoder) decodeFrame(b *batch, fr *frame) *spec.Violation {
-	if string(trimJSONSpace(fr.data)) == "[DONE]" {
+	if isDone(fr.data) {
 		// FRAME-4: proxies append [DONE]; it ends the message like
 		// message_stop and is ignored when no message is open (END-7).
 		b.add(event{kind: spec.KindMessageEnd})

@@ -45,7 +45,7 @@ const (
 )
 
 func (d *openaiChatDecoder) decodeFrame(b *batch, fr *frame) *spec.Violation {
-	if string(trimJSONSpace(fr.data)) == "[DONE]" {
+	if isDone(fr.data) {
 		b.add(event{kind: spec.KindMessageEnd})
 		return nil
 	}

@@ -37,7 +37,7 @@ const (
 
 func (d *responsesDecoder) decodeFrame(b *batch, fr *frame) *spec.Violation {
 	// Proxies append the Chat Completions sentinel to Responses streams.
-	if string(trimJSONSpace(fr.data)) == "[DONE]" {
+	if isDone(fr.data) {
 		b.add(event{kind: spec.KindMessageEnd})
 		return nil
 	}

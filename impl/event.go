@@ -109,6 +109,9 @@ func (b *batch) compact(raw []byte) []byte {
 // payloadDecoder decodes the payload of one frame into a batch.
 type payloadDecoder interface {
 	decodeFrame(b *batch, fr *frame) *spec.Violation
+	// recognizes reports whether a frame that decodeFrame accepted is
+	// recognizably the format's (FRAME-7).
+	recognizes(b *batch, fr *frame) bool
 }
 
 // payloadErr returns a terminal violation for the frame being decoded; the

@@ -53,6 +53,12 @@ type framer struct {
 	sseAt    int64 // offset of the event's first line, -1 when none
 	bomDone  bool
 
+	known   bool   // a dispatched payload was recognized (FRAME-7)
+	foreign bool   // a frame was dispatched, or an SSE line is no protocol line (FRAME-7)
+	cut     bool   // the stream was cut inside its last frame (END-3)
+	tail    []byte // the bytes of that frame
+	pushed  int64  // payload bytes pushed with PushPayload
+
 	b  batch
 	fr frame
 }
@@ -83,11 +89,48 @@ func (f *framer) write(p []byte, s sink) *spec.Violation {
 	return v
 }
 
-// close flushes the frame in progress.
+// close flushes the frame in progress; a stream with input but no payload
+// of the format is FRAME-7.
 func (f *framer) close(s sink) *spec.Violation {
 	v := f.pump(true, s)
 	f.compact()
+	if v == nil && f.foreign && !f.known {
+		v = notFormat(f.format, f.framing, f.frames, f.end())
+	}
 	return v
+}
+
+// end is the offset of the end of the input (of the payloads, when they
+// were pushed).
+func (f *framer) end() int64 {
+	if f.pushed > 0 {
+		return f.pushed
+	}
+	return f.bufOff + int64(len(f.rest()))
+}
+
+// eof is the end-of-stream event after close, with the cut tail if any.
+func (f *framer) eof() event {
+	return event{kind: spec.KindEOF, frame: f.frames, offset: f.end(), hasData: f.cut, data: f.tail}
+}
+
+// cutAt records that the stream was cut inside its last frame, whose bytes
+// are tail (FRAME-1, FRAME-2, FRAME-3).
+func (f *framer) cutAt(tail []byte) {
+	f.cut = true
+	f.tail = append(f.tail[:0], tail...)
+}
+
+// isCut reports whether the payload of an unterminated last frame is a
+// proper prefix of a JSON text: scanning it meets no syntax error before
+// its end, but the value is not finished (white space alone included).
+func isCut(p []byte) bool {
+	t := trimJSONSpace(p)
+	if len(t) == 0 {
+		return true
+	}
+	end, ok := scanValue(t, 0, 0, nil)
+	return !ok && end >= len(t) // the scan ran out of input, not into a syntax error
 }
 
 // compact moves the unconsumed bytes to the front of buf.
@@ -181,6 +224,10 @@ func (f *framer) dispatch(s sink) *spec.Violation {
 		v.Frame, v.Offset = f.fr.no, f.fr.offset
 		return v
 	}
+	if !f.known && !isDone(f.fr.data) { // FRAME-7: the sentinel carries nothing of any format
+		f.foreign = true
+		f.known = f.pd.recognizes(&f.b, &f.fr)
+	}
 	for i := range f.b.evs {
 		f.b.evs[i].frame, f.b.evs[i].offset = f.fr.no, f.fr.offset
 	}
@@ -203,6 +250,11 @@ func (f *framer) pumpLines(eof bool, s sink) *spec.Violation {
 				return f.fail(spec.BudFrame, "line longer than %d bytes", f.max)
 			}
 			if !eof || len(r) == 0 {
+				return nil
+			}
+			if line := bytes.TrimRight(r, "\r"); len(trimJSONSpace(line)) > 0 && isCut(line) {
+				f.cutAt(line) // FRAME-2: the last line was cut
+				f.consume(len(r))
 				return nil
 			}
 			i = len(r)
@@ -275,6 +327,14 @@ func (f *framer) pumpSSE(eof bool, s sink) *spec.Violation {
 			if len(r) > 0 {
 				f.sseLine(r)
 				f.consume(len(r))
+			}
+			// FRAME-1: an unterminated last event is dispatched, unless
+			// the stream was cut inside its payload.
+			if data := f.pendingData(); f.hasData && isCut(data) {
+				f.cutAt(data)
+				f.sseAt, f.hasData, f.dataRef, f.inBuf, f.evtRef, f.evtInBuf = -1, false, nil, false, nil, false
+				f.sseEvt, f.sseData = f.sseEvt[:0], f.sseData[:0]
+				return nil
 			}
 			return f.sseDispatch(s)
 		}
@@ -362,7 +422,18 @@ func (f *framer) sseLine(line []byte) {
 		f.evtRef, f.evtInBuf = value, true
 	case "data":
 		f.sseAppendData(value)
+	case "id", "retry":
+	default:
+		f.foreign = true // FRAME-7: not an SSE line (an HTML page, a JSON body)
 	}
+}
+
+// pendingData is the data of the event in progress.
+func (f *framer) pendingData() []byte {
+	if f.inBuf {
+		return f.dataRef
+	}
+	return f.sseData
 }
 
 // sseAppendData adds the value of a data line to the event's data.
@@ -410,7 +481,8 @@ func (f *framer) pumpEventStream(eof bool, s sink) *spec.Violation {
 		r := f.rest()
 		if len(r) < prelude {
 			if eof && len(r) > 0 {
-				return f.fail(spec.FrameEventStrm, "truncated message prelude: %d of 12 bytes", len(r))
+				f.cutAt(r) // FRAME-3: cut inside the prelude
+				f.consume(len(r))
 			}
 			return nil
 		}
@@ -427,7 +499,8 @@ func (f *framer) pumpEventStream(eof bool, s sink) *spec.Violation {
 		}
 		if uint64(len(r)) < uint64(total) {
 			if eof {
-				return f.fail(spec.FrameEventStrm, "truncated message: %d of %d bytes", len(r), total)
+				f.cutAt(r) // FRAME-3: cut inside the message
+				f.consume(len(r))
 			}
 			return nil
 		}

@@ -181,8 +181,17 @@ func scanScalar(b []byte, i int) (int, bool) {
 	return i, false
 }
 
+// scanLiteral validates the literal lit at b[i]. A failure returns len(b)
+// when b ends inside the literal, so that a cut input is told from a bad
+// one (isCut).
 func scanLiteral(b []byte, i int, lit string) (int, bool) {
-	if len(b)-i < len(lit) || string(b[i:i+len(lit)]) != lit {
+	if len(b)-i < len(lit) {
+		if string(b[i:]) == lit[:len(b)-i] {
+			return len(b), false
+		}
+		return i, false
+	}
+	if string(b[i:i+len(lit)]) != lit {
 		return i, false
 	}
 	return i + len(lit), true
@@ -216,7 +225,8 @@ var plainASCII = func() (t [256]bool) {
 	return t
 }()
 
-// scanString validates the string starting at b[i] == '"'. plain reports
+// scanString validates the string starting at b[i] == '"'. A failure
+// returns len(b) when b ends inside the string (isCut). plain reports
 // that it holds no escape and no byte above ASCII, so that its decoded
 // content is its raw content. It reads a word at a time, stopping at the
 // bytes that need a look: a quote, a backslash, a control byte and, while
@@ -254,14 +264,19 @@ func scanString(b []byte, i int) (end int, plain, ok bool) {
 		case c == '\\':
 			plain, hm = false, 0
 			if i+1 >= len(b) {
-				return i, false, false
+				return len(b), false, false // cut after the backslash
 			}
 			switch b[i+1] {
 			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
 				i += 2
 			case 'u':
 				if len(b)-i < 6 {
-					return i, false, false
+					for _, h := range b[i+2:] {
+						if unhex(h) < 0 {
+							return i, false, false
+						}
+					}
+					return len(b), false, false // cut inside \uXXXX
 				}
 				for _, h := range b[i+2 : i+6] {
 					if unhex(h) < 0 {

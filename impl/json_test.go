@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 	"slices"
 	"strings"
 	"testing"
@@ -285,4 +286,48 @@ func TestIndexSequence(t *testing.T) {
 			}
 		}
 	}
+}
+
+// isCutRef is the reference's definition of a cut payload (FRAME-1): a
+// proper prefix of a JSON text, which encoding/json's Decoder reports as
+// io.ErrUnexpectedEOF.
+func isCutRef(p []byte) bool {
+	t := bytes.Trim(p, " \t\r\n")
+	if len(t) == 0 {
+		return true
+	}
+	var raw json.RawMessage
+	return json.NewDecoder(bytes.NewReader(t)).Decode(&raw) == io.ErrUnexpectedEOF
+}
+
+// TestIsCut pins isCut against encoding/json on every prefix of JSON texts
+// that reach every scanner's way of running out of input: cut strings,
+// escapes, \u escapes, literals, numbers, nesting and white space.
+func TestIsCut(t *testing.T) {
+	docs := []string{
+		`{"a":"x\"y\\z\/\b\f\n\r\t\u00e9\uD83D\uDE00","b":[true,false,null,-1.5e+10,0,2E-3],"c":{}}`,
+		`[ {"k" : "v" } , [ ] , "é" , 1e9 , -0.0 ]`,
+		`"just a string \u0041"`, `-12.75e-3`, `null`, `tr`, `{"a":tx}`, `{"a":01}`, `{"a":"\q"}`,
+		`{"a":"\u12g4"}`, "{\"a\":\"\x01\"}", `{"a":-}`, `{"a":1.}`, `{"a":1e}`, `{}}`, `{} {`, `[1,]`,
+	}
+	for _, d := range docs {
+		for i := 0; i <= len(d); i++ {
+			p := []byte(d[:i])
+			if got, want := isCut(p), isCutRef(p); got != want {
+				t.Errorf("isCut(%q) = %v, encoding/json says %v", p, got, want)
+			}
+		}
+	}
+}
+
+// FuzzIsCut compares isCut with encoding/json on arbitrary bytes.
+func FuzzIsCut(f *testing.F) {
+	for _, s := range []string{`{"a":"\u00`, `{"a":tru`, `{"a":[1,{"b":`, `{"a":-`, `[[[`, `{"a":"x\`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, p []byte) {
+		if got, want := isCut(p), isCutRef(p); got != want {
+			t.Fatalf("isCut(%q) = %v, encoding/json says %v", p, got, want)
+		}
+	})
 }

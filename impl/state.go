@@ -99,6 +99,7 @@ type machine struct {
 	blocks    []block
 	choices   []choiceState
 	stops     []spec.Stop
+	tail      []byte // the bytes of a cut last frame (END-3)
 	viols     []spec.Violation
 	onOut     func(*Output)
 	out       Output // reused for callbacks
@@ -503,6 +504,9 @@ func (m *machine) addStop(st spec.Stop) {
 }
 
 func (m *machine) eof(e *event) {
+	if e.hasData {
+		m.tail = append(m.tail[:0], e.data...) // END-3: cut inside the last frame
+	}
 	if !m.inMsg {
 		return
 	}
@@ -823,6 +827,7 @@ func (m *machine) clone() machine {
 	c.choices = append([]choiceState(nil), m.choices...)
 	c.stops = append([]spec.Stop(nil), m.stops...)
 	c.viols = append([]spec.Violation(nil), m.viols...)
+	c.tail = append([]byte(nil), m.tail...)
 	c.onOut = nil
 	return c
 }

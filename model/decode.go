@@ -3,8 +3,10 @@ package model
 import (
 	"bytes"
 	"encoding/binary"
+	"encoding/json"
 	"fmt"
 	"hash/crc32"
+	"io"
 
 	"github.com/toolspec/toolspec/spec"
 )
@@ -25,6 +27,9 @@ type frame struct {
 // Offset of the returned events are filled in by the caller.
 type payloadDecoder interface {
 	decodeFrame(fr frame) ([]spec.Event, *spec.Violation)
+	// recognizes reports whether a frame that decodeFrame accepted is
+	// recognizably the format's (FRAME-7).
+	recognizes(fr frame) bool
 }
 
 // newPayloadDecoder returns the payload decoder of format f.
@@ -71,6 +76,10 @@ type Decoder struct {
 	frames  int    // frames dispatched so far
 	dead    *spec.Violation
 	closed  bool
+	known   bool   // a dispatched payload was recognized (FRAME-7)
+	foreign bool   // a frame was dispatched, or an SSE line is no protocol line (FRAME-7)
+	cut     bool   // the stream was cut inside its last frame (END-3)
+	tail    []byte // the bytes of that frame
 
 	// SSE state
 	sseSkipLF   bool   // the previous chunk ended in CR: skip one LF
@@ -131,7 +140,32 @@ func (d *Decoder) Close() ([]spec.Event, *spec.Violation) {
 	if v != nil {
 		return evs, v
 	}
-	return append(evs, spec.Event{Kind: spec.KindEOF, Frame: d.frames, Offset: d.bufOff + int64(len(d.buf))}), nil
+	end := d.bufOff + int64(len(d.buf))
+	if d.foreign && !d.known {
+		d.dead = notFormat(d.format, d.framing, d.frames, end)
+		return evs, d.dead
+	}
+	return append(evs, spec.Event{Kind: spec.KindEOF, Frame: d.frames, Offset: end, HasData: d.cut, Data: string(d.tail)}), nil
+}
+
+// cutAt records that the stream was cut inside its last frame, whose bytes
+// are tail (FRAME-1, FRAME-2, FRAME-3).
+func (d *Decoder) cutAt(tail []byte) {
+	d.cut = true
+	d.tail = append([]byte(nil), tail...)
+}
+
+// isCut reports whether the payload of an unterminated last frame is a
+// proper prefix of a JSON text: no byte of it is a syntax error, but the
+// value is not finished (white space alone included). encoding/json's
+// Decoder reports exactly that as io.ErrUnexpectedEOF.
+func isCut(p []byte) bool {
+	t := trimJSONSpace(p)
+	if len(t) == 0 {
+		return true
+	}
+	var raw json.RawMessage
+	return json.NewDecoder(bytes.NewReader(t)).Decode(&raw) == io.ErrUnexpectedEOF
 }
 
 // fail records a terminal violation of the frame in progress, located at its
@@ -209,6 +243,12 @@ func (d *Decoder) dispatch(fr frame) ([]spec.Event, *spec.Violation) {
 		d.dead = v
 		return nil, v
 	}
+	if !isDone(fr.data) { // FRAME-7: the sentinel carries nothing of any format
+		d.foreign = true
+		if !d.known {
+			d.known = d.pd.recognizes(fr)
+		}
+	}
 	for i := range evs {
 		evs[i].Frame, evs[i].Offset = fr.no, fr.offset
 	}
@@ -226,6 +266,11 @@ func (d *Decoder) pumpLines(eof bool) ([]spec.Event, *spec.Violation) {
 				return out, d.fail(spec.BudFrame, "line longer than %d bytes", d.lim.MaxFrameBytes)
 			}
 			if !eof || len(d.buf) == 0 {
+				return out, nil
+			}
+			if line := bytes.TrimRight(d.buf, "\r"); len(trimJSONSpace(line)) > 0 && isCut(line) {
+				d.cutAt(line) // FRAME-2: the last line was cut
+				d.consume(len(d.buf))
 				return out, nil
 			}
 			i = len(d.buf)
@@ -284,7 +329,13 @@ func (d *Decoder) pumpSSE(eof bool) ([]spec.Event, *spec.Violation) {
 				d.sseLine(d.buf)
 				d.consume(len(d.buf))
 			}
-			// FRAME-1: an unterminated last event is dispatched.
+			// FRAME-1: an unterminated last event is dispatched, unless
+			// the stream was cut inside its payload.
+			if d.sseHasData && isCut(d.sseData) {
+				d.cutAt(d.sseData)
+				d.sseStart, d.sseEvent, d.sseData, d.sseHasData = -1, "", nil, false
+				return out, nil
+			}
 			evs, v := d.sseDispatch()
 			return append(out, evs...), v
 		}
@@ -351,6 +402,9 @@ func (d *Decoder) sseLine(line []byte) {
 		}
 		d.sseData = append(d.sseData, value...)
 		d.sseHasData = true
+	case "id", "retry":
+	default:
+		d.foreign = true // FRAME-7: not an SSE line (an HTML page, a JSON body)
 	}
 }
 
@@ -379,7 +433,8 @@ func (d *Decoder) pumpEventStream(eof bool) ([]spec.Event, *spec.Violation) {
 	for {
 		if len(d.buf) < esPrelude {
 			if eof && len(d.buf) > 0 {
-				return out, d.fail(spec.FrameEventStrm, "truncated message prelude: %d of 12 bytes", len(d.buf))
+				d.cutAt(d.buf) // FRAME-3: cut inside the prelude
+				d.consume(len(d.buf))
 			}
 			return out, nil
 		}
@@ -396,7 +451,8 @@ func (d *Decoder) pumpEventStream(eof bool) ([]spec.Event, *spec.Violation) {
 		}
 		if uint64(len(d.buf)) < uint64(total) {
 			if eof {
-				return out, d.fail(spec.FrameEventStrm, "truncated message: %d of %d bytes", len(d.buf), total)
+				d.cutAt(d.buf) // FRAME-3: cut inside the message
+				d.consume(len(d.buf))
 			}
 			return out, nil
 		}

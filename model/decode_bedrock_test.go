@@ -118,7 +118,7 @@ func TestBedrockLines(t *testing.T) {
 			[]string{`#1 message-end`}},
 		{"metadata", `{"metadata":{"usage":{"inputTokens":500,"outputTokens":100,"totalTokens":600},"metrics":{"latencyMs":1}}}`,
 			nil},
-		{"unknown event", `{"futureEvent":{"contentBlockIndex":"x"}}`,
+		{"unknown event", "{\"metadata\":{}}\n" + `{"futureEvent":{"contentBlockIndex":"x"}}`,
 			nil},
 		{"null payload", `{"messageStart":null}`,
 			[]string{`#1 message-start`}},
@@ -140,7 +140,8 @@ func TestBedrockViolations(t *testing.T) {
 	)
 	abRunBadCases(t, spec.FormatBedrock, []abBadCase{
 		{"array line", `[{"messageStart":{}}]`, payload},
-		{"invalid JSON", `{"messageStart":`, payload},
+		{"invalid JSON", `{"messageStart":` + "\n", payload},
+		{"only unknown events", `{"futureEvent":{}}`, spec.FrameNotFormat},
 		{"no member", `{}`, ftype},
 		{"two members", `{"messageStart":{},"p":"abc"}`, ftype},
 		{"payload not an object", `{"contentBlockDelta":"x"}`, ftype},
@@ -278,16 +279,12 @@ func TestBedrockEventStreamViolations(t *testing.T) {
 		{"message CRC", flip(good, len(good)-1), spec.Limits{}, spec.FrameEventStrm, 1},
 		{"payload byte", flip(good, len(good)-6), spec.Limits{}, spec.FrameEventStrm, 1},
 		{"header byte", flip(good, 14), spec.Limits{}, spec.FrameEventStrm, 1},
-		{"truncated message", good[:len(good)-1], spec.Limits{}, spec.FrameEventStrm, 1},
-		{"truncated payload", good[:20], spec.Limits{}, spec.FrameEventStrm, 1},
-		{"truncated prelude", good[:7], spec.Limits{}, spec.FrameEventStrm, 1},
 		{"total below overhead", bedrockSetPrelude(good, 15, 0), spec.Limits{}, spec.FrameEventStrm, 1},
 		{"headers overrun total", bedrockSetPrelude(good, uint32(len(good)), uint32(len(good))-15), spec.Limits{}, spec.FrameEventStrm, 1},
 		{"headers length too long", bedrockSetPrelude(good, uint32(len(good)), hlen+1), spec.Limits{}, spec.FrameEventStrm, 1},
 		{"huge total", bedrockSetPrelude(good, 0xFFFFFFFF, hlen), spec.Limits{}, spec.BudFrame, 1},
 		{"larger than MaxFrameBytes", good, spec.Limits{MaxFrameBytes: len(good) - 1}, spec.BudFrame, 1},
 		{"second message corrupt", append(slices.Clone(good), flip(good, len(good)-1)...), spec.Limits{}, spec.FrameEventStrm, 2},
-		{"second message truncated", append(slices.Clone(good), good[:30]...), spec.Limits{}, spec.FrameEventStrm, 2},
 		{"payload not JSON", bedrockEventMsg("messageStart", `role=assistant`), spec.Limits{}, spec.FramePayload, 1},
 		{"empty payload", bedrockEventMsg("messageStart", ``), spec.Limits{}, spec.FramePayload, 1},
 		{"payload field type", bedrockEventMsg("contentBlockStop", `{"contentBlockIndex":"0"}`), spec.Limits{}, spec.FrameFieldType, 1},
@@ -316,6 +313,53 @@ func TestBedrockEventStreamViolations(t *testing.T) {
 			}
 			if v2 == nil || v2.Rule != c.rule {
 				t.Errorf("byte-wise: violation %v, want rule %s", v2, c.rule)
+			}
+		})
+	}
+}
+
+// TestBedrockEventStreamCut pins FRAME-3's cut: a stream that ends inside
+// a message (its prelude, headers or payload) is truncated, not a violation,
+// and the partial message is the EOF event's tail, whole and byte by byte.
+func TestBedrockEventStreamCut(t *testing.T) {
+	good := bedrockEventMsg("contentBlockStop", `{"contentBlockIndex":0}`)
+	cases := []struct {
+		name string
+		in   []byte
+		tail []byte
+	}{
+		{"cut in the prelude", good[:7], good[:7]},
+		{"cut in the headers", good[:20], good[:20]},
+		{"cut before the message CRC", good[:len(good)-1], good[:len(good)-1]},
+		{"second message cut", append(slices.Clone(good), good[:30]...), good[:30]},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			for _, bytewise := range []bool{false, true} {
+				var evs []spec.Event
+				var v *spec.Violation
+				if bytewise {
+					d := NewDecoder(spec.FormatBedrock, spec.Limits{})
+					for i := 0; i < len(c.in) && v == nil; i++ {
+						var e []spec.Event
+						e, v = d.Write(c.in[i : i+1])
+						evs = append(evs, e...)
+					}
+					if v == nil {
+						var e []spec.Event
+						e, v = d.Close()
+						evs = append(evs, e...)
+					}
+				} else {
+					evs, v = Decode(spec.FormatBedrock, c.in, spec.Limits{})
+				}
+				if v != nil {
+					t.Fatalf("bytewise=%v: violation %v, want a cut", bytewise, v)
+				}
+				eof := evs[len(evs)-1]
+				if eof.Kind != spec.KindEOF || !eof.HasData || eof.Data != string(c.tail) {
+					t.Errorf("bytewise=%v: last event %v, want EOF with the tail %q", bytewise, eof, c.tail)
+				}
 			}
 		})
 	}

@@ -14,7 +14,7 @@ import (
 type openaiChatDecoder struct{}
 
 func (d *openaiChatDecoder) decodeFrame(fr frame) ([]spec.Event, *spec.Violation) {
-	if string(trimJSONSpace(fr.data)) == "[DONE]" {
+	if isDone(fr.data) {
 		return []spec.Event{{Kind: spec.KindMessageEnd}}, nil
 	}
 	o, v := parseObject(fr.data)

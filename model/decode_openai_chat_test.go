@@ -157,8 +157,9 @@ func TestOpenAIChatError(t *testing.T) {
 
 func TestOpenAIChatChoices(t *testing.T) {
 	oaiRun(t, spec.FormatOpenAIChat, []oaiCase{
-		{name: "choices absent", in: `{"id":"x","usage":{"total_tokens":3}}` + "\n", want: []string{}},
-		{name: "choices null", in: `{"choices":null}` + "\n", want: []string{}},
+		{name: "choices absent", in: `{"choices":[]}` + "\n" + `{"id":"x","usage":{"total_tokens":3}}` + "\n", want: []string{}},
+		{name: "choices null", in: `{"choices":[]}` + "\n" + `{"choices":null}` + "\n", want: []string{}},
+		{name: "no chunk has choices", in: `{"id":"x","usage":{"total_tokens":3}}` + "\n" + `{"choices":null}` + "\n", rule: spec.FrameNotFormat},
 		{name: "choices empty", in: `{"choices":[],"prompt_filter_results":[{"prompt_index":0}],"id":""}` + "\n", want: []string{}},
 		{name: "null choice", in: `{"choices":[null]}` + "\n", want: []string{}},
 		{name: "null delta", in: oaiChunk(`{"index":0,"delta":null,"finish_reason":"stop"}`), want: []string{`#1 finish data="stop"`}},

@@ -14,7 +14,7 @@ type responsesDecoder struct{}
 
 func (d *responsesDecoder) decodeFrame(fr frame) ([]spec.Event, *spec.Violation) {
 	// Proxies append the Chat Completions sentinel to Responses streams.
-	if string(trimJSONSpace(fr.data)) == "[DONE]" {
+	if isDone(fr.data) {
 		return []spec.Event{{Kind: spec.KindMessageEnd}}, nil
 	}
 	o, v := parseObject(fr.data)

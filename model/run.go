@@ -95,7 +95,7 @@ func Finish(s State, viols []spec.Violation, cause *spec.Violation) spec.Outcome
 	if cause != nil {
 		viols = append(viols, *cause)
 	}
-	o := spec.Outcome{Format: s.format, Messages: s.msgs, Violations: viols}
+	o := spec.Outcome{Format: s.format, Messages: s.msgs, Violations: viols, Tail: s.tail}
 	for _, c := range s.calls {
 		st, args := c.status, string(c.args)
 		if c.poisoned {

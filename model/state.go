@@ -98,6 +98,7 @@ type State struct {
 	blocks  []blockState  // blocks of the current message
 	choices []choiceState // choices of the current message
 	stops   []spec.Stop
+	tail    string // the bytes of a cut last frame (END-3)
 }
 
 // New returns the initial state for a stream of format f under limits lim

@@ -390,11 +390,15 @@ func (s *State) addStop(st spec.Stop, out *[]spec.Output) {
 }
 
 func stepEOF(s *State, e spec.Event, out *[]spec.Output) *spec.Violation {
+	if e.HasData {
+		s.tail = e.Data // END-3: the stream was cut inside its last frame
+	}
 	if !s.inMsg {
 		return nil
 	}
 	// END-3: the message ended normally only if every choice that received
-	// content finished.
+	// content finished. (A cut stream whose choices all finished holds no
+	// open call: nothing is left to truncate.)
 	normal := true
 	for _, ch := range s.choices {
 		if ch.content && !ch.finished {

@@ -66,7 +66,9 @@ const (
 	// KindError is an in-stream provider error: Data (the provider's message,
 	// verbatim), Name (its type or code, if any).
 	KindError
-	// KindEOF is the end of the input bytes.
+	// KindEOF is the end of the input bytes. HasData says the stream was
+	// cut inside its last frame (FRAME-1, FRAME-2, FRAME-3), and Data holds
+	// that frame's bytes, the outcome's tail (END-3).
 	KindEOF
 
 	kindCount // number of kinds; keep last

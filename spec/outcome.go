@@ -115,6 +115,12 @@ type Outcome struct {
 	Calls      []Call
 	Stops      []Stop
 	Violations []Violation
+	// Tail holds the bytes of a last frame the stream was cut inside
+	// (FRAME-1, FRAME-2, FRAME-3): the payload of an unterminated SSE event
+	// or JSON line that is a proper prefix of JSON text, or a partial
+	// event-stream message. It is never read as a payload; the stream ends
+	// as truncated (END-3).
+	Tail string
 }
 
 // StopReason returns the reason of the last stop, or StopNone.
@@ -162,6 +168,9 @@ func (o Outcome) String() string {
 			b.WriteString("none")
 		}
 		b.WriteString(" raw=" + strconv.Quote(s.Raw) + "\n")
+	}
+	if o.Tail != "" {
+		b.WriteString("tail " + strconv.Quote(o.Tail) + "\n")
 	}
 	for _, v := range o.Violations {
 		b.WriteString(v.String() + "\n")

@@ -21,6 +21,7 @@ const (
 	FramePayload    RuleID = "FRAME-4"
 	FrameUnknown    RuleID = "FRAME-5"
 	FrameFieldType  RuleID = "FRAME-6"
+	FrameNotFormat  RuleID = "FRAME-7"
 	IDScope         RuleID = "ID-1"
 	IDEmpty         RuleID = "ID-2"
 	IDKnown         RuleID = "ID-3"
@@ -77,6 +78,7 @@ var Rules = []Rule{
 	{FramePayload, "every payload must be one JSON object of the format's shape"},
 	{FrameUnknown, "unknown event types and unknown fields are ignored"},
 	{FrameFieldType, "a known field with the wrong JSON type is a terminal violation"},
+	{FrameNotFormat, "input in which no payload of the format is recognized is a terminal violation"},
 	{IDScope, "identity is per message and choice; provider ids pass through verbatim"},
 	{IDEmpty, "an empty-string id, name or type is absent"},
 	{IDKnown, "a fragment with a known id continues that call"},

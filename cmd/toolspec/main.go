@@ -72,12 +72,12 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	// format detection.
 	br := bufio.NewReaderSize(in, detectBytes)
 	f := spec.Format(*format)
+	head, err := br.Peek(detectBytes)
+	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
+		fmt.Fprintf(stderr, "toolspec: %v\n", err)
+		return 2
+	}
 	if f == "" {
-		head, err := br.Peek(detectBytes)
-		if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
-			fmt.Fprintf(stderr, "toolspec: %v\n", err)
-			return 2
-		}
 		if f, err = Detect(head); err != nil {
 			fmt.Fprintf(stderr, "toolspec: %v; name it with --format\n", err)
 			return 2
@@ -94,6 +94,12 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 	}
 	out := a.Close()
+	if n := len(out.Violations); n > 0 && out.Violations[n-1].Rule == spec.FrameNotFormat {
+		// FRAME-7: say what the input looks like, when the detector knows.
+		if g, err := Detect(head); err == nil && g != f {
+			out.Violations[n-1].Message += fmt.Sprintf(" (it looks like %s: try --format %s)", g, g)
+		}
+	}
 	if *text {
 		writeText(stdout, out)
 	} else {
@@ -134,6 +140,7 @@ type jsonOutcome struct {
 	StopReason string          `json:"stop_reason"`
 	Stops      []jsonStop      `json:"stops"`
 	Violations []jsonViolation `json:"violations"`
+	Tail       string          `json:"tail,omitempty"`
 }
 
 type jsonCall struct {
@@ -174,7 +181,7 @@ type jsonViolation struct {
 
 func toJSON(o spec.Outcome) jsonOutcome {
 	j := jsonOutcome{Format: string(o.Format), Messages: o.Messages, StopReason: string(o.StopReason()),
-		Calls: []jsonCall{}, Items: []jsonItem{}, Stops: []jsonStop{}, Violations: []jsonViolation{}}
+		Calls: []jsonCall{}, Items: []jsonItem{}, Stops: []jsonStop{}, Violations: []jsonViolation{}, Tail: o.Tail}
 	for _, c := range o.Calls {
 		j.Calls = append(j.Calls, jsonCall{ID: c.ID, Name: c.Name, Arguments: c.Args, Status: c.Status.String(),
 			Server: c.Server, Message: c.Message, Choice: c.Choice, Signatures: c.Signatures})

@@ -1,0 +1,72 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/toolspec/toolspec/scenario"
+	"github.com/toolspec/toolspec/spec"
+)
+
+// TestForeignInputExitsOne: input that is not of the format named with
+// --format (an HTML error page, an Anthropic stream read as openai-chat,
+// Bedrock binary read as gemini) is a terminal FRAME-7 violation and exit
+// status 1, never an empty success; the message names the format the
+// detector sees where it sees one.
+func TestForeignInputExitsOne(t *testing.T) {
+	cases := []struct {
+		scenario, format, looks string
+	}{
+		{"../../testdata/scenarios/framing/html-error-page.txtar", "openai-chat", ""},
+		{"../../testdata/scenarios/framing/anthropic-read-as-chat.txtar", "openai-chat", "anthropic"},
+		{"../../testdata/scenarios/framing/bedrock-read-as-gemini.txtar", "gemini", "bedrock"},
+	}
+	for _, c := range cases {
+		sc, err := readScenario(c.scenario)
+		if err != nil {
+			t.Fatal(err)
+		}
+		code, out, errOut := runCmd(t, string(sc.Input), "reassemble", "--format", c.format, "-")
+		if code != 1 {
+			t.Fatalf("%s: exit %d, want 1 (stderr %q)", c.scenario, code, errOut)
+		}
+		var got jsonOutcome
+		if err := json.Unmarshal([]byte(out), &got); err != nil {
+			t.Fatal(err)
+		}
+		if len(got.Violations) != 1 || got.Violations[0].Rule != string(spec.FrameNotFormat) || got.Violations[0].Class != "terminal" {
+			t.Fatalf("%s: violations %+v, want one terminal FRAME-7", c.scenario, got.Violations)
+		}
+		msg := got.Violations[0].Message
+		if !strings.Contains(msg, c.format) || (c.looks != "" && !strings.Contains(msg, "looks like "+c.looks)) {
+			t.Errorf("%s: message %q should name %s and what the input looks like (%q)", c.scenario, msg, c.format, c.looks)
+		}
+	}
+}
+
+// TestCutStreamTail: a stream cut inside its last frame exits 0 with the
+// truncated stop and its cut bytes in "tail".
+func TestCutStreamTail(t *testing.T) {
+	sc, err := readScenario("../../testdata/scenarios/framing/sse-cut-last-event.txtar")
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, out, _ := runCmd(t, string(sc.Input), "reassemble", "--format", "openai-chat", "-")
+	var got jsonOutcome
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatal(err)
+	}
+	if code != 0 || got.StopReason != "truncated" || !strings.HasPrefix(got.Tail, `{"id":"chatcmpl-9xQ"`) {
+		t.Errorf("exit %d, stop %q, tail %q", code, got.StopReason, got.Tail)
+	}
+}
+
+func readScenario(path string) (*scenario.Scenario, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return scenario.Parse(path, data)
+}
