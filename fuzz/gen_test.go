@@ -114,7 +114,7 @@ func checkGenValidModel(t *rapid.T, f spec.Format) {
 	for i, w := range want {
 		g := o.Calls[i]
 		if g.Message != w.Message || g.Choice != w.Choice || g.ID != w.ID || g.Name != w.Name || g.Args != w.Args ||
-			g.Status != w.Status || g.Server != w.Server || fmt.Sprint(g.Signatures) != fmt.Sprint(w.Signatures) {
+			g.Status != w.Status || g.Kind != w.Kind || g.Server != w.Server || fmt.Sprint(g.Signatures) != fmt.Sprint(w.Signatures) {
 			fail("call %d: got %s, want %s", i, showCall(g), showCall(w))
 		}
 	}
@@ -244,7 +244,7 @@ func showInput(data []byte) string {
 }
 
 func showCall(c spec.Call) string {
-	return fmt.Sprintf("{msg %d choice %d id %q name %q args %q %s server=%v sigs=%q}", c.Message, c.Choice, c.ID, c.Name, c.Args, c.Status, c.Server, c.Signatures)
+	return fmt.Sprintf("{msg %d choice %d id %q name %q args %q %s %s server=%v sigs=%q}", c.Message, c.Choice, c.ID, c.Name, c.Args, c.Status, c.Kind, c.Server, c.Signatures)
 }
 
 func showCalls(cs []spec.Call) string {

@@ -143,6 +143,7 @@ var mutationTable = []mutation{
 	{name: "chat-full-reemit", formats: chatOnly, frames: mutChatFullReemit},
 	{name: "chat-cumulative-args", formats: chatOnly, frames: mutChatCumulativeArgs},
 	{name: "chat-content-after-finish", formats: chatOnly, frames: mutChatContentAfterFinish},
+	{name: "chat-mixed-call-kinds", formats: chatOnly, frames: mutChatMixedCallKinds},
 	{name: "choice-out-of-range", formats: choiceFmts, frames: mutChoiceOutOfRange},
 	// Block pairing (Anthropic, Bedrock, Responses).
 	{name: "delta-after-stop", formats: blockFmts, frames: mutDeltaAfterStop},
@@ -155,6 +156,7 @@ var mutationTable = []mutation{
 	{name: "delta-type-mismatch", formats: blockFmts, frames: mutDeltaTypeMismatch},
 	{name: "start-input-and-deltas", formats: []spec.Format{spec.FormatAnthropic, spec.FormatBedrock}, frames: mutStartInputAndDeltas},
 	{name: "final-args-mismatch", formats: []spec.Format{spec.FormatOpenAIResponses}, frames: mutFinalArgsMismatch},
+	{name: "done-identity-changes", formats: []spec.Format{spec.FormatOpenAIResponses}, frames: mutDoneIdentityChanges},
 	// Vertex streamed arguments.
 	{name: "gemini-partial-without-call", formats: geminiOnly, frames: mutGeminiPartialWithoutCall},
 	{name: "gemini-close-without-call", formats: geminiOnly, frames: mutGeminiCloseWithoutCall},
@@ -1360,6 +1362,41 @@ func mutFinalArgsMismatch(t *rapid.T, st *stream, _ *Response) bool {
 	}
 	s, _ := strVal(m)
 	m.set(s + rapid.SampledFrom([]string{" ", "x", `{"other":1}`}).Draw(t, "finalArgsExtra"))
+	return true
+}
+
+// mutChatMixedCallKinds gives a tool_calls entry content of the other
+// kind besides its own: custom input beside function arguments, or the
+// reverse (NAME-4).
+func mutChatMixedCallKinds(t *rapid.T, st *stream, _ *Response) bool {
+	m, ok := pickMember(t, st, "mixedKind", func(m member) bool {
+		_, isObj := m.val().(*jObj)
+		return isObj && m.parent == "tool_calls" && (m.key() == "function" || m.key() == "custom")
+	})
+	if !ok {
+		return false
+	}
+	extra := rapid.SampledFrom([]string{"x", "{}", ""}).Draw(t, "mixedKindData")
+	if m.key() == "function" {
+		m.o.set("custom", obj("input", extra))
+	} else {
+		m.o.set("function", obj("arguments", extra))
+	}
+	return true
+}
+
+// mutDoneIdentityChanges changes the call_id or name that a Responses
+// output_item.done repeats, as vLLM shipped it (ID-10).
+func mutDoneIdentityChanges(t *rapid.T, st *stream, _ *Response) bool {
+	m, ok := pickMember(t, st, "doneIdentity", func(m member) bool {
+		_, isStr := strVal(m)
+		return isStr && m.parent == "item" && (m.key() == "call_id" || m.key() == "name") && st.frames[m.frame].role == roleBlockStop
+	})
+	if !ok {
+		return false
+	}
+	s, _ := strVal(m)
+	m.set(s + rapid.SampledFrom([]string{"_2", "x", ""}).Draw(t, "doneIdentityExtra"))
 	return true
 }
 

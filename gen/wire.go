@@ -125,6 +125,9 @@ type Call struct {
 	// Signature is opaque metadata that arrives with the call (Gemini
 	// thoughtSignature, OpenAI-compatible extra_content), "" when none.
 	Signature string
+	// Custom says it is an OpenAI custom (freeform) tool call: Args is its
+	// raw input text, whatever it holds, "" included (NAME-4).
+	Custom bool
 
 	val  *jObj     // the arguments as a value
 	wire string    // the argument text as streamed (or as embedded, for whole calls)
@@ -167,9 +170,13 @@ func (r Response) ExpectedCalls() []spec.Call {
 		if c.Signature != "" {
 			sigs = []string{c.Signature}
 		}
+		kind := spec.CallFunction
+		if c.Custom {
+			kind = spec.CallCustom
+		}
 		out = append(out, spec.Call{
 			Ordinal: i, Message: ref.msg, Choice: ch.Index, ID: c.ID, Name: c.Name,
-			Args: c.Args, Status: spec.StatusComplete, Server: c.Server, Signatures: sigs,
+			Args: c.Args, Status: spec.StatusComplete, Kind: kind, Server: c.Server, Signatures: sigs,
 		})
 	}
 	return out
@@ -383,6 +390,7 @@ type itemCaps struct {
 	minItems  int  // a later message of a format without a start needs content (END-7)
 	pathSafe  bool // arguments must be expressible as Vertex paths
 	emptyText bool // text items may be empty (blocks)
+	custom    bool // custom (freeform) tool calls (OpenAI)
 }
 
 // genItems draws the items of one choice. ids draws call ids unique
@@ -429,6 +437,13 @@ func genItems(t *rapid.T, c itemCaps, ids *idSource) []Item {
 // genCall draws one call: a name, an id, arguments and their text.
 func genCall(t *rapid.T, c itemCaps, ids *idSource) *Call {
 	call := &Call{Name: genName(t), ID: ids.next(t)}
+	if c.custom && rapid.IntRange(0, 4).Draw(t, "custom") == 0 {
+		// NAME-4: raw text, JSON or not; empty stays empty.
+		call.Custom, call.val, call.how = true, obj(), deliverStream
+		call.wire = rapid.SampledFrom([]string{"", "{\"a\":", "*** Begin Patch\n", "SELECT 1;"}).Draw(t, "customHead") + genText(t, "customInput", false)
+		call.Args = call.wire
+		return call
+	}
 	call.Server = c.server && rapid.IntRange(0, 5).Draw(t, "server") == 0
 	call.val = genArgs(t, c.pathSafe)
 	call.esc = escMinimal

@@ -12,7 +12,7 @@ import (
 func planChat(t *rapid.T) Response {
 	r := Response{Format: spec.FormatOpenAIChat}
 	ids := newIDSource(t)
-	caps := itemCaps{thinking: true, sigItems: true, maxItems: 5}
+	caps := itemCaps{thinking: true, sigItems: true, maxItems: 5, custom: true}
 	nm := rapid.SampledFrom([]int{1, 1, 1, 2, 3}).Draw(t, "messages")
 	for m := 0; m < nm; m++ {
 		msg := Message{ID: "chatcmpl-" + genToken(t, "msgID")}
@@ -356,7 +356,7 @@ func chatCallPieces(t *rapid.T, call *Call, item, mode, key int) []chatPiece {
 	if ids == idNone {
 		call.ID = ""
 	}
-	objArgs := rapid.IntRange(0, 9).Draw(t, "objectArgs") == 0
+	objArgs := !call.Custom && rapid.IntRange(0, 9).Draw(t, "objectArgs") == 0
 	var frags []string
 	if objArgs {
 		call.setWhole()
@@ -379,6 +379,7 @@ func chatCallPieces(t *rapid.T, call *Call, item, mode, key int) []chatPiece {
 		lateName = rapid.IntRange(1, len(frags)-1).Draw(t, "lateName")
 	}
 	typeEvery := rapid.IntRange(0, 3).Draw(t, "typeEvery") == 0
+	untyped := call.Custom && rapid.IntRange(0, 3).Draw(t, "untypedCustom") == 0 // NAME-4: type may be absent
 	// An OpenAI-compatible signature (Gemini's extra_content) on one entry,
 	// or on an entry of its own (a metadata-only delta).
 	sigAt, sigAlone := -1, false
@@ -418,8 +419,12 @@ func chatCallPieces(t *rapid.T, call *Call, item, mode, key int) []chatPiece {
 			e.set("id", id)
 			p.hasID = true
 		}
-		if j == 0 || typeEvery {
-			e.set("type", "function")
+		member, typ, argsKey := "function", "function", "arguments"
+		if call.Custom {
+			member, typ, argsKey = "custom", "custom", "input"
+		}
+		if (j == 0 || typeEvery) && !untyped {
+			e.set("type", typ)
 		}
 		fn := obj()
 		name := ""
@@ -440,9 +445,9 @@ func chatCallPieces(t *rapid.T, call *Call, item, mode, key int) []chatPiece {
 		case objArgs && j == 0:
 			fn.set("arguments", jRaw(frag))
 		case frag != "" || rapid.Bool().Draw(t, "emptyArgsField"):
-			fn.set("arguments", frag)
+			fn.set(argsKey, frag)
 		}
-		e.set("function", fn)
+		e.set(member, fn)
 		p.content = id != "" || name != "" || frag != ""
 		if j == sigAt && !sigAlone {
 			e.set("extra_content", jRaw(call.Signature))

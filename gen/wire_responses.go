@@ -10,7 +10,7 @@ import (
 func planResponses(t *rapid.T) Response {
 	r := Response{Format: spec.FormatOpenAIResponses}
 	ids := &idSource{style: 0, used: map[string]bool{}}
-	caps := itemCaps{thinking: true, thinkSig: true, other: true, maxItems: 5, emptyText: true}
+	caps := itemCaps{thinking: true, thinkSig: true, other: true, maxItems: 5, emptyText: true, custom: true}
 	nm := rapid.SampledFrom([]int{1, 1, 1, 2, 3}).Draw(t, "messages")
 	for m := 0; m < nm; m++ {
 		ids.reset()
@@ -88,10 +88,14 @@ func responsesMessage(t *rapid.T, r *Response, m int) []frame {
 		switch it.Kind {
 		case ItemCall:
 			c := it.Call
+			itemType, argsKey, deltaType, doneType := "function_call", "arguments", "response.function_call_arguments.delta", "response.function_call_arguments.done"
+			if c.Custom { // NAME-4
+				itemType, argsKey, deltaType, doneType = "custom_tool_call", "input", "response.custom_tool_call_input.delta", "response.custom_tool_call_input.done"
+			}
 			item := func(status string, args any) *jObj {
-				o := obj("type", "function_call", "id", itemID, "call_id", c.ID, "name", c.Name)
+				o := obj("type", itemType, "id", itemID, "call_id", c.ID, "name", c.Name)
 				if args != nil {
-					o.set("arguments", args)
+					o.set(argsKey, args)
 				}
 				o.set("status", status)
 				return o
@@ -104,13 +108,13 @@ func responsesMessage(t *rapid.T, r *Response, m int) []frame {
 					if obfuscate {
 						kv = append(kv, "obfuscation", padding(t))
 					}
-					add("response.function_call_arguments.delta", roleBlockDelta, kv...)
+					add(deltaType, roleBlockDelta, kv...)
 				}
 			}
 			argsDone := !deltas || rapid.IntRange(0, 4).Draw(t, "argsDone") > 0
 			itemArgs := !argsDone || rapid.IntRange(0, 4).Draw(t, "itemDoneArgs") > 0
 			if argsDone {
-				add("response.function_call_arguments.done", roleBlockDelta, "item_id", id(), "output_index", num(k), "arguments", c.wire)
+				add(doneType, roleBlockDelta, "item_id", id(), "output_index", num(k), argsKey, c.wire)
 			}
 			var final any
 			if itemArgs {

@@ -238,9 +238,13 @@ func (m *machine) outcome(cause *spec.Violation) spec.Outcome {
 				args = ""
 			}
 		}
+		kind := spec.CallFunction
+		if c.tool == spec.CallCustom {
+			kind = spec.CallCustom
+		}
 		o.Calls = append(o.Calls, spec.Call{
 			Ordinal: len(o.Calls), Message: c.msg, Choice: c.choice, ID: c.id, Name: c.name,
-			Args: args, Status: st, Server: c.server, Signatures: append([]string(nil), c.sigs...),
+			Args: args, Status: st, Kind: kind, Server: c.server, Signatures: append([]string(nil), c.sigs...),
 		})
 	}
 	for _, it := range m.items {

@@ -54,7 +54,7 @@ func (m *machine) blockStart(e *event) *spec.Violation {
 	m.touchChoice(e.choice)
 	b := block{key: e.index, typ: e.block, open: true, item: -1, call: -1}
 	if e.block == spec.BlockCall {
-		n := m.addCall(call{kind: callBlock, choice: e.choice, id: string(e.id), name: string(e.name), server: e.server})
+		n := m.addCall(call{kind: callBlock, choice: e.choice, id: string(e.id), name: string(e.name), server: e.server, tool: e.callKind})
 		m.duplicateID(e, n)
 		if len(e.data) > 0 {
 			m.appendArgs(n, e.data)
@@ -210,6 +210,28 @@ func (m *machine) finalArgs(e *event, n int) *spec.Violation {
 	return nil
 }
 
+// repeatedIdentity checks the id and name a stop repeats for call n
+// (ID-10): a value that differs from the call's is a call-scoped violation
+// and the call keeps its own; one the call lacked is taken.
+func (m *machine) repeatedIdentity(e *event, n int) {
+	c := &m.calls[n]
+	switch {
+	case len(e.id) == 0 || string(e.id) == c.id:
+	case c.id == "":
+		c.id = string(e.id)
+		m.duplicateID(e, n)
+	default:
+		m.finding(spec.IDRepeated, e, n, "the stop repeats id %q for the call with id %q", e.id, c.id)
+	}
+	switch {
+	case len(e.name) == 0 || string(e.name) == c.name:
+	case c.name == "":
+		c.name = string(e.name)
+	default:
+		m.finding(spec.IDRepeated, e, n, "the stop repeats name %q for the call named %q", e.name, c.name)
+	}
+}
+
 func (m *machine) blockStop(e *event) *spec.Violation {
 	if v := m.checkBlockMessage(e); v != nil {
 		return v
@@ -229,10 +251,18 @@ func (m *machine) blockStop(e *event) *spec.Violation {
 	if v := m.checkPayload(e, len(e.sig)); v != nil {
 		return v
 	}
+	if bl.call >= 0 {
+		if v := m.checkIDName(e, e.id, e.name); v != nil {
+			return v
+		}
+	}
 	if bl.call >= 0 && e.hasData {
 		if v := m.finalArgs(e, bl.call); v != nil {
 			return v
 		}
+	}
+	if bl.call >= 0 {
+		m.repeatedIdentity(e, bl.call)
 	}
 	m.blocks[b].open = false
 	if len(e.sig) > 0 {

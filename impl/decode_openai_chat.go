@@ -25,8 +25,9 @@ var (
 	chatChoiceKeys = newKeySet("index", "delta", "finish_reason")
 	chatDeltaKeys  = newKeySet("reasoning_content", "reasoning", "reasoning_details", "content", "refusal", "tool_calls")
 	chatDetailKeys = newKeySet("type", "text", "summary", "signature")
-	chatCallKeys   = newKeySet("index", "id", "function", "extra_content")
+	chatCallKeys   = newKeySet("index", "id", "function", "extra_content", "type", "custom")
 	chatFuncKeys   = newKeySet("name", "arguments")
+	chatCustomKeys = newKeySet("name", "input")
 )
 
 const (
@@ -39,9 +40,11 @@ const (
 
 	chatDetailType, chatDetailText, chatDetailSummary, chatDetailSig = 0, 1, 2, 3
 
-	chatCallIndex, chatCallID, chatCallFunction, chatCallExtra = 0, 1, 2, 3
+	chatCallIndex, chatCallID, chatCallFunction, chatCallExtra, chatCallType, chatCallCustom = 0, 1, 2, 3, 4, 5
 
 	chatFuncName, chatFuncArgs = 0, 1
+
+	chatCustomName, chatCustomInput = 0, 1
 )
 
 func (d *openaiChatDecoder) decodeFrame(b *batch, fr *frame) *spec.Violation {
@@ -298,7 +301,7 @@ func chatToolCall(b *batch, raw []byte, choice, pos int) *spec.Violation {
 	if v != nil {
 		return v
 	}
-	var f [4][]byte
+	var f [6][]byte
 	if ok {
 		b.lookupN(t, chatCallKeys, f[:])
 	}
@@ -312,27 +315,73 @@ func chatToolCall(b *batch, raw []byte, choice, pos int) *spec.Violation {
 	if ev.id, _, v = asString(b, f[chatCallID], "tool_calls[].id"); v != nil {
 		return v
 	}
-	fn, ok, v := asObject(f[chatCallFunction], "tool_calls[].function")
+	typ, _, v := asString(b, f[chatCallType], "tool_calls[].type")
 	if v != nil {
 		return v
 	}
-	var ff [2][]byte
-	if ok {
+	fn, hasFn, v := asObject(f[chatCallFunction], "tool_calls[].function")
+	if v != nil {
+		return v
+	}
+	cu, hasCustom, v := asObject(f[chatCallCustom], "tool_calls[].custom")
+	if v != nil {
+		return v
+	}
+	fev, cev := ev, ev
+	if hasFn {
+		var ff [2][]byte
 		b.lookupN(fn, chatFuncKeys, ff[:])
+		fev.callKind = spec.CallFunction
+		if fev.name, _, v = asString(b, ff[chatFuncName], "function.name"); v != nil {
+			return v
+		}
+		if args := ff[chatFuncArgs]; !isNull(args) && args[0] == '{' {
+			// An object instead of a string (Ollama-style servers): its
+			// compact JSON text is the argument fragment.
+			fev.data = b.compact(args)
+		} else if fev.data, _, v = asString(b, args, "function.arguments"); v != nil {
+			return v
+		}
 	}
-	if ev.name, _, v = asString(b, ff[chatFuncName], "function.name"); v != nil {
-		return v
+	if hasCustom {
+		var cf [2][]byte
+		b.lookupN(cu, chatCustomKeys, cf[:])
+		cev.callKind = spec.CallCustom
+		if cev.name, _, v = asString(b, cf[chatCustomName], "custom.name"); v != nil {
+			return v
+		}
+		if cev.data, _, v = asString(b, cf[chatCustomInput], "custom.input"); v != nil {
+			return v
+		}
 	}
-	if args := ff[chatFuncArgs]; !isNull(args) && args[0] == '{' {
-		// An object instead of a string (Ollama-style servers): its
-		// compact JSON text is the argument fragment.
-		ev.data = b.compact(args)
-	} else if ev.data, _, v = asString(b, args, "function.arguments"); v != nil {
-		return v
-	}
+	var sig []byte
 	if extra := f[chatCallExtra]; !isNull(extra) {
-		ev.sig = b.compact(extra)
+		sig = b.compact(extra)
 	}
+	switch {
+	case hasFn && hasCustom:
+		// NAME-4: one fragment of each kind, the typed one first.
+		first, second := fev, cev
+		if string(typ) == "custom" {
+			first, second = cev, fev
+		}
+		first.sig, second.id = sig, nil
+		b.add(first)
+		b.add(second)
+		return nil
+	case hasCustom:
+		ev = cev
+	case hasFn:
+		ev = fev
+	default: // no content member: the type alone says the kind
+		switch string(typ) {
+		case "function":
+			ev.callKind = spec.CallFunction
+		case "custom":
+			ev.callKind = spec.CallCustom
+		}
+	}
+	ev.sig = sig
 	b.add(ev)
 	return nil
 }

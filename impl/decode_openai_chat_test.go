@@ -129,21 +129,21 @@ func oaiCheckFields(t *testing.T, e spec.Event) {
 		if !e.HasIndex && e.Index != 0 {
 			t.Errorf("%s: fragment without index has Index %d", e, e.Index)
 		}
-		z.Choice, z.Index, z.HasIndex, z.Pos, z.ID, z.Name, z.Data, z.Sig = 0, 0, false, 0, "", "", "", ""
+		z.Choice, z.Index, z.HasIndex, z.Pos, z.ID, z.Name, z.Data, z.Sig, z.CallKind = 0, 0, false, 0, "", "", "", "", spec.CallUnspecified
 	case spec.KindWholeCall:
 		z.Choice, z.ID, z.Name, z.Data, z.Server, z.Sig = 0, "", "", "", false, ""
 	case spec.KindBlockStart:
 		if e.Block == spec.BlockNone {
 			t.Errorf("%s: block start without a block type", e)
 		}
-		z.Index, z.Block, z.ID, z.Name, z.Server, z.Data, z.Sig, z.Item = 0, spec.BlockNone, "", "", false, "", "", ""
+		z.Index, z.Block, z.ID, z.Name, z.Server, z.Data, z.Sig, z.Item, z.CallKind = 0, spec.BlockNone, "", "", false, "", "", "", spec.CallUnspecified
 	case spec.KindBlockDelta:
 		if e.Delta == spec.DeltaNone {
 			t.Errorf("%s: block delta without a delta type", e)
 		}
 		z.Index, z.Delta, z.Data, z.HasData = 0, spec.DeltaNone, "", false
 	case spec.KindBlockStop:
-		z.Index, z.Data, z.HasData, z.Sig = 0, "", false, ""
+		z.Index, z.Data, z.HasData, z.Sig, z.ID, z.Name = 0, "", false, "", "", ""
 	case spec.KindText, spec.KindThinking:
 		if e.Data == "" {
 			t.Errorf("%s: empty %s event", e, e.Kind)

@@ -11,19 +11,22 @@ type responsesDecoder struct{}
 
 // The top-level members a Responses payload is read for, in one pass
 // (lookupN: the last of duplicate members wins).
-var respKeys = newKeySet("type", "response", "output_index", "item", "delta", "arguments", "error")
+var respKeys = newKeySet("type", "response", "output_index", "item", "delta", "arguments", "error", "input")
 
 const (
 	respType, respResponse, respOutputIndex, respItem = 0, 1, 2, 3
-	respDelta, respArguments, respError               = 4, 5, 6
+	respDelta, respArguments, respError, respInput    = 4, 5, 6, 7
 )
 
 // respFields holds the raw top-level members of a payload, indexed as
 // respKeys.
-type respFields [7][]byte
+type respFields [8][]byte
+
+// respItemFields holds the raw members of an item, indexed as respItemKeys.
+type respItemFields [7][]byte
 
 var (
-	respItemKeys = newKeySet("type", "call_id", "name", "id", "arguments", "encrypted_content")
+	respItemKeys = newKeySet("type", "call_id", "name", "id", "arguments", "encrypted_content", "input")
 
 	// Constant event data (never written to).
 	respCompleted  = []byte("completed")
@@ -32,7 +35,7 @@ var (
 )
 
 const (
-	respItemType, respItemCallID, respItemName, respItemID, respItemArgs, respItemEnc = 0, 1, 2, 3, 4, 5
+	respItemType, respItemCallID, respItemName, respItemID, respItemArgs, respItemEnc, respItemInput = 0, 1, 2, 3, 4, 5, 6
 )
 
 func (d *responsesDecoder) decodeFrame(b *batch, fr *frame) *spec.Violation {
@@ -62,7 +65,9 @@ func (d *responsesDecoder) decodeFrame(b *batch, fr *frame) *spec.Violation {
 	case "response.output_item.done":
 		return responsesItemDone(b, &f)
 	case "response.function_call_arguments.done":
-		return responsesArgsDone(b, &f)
+		return responsesArgsDone(b, &f, respArguments, "response.function_call_arguments.done", "arguments")
+	case "response.custom_tool_call_input.done":
+		return responsesArgsDone(b, &f, respInput, "response.custom_tool_call_input.done", "input")
 	case "response.completed":
 		b.add(event{kind: spec.KindFinish, data: respCompleted})
 		b.add(event{kind: spec.KindMessageEnd})
@@ -116,7 +121,7 @@ func responsesCreated(b *batch, f *respFields) *spec.Violation {
 
 // responsesItem reads the required "item" member into it (indexed as
 // respItemKeys) and returns its type.
-func responsesItem(b *batch, f *respFields, typ string, it *[6][]byte) ([]byte, *spec.Violation) {
+func responsesItem(b *batch, f *respFields, typ string, it *respItemFields) ([]byte, *spec.Violation) {
 	obj, ok, v := asObject(f[respItem], "item")
 	if v != nil {
 		return nil, v
@@ -138,25 +143,26 @@ func responsesItemAdded(b *batch, f *respFields) *spec.Violation {
 	if v != nil {
 		return v
 	}
-	var it [6][]byte
+	var it respItemFields
 	itemType, v := responsesItem(b, f, typ, &it)
 	if v != nil {
 		return v
 	}
 	ev := event{kind: spec.KindBlockStart, index: idx}
 	switch string(itemType) {
-	case "function_call":
-		ev.block = spec.BlockCall
-		if ev.id, _, v = asString(b, it[respItemCallID], "item.call_id"); v != nil {
-			return v
+	case "function_call", "custom_tool_call":
+		ev.block, ev.callKind = spec.BlockCall, spec.CallFunction
+		args, field := it[respItemArgs], "item.arguments"
+		if string(itemType) == "custom_tool_call" {
+			ev.callKind, args, field = spec.CallCustom, it[respItemInput], "item.input" // NAME-4
 		}
-		if ev.name, _, v = asString(b, it[respItemName], "item.name"); v != nil {
+		if ev.id, ev.name, v = responsesIdentity(b, &it); v != nil {
 			return v
 		}
 		if ev.item, _, v = asString(b, it[respItemID], "item.id"); v != nil {
 			return v
 		}
-		if ev.data, _, v = asString(b, it[respItemArgs], "item.arguments"); v != nil {
+		if ev.data, _, v = asString(b, args, field); v != nil {
 			return v
 		}
 	case "message":
@@ -176,15 +182,23 @@ func responsesItemDone(b *batch, f *respFields) *spec.Violation {
 	if v != nil {
 		return v
 	}
-	var it [6][]byte
+	var it respItemFields
 	itemType, v := responsesItem(b, f, typ, &it)
 	if v != nil {
 		return v
 	}
 	ev := event{kind: spec.KindBlockStop, index: idx}
 	switch string(itemType) {
-	case "function_call":
-		if ev.data, ev.hasData, v = asString(b, it[respItemArgs], "item.arguments"); v != nil {
+	case "function_call", "custom_tool_call":
+		args, field := it[respItemArgs], "item.arguments"
+		if string(itemType) == "custom_tool_call" {
+			args, field = it[respItemInput], "item.input"
+		}
+		// ID-10: the done item repeats the call's identity.
+		if ev.id, ev.name, v = responsesIdentity(b, &it); v != nil {
+			return v
+		}
+		if ev.data, ev.hasData, v = asString(b, args, field); v != nil {
 			return v
 		}
 	case "reasoning":
@@ -196,6 +210,15 @@ func responsesItemDone(b *batch, f *respFields) *spec.Violation {
 	return nil
 }
 
+// responsesIdentity returns a call item's call_id and name.
+func responsesIdentity(b *batch, it *respItemFields) (id, name []byte, v *spec.Violation) {
+	if id, _, v = asString(b, it[respItemCallID], "item.call_id"); v != nil {
+		return nil, nil, v
+	}
+	name, _, v = asString(b, it[respItemName], "item.name")
+	return id, name, v
+}
+
 // responsesDelta translates every "*.delta" event.
 func responsesDelta(b *batch, f *respFields, typ []byte) *spec.Violation {
 	// name is typ as a constant, so that no string is made of it per frame.
@@ -204,6 +227,8 @@ func responsesDelta(b *batch, f *respFields, typ []byte) *spec.Violation {
 	switch string(typ) {
 	case "response.function_call_arguments.delta":
 		kind, name = spec.DeltaArgs, "response.function_call_arguments.delta"
+	case "response.custom_tool_call_input.delta":
+		kind, name = spec.DeltaArgs, "response.custom_tool_call_input.delta"
 	case "response.output_text.delta":
 		kind, name = spec.DeltaText, "response.output_text.delta"
 	case "response.refusal.delta":
@@ -213,7 +238,7 @@ func responsesDelta(b *batch, f *respFields, typ []byte) *spec.Violation {
 	case "response.reasoning_text.delta":
 		kind, name = spec.DeltaThinking, "response.reasoning_text.delta"
 	default:
-		// Hosted-tool, custom-tool, audio and unknown deltas carry nothing
+		// Hosted-tool, audio and unknown deltas carry nothing
 		// the outcome keeps; their items are paired by added and done
 		// (FRAME-5).
 		return nil
@@ -230,12 +255,15 @@ func responsesDelta(b *batch, f *respFields, typ []byte) *spec.Violation {
 	return nil
 }
 
-func responsesArgsDone(b *batch, f *respFields) *spec.Violation {
-	idx, v := outputIndex(f, "response.function_call_arguments.done")
+// responsesArgsDone translates function_call_arguments.done and
+// custom_tool_call_input.done, whose member f[member] (named field) repeats
+// the final arguments or input (PAIR-8).
+func responsesArgsDone(b *batch, f *respFields, member int, typ, field string) *spec.Violation {
+	idx, v := outputIndex(f, typ)
 	if v != nil {
 		return v
 	}
-	args, ok, v := asString(b, f[respArguments], "arguments")
+	args, ok, v := asString(b, f[member], field)
 	if v != nil || !ok {
 		return v
 	}

@@ -94,9 +94,9 @@ var oaiRespItemCases = []oaiCase{
 		`{"type":"response.output_item.added","output_index":1,"item":{"type":"custom_tool_call","call_id":"call_c","name":"grammar"}}` + "\n" +
 		`{"type":"response.output_item.added","output_index":2,"item":{"type":"mcp_call","id":"mcp_1","name":"x","arguments":""}}` + "\n" +
 		`{"type":"response.output_item.added","output_index":3,"item":{}}` + "\n",
-		want: []string{`#1 block-start index=0 block=other`, `#2 block-start index=1 block=other`, `#3 block-start index=2 block=other`, `#4 block-start index=3 block=other`}},
+		want: []string{`#1 block-start index=0 block=other`, `#2 block-start index=1 block=call id="call_c" name="grammar" kind=custom`, `#3 block-start index=2 block=other`, `#4 block-start index=3 block=other`}},
 	{name: "function call done", in: `{"type":"response.output_item.done","output_index":1,"item":{"id":"fc_1","type":"function_call","status":"completed","arguments":"{\"a\":2,\"b\":3}","call_id":"call_1","name":"add"}}` + "\n",
-		want: []string{`#1 block-stop index=1 data="{\"a\":2,\"b\":3}"`}},
+		want: []string{`#1 block-stop index=1 id="call_1" name="add" data="{\"a\":2,\"b\":3}"`}},
 	{name: "function call done empty arguments", in: `{"type":"response.output_item.done","output_index":0,"item":{"type":"function_call","arguments":""}}` + "\n",
 		want: []string{`#1 block-stop index=0 data=""`}},
 	{name: "function call done without arguments", in: `{"type":"response.output_item.done","output_index":0,"item":{"type":"function_call"}}` + "\n",
@@ -161,7 +161,7 @@ var oaiRespDeltaCases = []oaiCase{
 		`{"type":"response.audio.delta","delta":"AAAA"}` + "\n" +
 		`{"type":"response.audio.transcript.delta","output_index":null,"delta":"hi"}` + "\n" +
 		`{"type":".delta"}` + "\n",
-		want: []string{}},
+		want: []string{`#1 block-delta index=1 delta=args data="SELECT"`}},
 	{name: "parts and done events carry nothing", in: `{"type":"response.content_part.added","output_index":0,"content_index":0,"part":{"type":"output_text","text":""}}` + "\n" +
 		`{"type":"response.output_text.done","output_index":0,"content_index":0,"text":"Hi"}` + "\n" +
 		`{"type":"response.reasoning_summary_part.added","output_index":0,"summary_index":0,"part":{"type":"summary_text","text":""}}` + "\n" +

@@ -22,6 +22,7 @@ type event struct {
 	hasData  bool
 	block    spec.BlockType
 	delta    spec.DeltaType
+	callKind spec.CallKind
 	id       []byte
 	name     []byte
 	item     []byte
@@ -36,7 +37,7 @@ func (e *event) toSpec() spec.Event {
 		Kind: e.kind, Frame: e.frame, Offset: e.offset, Choice: e.choice, Index: e.index, HasIndex: e.hasIndex,
 		Pos: e.pos, ID: string(e.id), Name: string(e.name), Item: string(e.item), Server: e.server,
 		Block: e.block, Delta: e.delta, Path: string(e.path), More: e.more, Data: string(e.data),
-		HasData: e.hasData, Sig: string(e.sig),
+		HasData: e.hasData, Sig: string(e.sig), CallKind: e.callKind,
 	}
 }
 
@@ -52,6 +53,7 @@ func fromSpec(s spec.Event) event {
 		kind: s.Kind, frame: s.Frame, offset: s.Offset, choice: s.Choice, index: s.Index, hasIndex: s.HasIndex,
 		pos: s.Pos, id: b(s.ID), name: b(s.Name), item: b(s.Item), server: s.Server, block: s.Block,
 		delta: s.Delta, path: b(s.Path), more: s.More, data: b(s.Data), hasData: s.HasData, sig: b(s.Sig),
+		callKind: s.CallKind,
 	}
 }
 

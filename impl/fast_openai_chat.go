@@ -166,9 +166,9 @@ func chatFastReplay(b *batch, m *chatFastMemo) bool {
 	case fastShapeContent:
 		chatAdd(b, spec.KindText, m.choice, b.str(b.tokBytes(m.strs[0])))
 	case fastShapeArgs:
-		b.add(event{kind: spec.KindFragment, choice: m.choice, index: m.index, hasIndex: true, data: b.str(b.tokBytes(m.strs[0]))})
+		b.add(event{kind: spec.KindFragment, callKind: spec.CallFunction, choice: m.choice, index: m.index, hasIndex: true, data: b.str(b.tokBytes(m.strs[0]))})
 	case fastShapeOpener:
-		b.add(event{kind: spec.KindFragment, choice: m.choice, index: m.index, hasIndex: true,
+		b.add(event{kind: spec.KindFragment, callKind: spec.CallFunction, choice: m.choice, index: m.index, hasIndex: true,
 			id: b.str(b.tokBytes(m.strs[0])), name: b.str(b.tokBytes(m.strs[1])), data: b.str(b.tokBytes(m.strs[2]))})
 	}
 	return true

@@ -40,6 +40,7 @@ type call struct {
 	item     int
 	path     *pathBuilder
 	charged  int
+	tool     spec.CallKind // function or custom, once an event said (NAME-4)
 }
 
 type item struct {
@@ -136,6 +137,9 @@ func (m *machine) finding(rule spec.RuleID, e *event, n int, format string, args
 
 // apply applies one event in place.
 func (m *machine) apply(e *event) *spec.Violation {
+	if e.callKind > spec.CallCustom {
+		return term(spec.EventInvalid, e, "event of call kind %s", e.callKind)
+	}
 	switch e.kind {
 	case spec.KindMessageStart:
 		return m.messageStart(e)
@@ -410,7 +414,9 @@ func (m *machine) complete(n int, e *event) {
 	if c.kind == callPath && c.path != nil {
 		c.args = c.path.render(c.args[:0])
 	}
-	if len(trimJSONSpace(c.args)) == 0 {
+	if c.tool == spec.CallCustom {
+		c.status = spec.StatusComplete // NAME-4, END-2: raw input text
+	} else if len(trimJSONSpace(c.args)) == 0 {
 		c.args = append(c.args[:0], "{}"...)
 		c.synth = true
 		c.status = spec.StatusComplete
@@ -673,7 +679,7 @@ func (m *machine) fragment(e *event) *spec.Violation {
 		if e.hasIndex {
 			eff = e.index
 		}
-		n := m.addCall(call{kind: callFragment, choice: e.choice, id: string(e.id), name: string(e.name), index: eff, hasWire: e.hasIndex})
+		n := m.addCall(call{kind: callFragment, choice: e.choice, id: string(e.id), name: string(e.name), index: eff, hasWire: e.hasIndex, tool: e.callKind})
 		if len(e.id) > 0 {
 			m.calls[n].idFrame = e.frame
 		}
@@ -690,6 +696,10 @@ func (m *machine) fragment(e *event) *spec.Violation {
 	if v := m.checkIDName(e, e.id, e.name); v != nil {
 		return v
 	}
+	if e.callKind != spec.CallUnspecified && c.tool != spec.CallUnspecified && e.callKind != c.tool {
+		m.finding(spec.NameKind, e, target, "%s content for a %s call; the entry's %d bytes are dropped", e.callKind, c.tool, len(e.data)+len(e.sig))
+		return nil
+	}
 	if len(e.name) > 0 && c.name != "" && c.name != string(e.name) {
 		m.finding(spec.NameConflict, e, target, "name %q conflicts with %q; the entry's %d bytes are dropped", e.name, c.name, len(e.data)+len(e.sig))
 		return nil
@@ -702,6 +712,9 @@ func (m *machine) fragment(e *event) *spec.Violation {
 	}
 	if len(e.name) > 0 && c.name == "" {
 		c.name = string(e.name)
+	}
+	if c.tool == spec.CallUnspecified {
+		c.tool = e.callKind // NAME-4: the first entry that says sets it
 	}
 	if len(e.id) > 0 {
 		c.idFrame = e.frame
@@ -731,7 +744,7 @@ func (m *machine) wholeCall(e *event) *spec.Violation {
 	if p := m.openPath(e.choice); p >= 0 {
 		m.complete(p, e)
 	}
-	n := m.addCall(call{kind: callWhole, choice: e.choice, id: string(e.id), name: string(e.name), server: e.server})
+	n := m.addCall(call{kind: callWhole, choice: e.choice, id: string(e.id), name: string(e.name), server: e.server, tool: e.callKind})
 	m.duplicateID(e, n)
 	m.appendArgs(n, e.data)
 	m.addCallSig(n, e.sig)

@@ -56,7 +56,7 @@ func stepBlockStart(s *State, e spec.Event, out *[]spec.Output) *spec.Violation 
 	s.touchChoice(e.Choice)
 	b := blockState{key: e.Index, typ: e.Block, open: true, item: -1, call: -1}
 	if e.Block == spec.BlockCall {
-		n := s.addCall(callState{kind: callBlock, choice: e.Choice, id: e.ID, name: e.Name, server: e.Server}, out)
+		n := s.addCall(callState{kind: callBlock, choice: e.Choice, id: e.ID, name: e.Name, server: e.Server, tool: e.CallKind}, out)
 		s.duplicateID(out, e, n)
 		if e.Data != "" {
 			s.appendArgs(n, e.Data, out)
@@ -202,6 +202,28 @@ func stepBlockDelta(s *State, e spec.Event, out *[]spec.Output) *spec.Violation 
 	return nil
 }
 
+// repeatedIdentity checks the id and name a stop repeats for call n
+// (ID-10): a value that differs from the call's is a call-scoped violation
+// and the call keeps its own; one the call lacked is taken.
+func (s *State) repeatedIdentity(e spec.Event, n int, out *[]spec.Output) {
+	c := &s.calls[n]
+	switch {
+	case e.ID == "" || e.ID == c.id:
+	case c.id == "":
+		c.id = e.ID
+		s.duplicateID(out, e, n)
+	default:
+		s.finding(out, spec.IDRepeated, e, n, "the stop repeats id %q for the call with id %q", e.ID, c.id)
+	}
+	switch {
+	case e.Name == "" || e.Name == c.name:
+	case c.name == "":
+		c.name = e.Name
+	default:
+		s.finding(out, spec.IDRepeated, e, n, "the stop repeats name %q for the call named %q", e.Name, c.name)
+	}
+}
+
 // finalArgs applies final arguments repeated at the end of call n (PAIR-8):
 // they supply the arguments when none streamed, and must otherwise equal
 // them.
@@ -240,10 +262,18 @@ func stepBlockStop(s *State, e spec.Event, out *[]spec.Output) *spec.Violation {
 	if v := s.checkPayload(e, len(e.Sig)); v != nil {
 		return v
 	}
+	if bl.call >= 0 {
+		if v := s.checkIDName(e, e.ID, e.Name); v != nil {
+			return v
+		}
+	}
 	if bl.call >= 0 && e.HasData {
 		if v := s.finalArgs(e, bl.call, out); v != nil {
 			return v
 		}
+	}
+	if bl.call >= 0 {
+		s.repeatedIdentity(e, bl.call, out)
 	}
 	s.blocks[b].open = false
 	if e.Sig != "" {

@@ -189,11 +189,11 @@ func chatChoice(raw json.RawMessage, pos int) ([]spec.Event, *spec.Violation) {
 		return nil, v
 	}
 	for j, r := range calls {
-		ev, v := chatToolCall(r, choice, j)
+		evs, v := chatToolCall(r, choice, j)
 		if v != nil {
 			return nil, v
 		}
-		out = append(out, ev)
+		out = append(out, evs...)
 	}
 
 	finish, _, v := asString(c["finish_reason"], "finish_reason")
@@ -205,39 +205,87 @@ func chatChoice(raw json.RawMessage, pos int) ([]spec.Event, *spec.Violation) {
 }
 
 // chatToolCall translates entry pos of a delta's "tool_calls" into a
-// fragment. A null entry still yields a (wholly empty) fragment.
-func chatToolCall(raw json.RawMessage, choice, pos int) (spec.Event, *spec.Violation) {
+// fragment. A null entry still yields a (wholly empty) fragment. An entry
+// with both a "function" and a "custom" member yields one fragment of each
+// kind, the one its "type" names first (NAME-4: the state machine keeps the
+// first kind and rejects the other).
+func chatToolCall(raw json.RawMessage, choice, pos int) ([]spec.Event, *spec.Violation) {
 	ev := spec.Event{Kind: spec.KindFragment, Choice: choice, Pos: pos}
 	t, _, v := asObject(raw, "tool_calls[]")
 	if v != nil {
-		return ev, v
+		return nil, v
 	}
 	idx, ok, v := asInt(t["index"], "tool_calls[].index")
 	if v != nil {
-		return ev, v
+		return nil, v
 	}
 	if ok {
 		ev.Index, ev.HasIndex = idx, true // ID-3: -1 is a key like any other
 	}
 	if ev.ID, _, v = asString(t["id"], "tool_calls[].id"); v != nil {
-		return ev, v
+		return nil, v
 	}
-	fn, _, v := asObject(t["function"], "tool_calls[].function")
+	typ, _, v := asString(t["type"], "tool_calls[].type")
 	if v != nil {
-		return ev, v
+		return nil, v
 	}
-	if ev.Name, _, v = asString(fn["name"], "function.name"); v != nil {
-		return ev, v
+	fn, hasFn, v := asObject(t["function"], "tool_calls[].function")
+	if v != nil {
+		return nil, v
 	}
-	if args := fn["arguments"]; !isNull(args) && args[0] == '{' {
-		// An object instead of a string (Ollama-style servers): its
-		// compact JSON text is the argument fragment.
-		ev.Data = compactJSON(args)
-	} else if ev.Data, _, v = asString(args, "function.arguments"); v != nil {
-		return ev, v
+	cu, hasCustom, v := asObject(t["custom"], "tool_calls[].custom")
+	if v != nil {
+		return nil, v
 	}
+	fev, cev := ev, ev
+	if hasFn {
+		fev.CallKind = spec.CallFunction
+		if fev.Name, _, v = asString(fn["name"], "function.name"); v != nil {
+			return nil, v
+		}
+		if args := fn["arguments"]; !isNull(args) && args[0] == '{' {
+			// An object instead of a string (Ollama-style servers): its
+			// compact JSON text is the argument fragment.
+			fev.Data = compactJSON(args)
+		} else if fev.Data, _, v = asString(args, "function.arguments"); v != nil {
+			return nil, v
+		}
+	}
+	if hasCustom {
+		cev.CallKind = spec.CallCustom
+		if cev.Name, _, v = asString(cu["name"], "custom.name"); v != nil {
+			return nil, v
+		}
+		if cev.Data, _, v = asString(cu["input"], "custom.input"); v != nil {
+			return nil, v
+		}
+	}
+	var sig string
 	if extra := t["extra_content"]; !isNull(extra) {
-		ev.Sig = compactJSON(extra)
+		sig = compactJSON(extra)
 	}
-	return ev, nil
+	switch {
+	case hasFn && hasCustom:
+		first, second := fev, cev
+		if typ == "custom" {
+			first, second = cev, fev
+		}
+		first.Sig = sig
+		second.ID = "" // the same entry: its id is the first fragment's
+		return []spec.Event{first, second}, nil
+	case hasCustom:
+		cev.Sig = sig
+		return []spec.Event{cev}, nil
+	case hasFn:
+		fev.Sig = sig
+		return []spec.Event{fev}, nil
+	}
+	switch typ { // no content member: the type alone says the kind
+	case "function":
+		ev.CallKind = spec.CallFunction
+	case "custom":
+		ev.CallKind = spec.CallCustom
+	}
+	ev.Sig = sig
+	return []spec.Event{ev}, nil
 }

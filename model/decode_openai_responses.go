@@ -36,7 +36,9 @@ func (d *responsesDecoder) decodeFrame(fr frame) ([]spec.Event, *spec.Violation)
 	case "response.output_item.done":
 		return responsesItemDone(o)
 	case "response.function_call_arguments.done":
-		return responsesArgsDone(o)
+		return responsesArgsDone(o, typ, "arguments")
+	case "response.custom_tool_call_input.done":
+		return responsesArgsDone(o, typ, "input")
 	case "response.completed", "response.incomplete":
 		return responsesEnd(o, typ)
 	case "response.failed":
@@ -110,18 +112,19 @@ func responsesItemAdded(o obj) ([]spec.Event, *spec.Violation) {
 	}
 	ev := spec.Event{Kind: spec.KindBlockStart, Index: idx}
 	switch itemType {
-	case "function_call":
-		ev.Block = spec.BlockCall
-		if ev.ID, _, v = asString(it["call_id"], "item.call_id"); v != nil {
-			return nil, v
+	case "function_call", "custom_tool_call":
+		ev.Block, ev.CallKind = spec.BlockCall, spec.CallFunction
+		args := "arguments"
+		if itemType == "custom_tool_call" {
+			ev.CallKind, args = spec.CallCustom, "input" // NAME-4
 		}
-		if ev.Name, _, v = asString(it["name"], "item.name"); v != nil {
+		if ev.ID, ev.Name, v = responsesIdentity(it); v != nil {
 			return nil, v
 		}
 		if ev.Item, _, v = asString(it["id"], "item.id"); v != nil {
 			return nil, v
 		}
-		if ev.Data, _, v = asString(it["arguments"], "item.arguments"); v != nil {
+		if ev.Data, _, v = asString(it[args], "item."+args); v != nil {
 			return nil, v
 		}
 	case "message":
@@ -146,8 +149,16 @@ func responsesItemDone(o obj) ([]spec.Event, *spec.Violation) {
 	}
 	ev := spec.Event{Kind: spec.KindBlockStop, Index: idx}
 	switch itemType {
-	case "function_call":
-		if ev.Data, ev.HasData, v = asString(it["arguments"], "item.arguments"); v != nil {
+	case "function_call", "custom_tool_call":
+		args := "arguments"
+		if itemType == "custom_tool_call" {
+			args = "input"
+		}
+		// ID-10: the done item repeats the call's identity.
+		if ev.ID, ev.Name, v = responsesIdentity(it); v != nil {
+			return nil, v
+		}
+		if ev.Data, ev.HasData, v = asString(it[args], "item."+args); v != nil {
 			return nil, v
 		}
 	case "reasoning":
@@ -158,18 +169,27 @@ func responsesItemDone(o obj) ([]spec.Event, *spec.Violation) {
 	return []spec.Event{ev}, nil
 }
 
+// responsesIdentity returns a call item's call_id and name.
+func responsesIdentity(it obj) (id, name string, v *spec.Violation) {
+	if id, _, v = asString(it["call_id"], "item.call_id"); v != nil {
+		return "", "", v
+	}
+	name, _, v = asString(it["name"], "item.name")
+	return id, name, v
+}
+
 // responsesDelta translates every "*.delta" event.
 func responsesDelta(o obj, typ string) ([]spec.Event, *spec.Violation) {
 	var kind spec.DeltaType
 	switch typ {
-	case "response.function_call_arguments.delta":
+	case "response.function_call_arguments.delta", "response.custom_tool_call_input.delta":
 		kind = spec.DeltaArgs
 	case "response.output_text.delta", "response.refusal.delta":
 		kind = spec.DeltaText
 	case "response.reasoning_summary_text.delta", "response.reasoning_text.delta":
 		kind = spec.DeltaThinking
 	default:
-		// Hosted-tool, custom-tool, audio and unknown deltas carry nothing
+		// Hosted-tool, audio and unknown deltas carry nothing
 		// the outcome keeps; their items are paired by added and done
 		// (FRAME-5).
 		return nil, nil
@@ -185,12 +205,15 @@ func responsesDelta(o obj, typ string) ([]spec.Event, *spec.Violation) {
 	return []spec.Event{{Kind: spec.KindBlockDelta, Index: idx, Delta: kind, Data: data}}, nil
 }
 
-func responsesArgsDone(o obj) ([]spec.Event, *spec.Violation) {
-	idx, v := outputIndex(o, "response.function_call_arguments.done")
+// responsesArgsDone translates function_call_arguments.done and
+// custom_tool_call_input.done, whose member field repeats the final
+// arguments or input (PAIR-8).
+func responsesArgsDone(o obj, typ, field string) ([]spec.Event, *spec.Violation) {
+	idx, v := outputIndex(o, typ)
 	if v != nil {
 		return nil, v
 	}
-	args, ok, v := asString(o["arguments"], "arguments")
+	args, ok, v := asString(o[field], field)
 	if v != nil || !ok {
 		return nil, v
 	}

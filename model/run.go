@@ -104,9 +104,13 @@ func Finish(s State, viols []spec.Violation, cause *spec.Violation) spec.Outcome
 				args = "" // an invalid call keeps its raw bytes: none
 			}
 		}
+		kind := spec.CallFunction
+		if c.tool == spec.CallCustom {
+			kind = spec.CallCustom
+		}
 		o.Calls = append(o.Calls, spec.Call{
 			Ordinal: len(o.Calls), Message: c.msg, Choice: c.choice, ID: c.id, Name: c.name,
-			Args: args, Status: st, Server: c.server, Signatures: append([]string(nil), c.sigs...),
+			Args: args, Status: st, Kind: kind, Server: c.server, Signatures: append([]string(nil), c.sigs...),
 		})
 	}
 	for _, it := range s.items {

@@ -32,8 +32,9 @@ type callState struct {
 	started  bool // the arguments came inline with a block start
 	item     int  // index of its item
 	path     *pathBuilder
-	charged  int  // bytes charged to a path call so far
-	synth    bool // args is the {} that stands for no bytes (END-2)
+	charged  int           // bytes charged to a path call so far
+	synth    bool          // args is the {} that stands for no bytes (END-2)
+	tool     spec.CallKind // function or custom, once an event said (NAME-4)
 }
 
 // itemState is one item of the stream.

@@ -55,6 +55,9 @@ func apply(s *State, e spec.Event) ([]spec.Output, *spec.Violation) {
 	if int(e.Kind) >= len(handlers) || handlers[e.Kind] == nil {
 		return nil, term(spec.EventInvalid, e, "event of unknown kind %d", e.Kind)
 	}
+	if e.CallKind > spec.CallCustom {
+		return nil, term(spec.EventInvalid, e, "event of call kind %s", e.CallKind)
+	}
 	var out []spec.Output
 	if v := handlers[e.Kind](s, e, &out); v != nil {
 		return nil, v
@@ -281,7 +284,9 @@ func (s *State) complete(n int, e spec.Event, out *[]spec.Output) {
 	if c.kind == callPath && c.path != nil {
 		c.args = []byte(c.path.render())
 	}
-	if len(trimJSONSpace(c.args)) == 0 {
+	if c.tool == spec.CallCustom {
+		c.status = spec.StatusComplete // NAME-4, END-2: raw input text
+	} else if len(trimJSONSpace(c.args)) == 0 {
 		c.args = []byte("{}")
 		c.synth = true
 		c.status = spec.StatusComplete
@@ -590,7 +595,7 @@ func stepFragment(s *State, e spec.Event, out *[]spec.Output) *spec.Violation {
 		if e.HasIndex {
 			eff = e.Index
 		}
-		n := s.addCall(callState{kind: callFragment, choice: e.Choice, id: e.ID, name: e.Name, index: eff, hasWire: e.HasIndex}, out)
+		n := s.addCall(callState{kind: callFragment, choice: e.Choice, id: e.ID, name: e.Name, index: eff, hasWire: e.HasIndex, tool: e.CallKind}, out)
 		if e.ID != "" {
 			s.calls[n].idFrame = e.Frame
 		}
@@ -608,6 +613,10 @@ func stepFragment(s *State, e spec.Event, out *[]spec.Output) *spec.Violation {
 		return v
 	}
 	// A rejected entry is dropped before its bytes are charged.
+	if e.CallKind != spec.CallUnspecified && c.tool != spec.CallUnspecified && e.CallKind != c.tool {
+		s.finding(out, spec.NameKind, e, target, "%s content for a %s call; the entry's %d bytes are dropped", e.CallKind, c.tool, len(e.Data)+len(e.Sig))
+		return nil
+	}
 	if e.Name != "" && c.name != "" && c.name != e.Name {
 		s.finding(out, spec.NameConflict, e, target, "name %q conflicts with %q; the entry's %d bytes are dropped", e.Name, c.name, len(e.Data)+len(e.Sig))
 		return nil
@@ -620,6 +629,9 @@ func stepFragment(s *State, e spec.Event, out *[]spec.Output) *spec.Violation {
 	}
 	if e.Name != "" {
 		c.name = e.Name // NAME-1
+	}
+	if c.tool == spec.CallUnspecified {
+		c.tool = e.CallKind // NAME-4: the first entry that says sets it
 	}
 	if e.ID != "" {
 		c.idFrame = e.Frame
@@ -649,7 +661,7 @@ func stepWholeCall(s *State, e spec.Event, out *[]spec.Output) *spec.Violation {
 	if p := s.openPath(e.Choice); p >= 0 {
 		s.complete(p, e, out) // PAIR-9: the next call closes a path call
 	}
-	n := s.addCall(callState{kind: callWhole, choice: e.Choice, id: e.ID, name: e.Name, server: e.Server}, out)
+	n := s.addCall(callState{kind: callWhole, choice: e.Choice, id: e.ID, name: e.Name, server: e.Server, tool: e.CallKind}, out)
 	s.duplicateID(out, e, n)
 	s.appendArgs(n, e.Data, out)
 	s.addCallSig(n, e.Sig)

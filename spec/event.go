@@ -41,7 +41,8 @@ const (
 	KindBlockDelta
 	// KindBlockStop closes block Index. Data holds final arguments when the
 	// wire repeats them at the stop (Responses output_item.done) and HasData
-	// says so; Sig holds opaque data that arrived with the stop.
+	// says so; ID and Name hold the call's identity when the stop repeats
+	// it (ID-10); Sig holds opaque data that arrived with the stop.
 	KindBlockStop
 	// KindText is assistant text outside blocks: Choice, Data, Sig.
 	KindText
@@ -103,6 +104,33 @@ func (k Kind) String() string {
 		return kindNames[k]
 	}
 	return "kind(" + strconv.Itoa(int(k)) + ")"
+}
+
+// CallKind is the kind of a tool call (NAME-4): a function call, whose
+// arguments are one JSON object (END-2), or a custom (freeform) tool call,
+// whose input is raw text.
+type CallKind uint8
+
+// Call kinds.
+const (
+	// CallUnspecified: the event does not say. A call none of whose events
+	// says is a function call.
+	CallUnspecified CallKind = iota
+	// CallFunction is a function call (OpenAI "function", and every call of
+	// the other formats).
+	CallFunction
+	// CallCustom is an OpenAI custom tool call: Chat Completions
+	// tool_calls entries with "custom", Responses custom_tool_call items.
+	CallCustom
+)
+
+var callKindNames = [...]string{"unspecified", "function", "custom"}
+
+func (k CallKind) String() string {
+	if int(k) < len(callKindNames) {
+		return callKindNames[k]
+	}
+	return "callkind(" + strconv.Itoa(int(k)) + ")"
 }
 
 // BlockType is the type of a block opened by [KindBlockStart].
@@ -195,6 +223,10 @@ type Event struct {
 	Name   string // function name; "" means absent
 	Item   string // secondary item id (Responses item id)
 	Server bool   // the call is executed by the provider (server tool)
+	// CallKind is the kind of the call a KindFragment, KindBlockStart (of
+	// a BlockCall) or KindWholeCall belongs to, when the wire says it
+	// (NAME-4); CallUnspecified otherwise.
+	CallKind CallKind
 
 	Block BlockType
 	Delta DeltaType
@@ -207,7 +239,8 @@ type Event struct {
 }
 
 // String formats e on one line, for logs and failure messages. Only the
-// fields the kind uses, and that are set, are printed.
+// fields the kind uses, and that are set, are printed (CallKind only when it
+// is custom).
 func (e Event) String() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "#%d %s", e.Frame, e.Kind)
@@ -240,6 +273,9 @@ func (e Event) String() string {
 	}
 	if e.Server {
 		b.WriteString(" server")
+	}
+	if e.CallKind > CallFunction { // a function call is the default: not printed
+		fmt.Fprintf(&b, " kind=%s", e.CallKind)
 	}
 	if e.Path != "" {
 		fmt.Fprintf(&b, " path=%q", e.Path)

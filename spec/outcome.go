@@ -14,7 +14,7 @@ const (
 	// finished [Outcome].
 	StatusOpen Status = iota
 	// StatusComplete: a terminal signal closed the call and its arguments
-	// are one JSON object (END-2).
+	// are one JSON object, or it is a custom call (END-2).
 	StatusComplete
 	// StatusIncomplete: the stream was truncated (length, max_tokens, or no
 	// terminal signal) before the call was closed (END-3).
@@ -60,9 +60,11 @@ type Call struct {
 	ID      string
 	Name    string
 	// Args is the final argument text: the bytes received, verbatim, or
-	// "{}" for a complete call that received none (END-2).
+	// "{}" for a complete function call that received none (END-2). A
+	// custom call's Args is its raw input text.
 	Args       string
 	Status     Status
+	Kind       CallKind // CallFunction or CallCustom, never CallUnspecified
 	Server     bool     // executed by the provider (server tool)
 	Signatures []string // opaque metadata that arrived with the call, verbatim
 }
@@ -146,6 +148,9 @@ func (o Outcome) String() string {
 			b.WriteString(" id=" + strconv.Quote(c.ID) + " name=" + strconv.Quote(c.Name))
 			if c.Server {
 				b.WriteString(" server")
+			}
+			if c.Kind == CallCustom {
+				b.WriteString(" custom")
 			}
 			b.WriteString(" args=" + strconv.Quote(c.Args))
 			for _, s := range c.Signatures {

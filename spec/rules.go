@@ -31,9 +31,11 @@ const (
 	IDDuplicate     RuleID = "ID-7"
 	IDWhole         RuleID = "ID-8"
 	IDBlock         RuleID = "ID-9"
+	IDRepeated      RuleID = "ID-10"
 	NameOnce        RuleID = "NAME-1"
 	NameConflict    RuleID = "NAME-2"
 	NameMissing     RuleID = "NAME-3"
+	NameKind        RuleID = "NAME-4"
 	OrdFirstSeen    RuleID = "ORD-1"
 	OrdBudget       RuleID = "ORD-2"
 	OrdMerge        RuleID = "ORD-3"
@@ -88,9 +90,11 @@ var Rules = []Rule{
 	{IDDuplicate, "a second call with an id already used in the message is kept apart and is a call-scoped violation"},
 	{IDWhole, "each whole-call element is a new complete call; its wire index is ignored"},
 	{IDBlock, "in block formats a call is its block key within the message; secondary item ids are not identity"},
+	{IDRepeated, "an id or name repeated at a call's end must equal the call's; the first value stands"},
 	{NameOnce, "a name is set once; repeating the same name is accepted; names are never concatenated"},
 	{NameConflict, "a different non-empty name for an existing call is a call-scoped violation"},
 	{NameMissing, "a call with no name when it completes is a call-scoped violation"},
+	{NameKind, "a call's kind, function or custom, is set once; content of the other kind is a call-scoped violation"},
 	{OrdFirstSeen, "calls and items are output in first-seen order, whatever their indexes"},
 	{OrdBudget, "budgets are charged in first-seen order"},
 	{OrdMerge, "consecutive text or thinking pieces of one message and choice merge into one item"},

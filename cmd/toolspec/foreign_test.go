@@ -70,3 +70,20 @@ func readScenario(path string) (*scenario.Scenario, error) {
 	}
 	return scenario.Parse(path, data)
 }
+
+// TestCustomCallKind: a custom tool call is printed with "kind": "custom"
+// and its raw input as the arguments.
+func TestCustomCallKind(t *testing.T) {
+	sc, err := readScenario("../../testdata/scenarios/completion/responses-custom-tool-call.txtar")
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, out, _ := runCmd(t, string(sc.Input), "reassemble", "-")
+	var got jsonOutcome
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatal(err)
+	}
+	if code != 0 || len(got.Calls) != 1 || got.Calls[0].Kind != "custom" || got.Calls[0].Arguments != `print("hello world")` || got.StopReason != "tool_use" {
+		t.Errorf("exit %d, calls %+v, stop %q", code, got.Calls, got.StopReason)
+	}
+}

@@ -148,6 +148,7 @@ type jsonCall struct {
 	Name       string   `json:"name"`
 	Arguments  string   `json:"arguments"`
 	Status     string   `json:"status"`
+	Kind       string   `json:"kind"`
 	Server     bool     `json:"server"`
 	Message    int      `json:"message"`
 	Choice     int      `json:"choice"`
@@ -183,7 +184,7 @@ func toJSON(o spec.Outcome) jsonOutcome {
 	j := jsonOutcome{Format: string(o.Format), Messages: o.Messages, StopReason: string(o.StopReason()),
 		Calls: []jsonCall{}, Items: []jsonItem{}, Stops: []jsonStop{}, Violations: []jsonViolation{}, Tail: o.Tail}
 	for _, c := range o.Calls {
-		j.Calls = append(j.Calls, jsonCall{ID: c.ID, Name: c.Name, Arguments: c.Args, Status: c.Status.String(),
+		j.Calls = append(j.Calls, jsonCall{ID: c.ID, Name: c.Name, Arguments: c.Args, Status: c.Status.String(), Kind: c.Kind.String(),
 			Server: c.Server, Message: c.Message, Choice: c.Choice, Signatures: c.Signatures})
 	}
 	for _, it := range o.Items {
