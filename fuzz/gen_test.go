@@ -3,6 +3,7 @@ package fuzz
 import (
 	"flag"
 	"fmt"
+	"reflect"
 	"strconv"
 	"strings"
 	"testing"
@@ -183,10 +184,15 @@ func genLimits(t *rapid.T) spec.Limits {
 // compareImpl checks impl against the model on data, whole and in the
 // chunks gen.Chunks draws.
 func compareImpl(t *rapid.T, f spec.Format, lim spec.Limits, data []byte, muts []string) {
-	want := model.Reassemble(f, data, lim).String()
-	if got := impl.Reassemble(f, data, lim).String(); got != want {
+	mo, io := model.Reassemble(f, data, lim), impl.Reassemble(f, data, lim)
+	want := mo.String()
+	if got := io.String(); got != want {
 		t.Fatalf("%s (mutations %v, limits %+v): impl differs from the model\n--- input\n%s\n--- model\n%s--- impl\n%s",
 			f, muts, lim, showInput(data), want, got)
+	}
+	if !reflect.DeepEqual(mo.Violations, io.Violations) || mo.Tail != io.Tail {
+		t.Fatalf("%s (mutations %v, limits %+v): impl's violations or tail differ from the model's (payloads included)\n--- input\n%s\n--- model\n%#v\n%q\n--- impl\n%#v\n%q",
+			f, muts, lim, showInput(data), mo.Violations, mo.Tail, io.Violations, io.Tail)
 	}
 	chunks := coalesce(gen.Chunks(t, data), len(data)/64)
 	a := impl.New(f, lim)

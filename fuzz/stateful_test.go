@@ -48,6 +48,7 @@ func (sb *sideBySide) write(b []byte) {
 		n, out, err := model.Step(sb.s, e)
 		if err != nil {
 			errors.As(err, &sb.cause)
+			sb.s = n // the state the stream ends in: the call the violation names is recorded
 			return
 		}
 		sb.s = n

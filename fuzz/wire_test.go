@@ -6,6 +6,7 @@ import (
 	"math/rand"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -119,6 +120,10 @@ func TestWireCorpus(t *testing.T) {
 			}
 			for i := 0; i < 4; i++ {
 				compareWire(t, in, []int{1 + rng.Intn(64), 1 + rng.Intn(7)})
+			}
+			mo, io := model.Reassemble(in.f, in.data, in.lim), impl.Reassemble(in.f, in.data, in.lim)
+			if !reflect.DeepEqual(mo.Violations, io.Violations) || mo.Tail != io.Tail {
+				t.Fatalf("impl's violations or tail differ from the model's (payloads included):\n--- model\n%#v %q\n--- impl\n%#v %q", mo.Violations, mo.Tail, io.Violations, io.Tail)
 			}
 			we, wv := model.Decode(in.f, in.data, in.lim)
 			ge, gv := impl.Decode(in.f, in.data, in.lim)

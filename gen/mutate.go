@@ -478,12 +478,18 @@ func errorFrame(t *rapid.T, st *stream) frame {
 	msg := rapid.SampledFrom([]string{"Overloaded", "Rate exceeded", "model runner crashed", "tool_use_failed: bad JSON", ""}).Draw(t, "errorMessage")
 	switch st.format {
 	case spec.FormatOpenAIChat:
-		fr := frame{body: obj("error", obj("message", msg, "type", "invalid_request_error", "code", "tool_use_failed", "status_code", num(400)))}
-		switch rapid.IntRange(0, 2).Draw(t, "chatErrorShape") {
+		fr := frame{body: obj("error", obj("message", msg, "type", "invalid_request_error", "code", "tool_use_failed", "status_code", num(400),
+			"failed_generation", "<function=search>{\"q\": </function>"))}
+		switch rapid.IntRange(0, 3).Draw(t, "chatErrorShape") {
 		case 0:
 			fr.event = "error" // Groq: event: error
 		case 1:
 			fr.body = obj("error", msg)
+		case 2:
+			// OpenRouter: the error inside the choice, with finish_reason
+			// "error" (END-5).
+			fr.body = obj("id", "gen-err", "object", "chat.completion.chunk", "choices", []any{obj("index", num(0),
+				"delta", obj("content", ""), "finish_reason", "error", "error", obj("code", num(502), "message", msg, "metadata", obj("provider_name", "Azure")))})
 		}
 		return fr
 	case spec.FormatOpenAIResponses:

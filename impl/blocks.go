@@ -44,10 +44,12 @@ func (m *machine) blockStart(e *event) *spec.Violation {
 		if v := m.checkNewCall(e, e.id, e.name, len(e.data)); v != nil {
 			return v
 		}
+		if v := m.checkPayload(e, len(e.data)+len(e.sig)); v != nil {
+			return about(v, len(m.calls))
+		}
 	} else if m.curItems() >= m.lim.MaxItems {
 		return term(spec.BudItems, e, "more than %d items in one message", m.lim.MaxItems)
-	}
-	if v := m.checkPayload(e, len(e.data)+len(e.sig)); v != nil {
+	} else if v := m.checkPayload(e, len(e.data)+len(e.sig)); v != nil {
 		return v
 	}
 	m.ensureMessage()
@@ -173,7 +175,7 @@ func (m *machine) blockDelta(e *event) *spec.Violation {
 			return nil
 		}
 		if v := m.checkBytes(e, len(c.args), len(e.data)); v != nil {
-			return v
+			return about(v, bl.call)
 		}
 		m.appendArgs(bl.call, e.data)
 		return nil
@@ -201,7 +203,7 @@ func (m *machine) finalArgs(e *event, n int) *spec.Violation {
 	}
 	if len(c.args) == 0 {
 		if v := m.checkBytes(e, 0, len(e.data)); v != nil {
-			return v
+			return about(v, n)
 		}
 		m.appendArgs(n, e.data)
 		return nil
@@ -249,11 +251,11 @@ func (m *machine) blockStop(e *event) *spec.Violation {
 		return nil
 	}
 	if v := m.checkPayload(e, len(e.sig)); v != nil {
-		return v
+		return about(v, bl.call) // NoCall for a block that is no call
 	}
 	if bl.call >= 0 {
 		if v := m.checkIDName(e, e.id, e.name); v != nil {
-			return v
+			return about(v, bl.call)
 		}
 	}
 	if bl.call >= 0 && e.hasData {
@@ -289,7 +291,7 @@ func (m *machine) pathOpen(e *event) *spec.Violation {
 		return v
 	}
 	if v := m.checkPayload(e, len(e.sig)); v != nil {
-		return v
+		return about(v, len(m.calls))
 	}
 	m.ensureMessage()
 	if p := m.openPath(e.choice); p >= 0 {
@@ -318,7 +320,7 @@ func (m *machine) pathArg(e *event) *spec.Violation {
 	c := &m.calls[p]
 	n := len(e.path) + len(e.data)
 	if v := m.checkBytes(e, c.charged, n); v != nil {
-		return v
+		return about(v, p)
 	}
 	if err := c.path.apply(e.path, e.delta, e.data, e.more); err != "" {
 		m.finding(spec.PairPathSyntax, e, p, "partial argument %q: %s", e.path, err)

@@ -22,7 +22,7 @@ type openaiChatDecoder struct {
 // below name them.
 var (
 	chatTopKeys    = newKeySet("error", "choices")
-	chatChoiceKeys = newKeySet("index", "delta", "finish_reason")
+	chatChoiceKeys = newKeySet("index", "delta", "finish_reason", "error")
 	chatDeltaKeys  = newKeySet("reasoning_content", "reasoning", "reasoning_details", "content", "refusal", "tool_calls")
 	chatDetailKeys = newKeySet("type", "text", "summary", "signature")
 	chatCallKeys   = newKeySet("index", "id", "function", "extra_content", "type", "custom")
@@ -33,7 +33,7 @@ var (
 const (
 	chatTopError, chatTopChoices = 0, 1
 
-	chatChoiceIndex, chatChoiceDelta, chatChoiceFinish = 0, 1, 2
+	chatChoiceIndex, chatChoiceDelta, chatChoiceFinish, chatChoiceError = 0, 1, 2, 3
 
 	chatDeltaReasoningContent, chatDeltaReasoning, chatDeltaDetails = 0, 1, 2
 	chatDeltaContent, chatDeltaRefusal, chatDeltaToolCalls          = 3, 4, 5
@@ -173,7 +173,7 @@ func chatChoice(b *batch, raw []byte, pos int) *spec.Violation {
 	if v != nil || !ok {
 		return v
 	}
-	var cf [3][]byte
+	var cf [4][]byte
 	b.lookupN(c, chatChoiceKeys, cf[:])
 	choice, ok, v := asInt(cf[chatChoiceIndex], "choices[].index")
 	if v != nil {
@@ -241,6 +241,16 @@ func chatChoice(b *batch, raw []byte, pos int) *spec.Violation {
 		if v != nil {
 			return v
 		}
+	}
+	if !isNull(cf[chatChoiceError]) {
+		// END-5: an error inside the choice (OpenRouter, sent with
+		// finish_reason "error") ends the stream like a top-level one.
+		n := len(b.evs)
+		if v := chatError(b, c, cf[chatChoiceError]); v != nil {
+			return v
+		}
+		b.evs[n].choice = choice
+		return nil
 	}
 
 	finish, _, v := asString(b, cf[chatChoiceFinish], "finish_reason")

@@ -222,6 +222,7 @@ func (f *framer) dispatch(s sink) *spec.Violation {
 	f.b.reset()
 	if v := f.pd.decodeFrame(&f.b, &f.fr); v != nil {
 		v.Frame, v.Offset = f.fr.no, f.fr.offset
+		v.Payload = violationPayload(v.Rule, f.fr.data)
 		return v
 	}
 	if !f.known && !isDone(f.fr.data) { // FRAME-7: the sentinel carries nothing of any format
@@ -231,7 +232,21 @@ func (f *framer) dispatch(s sink) *spec.Violation {
 	for i := range f.b.evs {
 		f.b.evs[i].frame, f.b.evs[i].offset = f.fr.no, f.fr.offset
 	}
-	return s(f.b.evs)
+	v := s(f.b.evs)
+	if v != nil {
+		v.Payload = violationPayload(v.Rule, f.fr.data)
+	}
+	return v
+}
+
+// violationPayload is what a terminal violation of rule keeps of the
+// payload of the frame that broke it: its first spec.MaxViolationPayload
+// bytes, or all of it for a provider error (END-5).
+func violationPayload(rule spec.RuleID, p []byte) string {
+	if rule != spec.EndProviderErr && len(p) > spec.MaxViolationPayload {
+		p = p[:spec.MaxViolationPayload]
+	}
+	return string(p)
 }
 
 // pumpLines dispatches every non-blank line (FRAME-2).

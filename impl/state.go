@@ -136,7 +136,71 @@ func (m *machine) finding(rule spec.RuleID, e *event, n int, format string, args
 }
 
 // apply applies one event in place.
+// apply applies one event. A terminal violation changes only the call it
+// names (reject).
 func (m *machine) apply(e *event) *spec.Violation {
+	v := m.step(e)
+	if v != nil {
+		m.reject(e, v)
+	}
+	return v
+}
+
+// about names call n in the terminal violation v; it returns v (nil stays
+// nil).
+func about(v *spec.Violation, n int) *spec.Violation {
+	if v != nil {
+		v.Call = n
+	}
+	return v
+}
+
+// reject records the call that the terminal violation v, broken by e,
+// names: an existing call is marked invalid and keeps its bytes; a call e
+// would have opened is added, invalid, with the id and name that fit BUD-4
+// and the argument bytes that fit BUD-2 and BUD-3.
+func (m *machine) reject(e *event, v *spec.Violation) {
+	switch {
+	case v.Call < 0:
+		return
+	case v.Call < len(m.calls):
+		m.calls[v.Call].poisoned = true
+		return
+	}
+	c := call{choice: e.choice, id: string(e.id), name: string(e.name), server: e.server, tool: e.callKind, poisoned: true}
+	switch e.kind {
+	case spec.KindFragment:
+		c.kind, c.index, c.hasWire = callFragment, e.pos, e.hasIndex
+		if e.hasIndex {
+			c.index = e.index
+		}
+	case spec.KindWholeCall:
+		c.kind = callWhole
+	case spec.KindBlockStart:
+		c.kind = callBlock
+	default:
+		c.kind, c.path = callPath, &pathBuilder{}
+	}
+	if len(c.id) > m.lim.MaxIDBytes {
+		c.id = ""
+	}
+	if len(c.name) > m.lim.MaxNameBytes {
+		c.name = ""
+	}
+	fits := len(e.data) <= m.lim.MaxArgBytes && m.curBytes()+len(e.data) <= m.lim.MaxResponseBytes
+	m.ensureMessage()
+	fn := m.onOut // the model's Step reports no output with a terminal violation
+	m.onOut = nil
+	n := m.addCall(c)
+	m.onOut = fn
+	if fits && e.kind != spec.KindPathOpen {
+		m.calls[n].args = append(m.calls[n].args, e.data...)
+	}
+	m.calls[n].status = spec.StatusInvalid
+}
+
+// step applies one event by kind.
+func (m *machine) step(e *event) *spec.Violation {
 	if e.callKind > spec.CallCustom {
 		return term(spec.EventInvalid, e, "event of call kind %s", e.callKind)
 	}
@@ -284,19 +348,20 @@ func (m *machine) curBytes() int {
 }
 
 func (m *machine) checkNewCall(e *event, id, name []byte, nbytes int) *spec.Violation {
+	n := len(m.calls) // the ordinal the call would get: every violation names it
 	if m.lim.NoParallel && !e.server && m.choiceCalls(e.choice) >= 1 {
-		return term(spec.BudParallel, e, "parallel tool calls are disabled: a second call (id %q) in one message", id)
+		return about(term(spec.BudParallel, e, "parallel tool calls are disabled: a second call (id %q) in one message", id), n)
 	}
 	if m.curCalls() >= m.lim.MaxCalls {
-		return term(spec.BudCalls, e, "more than %d calls in one message", m.lim.MaxCalls)
+		return about(term(spec.BudCalls, e, "more than %d calls in one message", m.lim.MaxCalls), n)
 	}
 	if m.curItems() >= m.lim.MaxItems {
-		return term(spec.BudItems, e, "more than %d items in one message", m.lim.MaxItems)
+		return about(term(spec.BudItems, e, "more than %d items in one message", m.lim.MaxItems), n)
 	}
 	if v := m.checkIDName(e, id, name); v != nil {
-		return v
+		return about(v, n)
 	}
-	return m.checkBytes(e, 0, nbytes)
+	return about(m.checkBytes(e, 0, nbytes), n)
 }
 
 func (m *machine) checkIDName(e *event, id, name []byte) *spec.Violation {
@@ -668,11 +733,11 @@ func (m *machine) fragment(e *event) *spec.Violation {
 		}
 		if len(e.data) > 0 {
 			if v := m.checkBytes(e, 0, len(e.data)); v != nil {
-				return v
+				return about(v, len(m.calls))
 			}
 		}
 		if v := m.checkPayload(e, nbytes); v != nil {
-			return v
+			return about(v, len(m.calls))
 		}
 		m.ensureMessage()
 		eff := e.pos
@@ -694,7 +759,7 @@ func (m *machine) fragment(e *event) *spec.Violation {
 	}
 	c := &m.calls[target]
 	if v := m.checkIDName(e, e.id, e.name); v != nil {
-		return v
+		return about(v, target)
 	}
 	if e.callKind != spec.CallUnspecified && c.tool != spec.CallUnspecified && e.callKind != c.tool {
 		m.finding(spec.NameKind, e, target, "%s content for a %s call; the entry's %d bytes are dropped", e.callKind, c.tool, len(e.data)+len(e.sig))
@@ -705,10 +770,10 @@ func (m *machine) fragment(e *event) *spec.Violation {
 		return nil
 	}
 	if v := m.checkBytes(e, len(c.args), len(e.data)); v != nil {
-		return v
+		return about(v, target)
 	}
 	if v := m.checkPayload(e, len(e.data)+len(e.sig)); v != nil {
-		return v
+		return about(v, target)
 	}
 	if len(e.name) > 0 && c.name == "" {
 		c.name = string(e.name)
@@ -738,7 +803,7 @@ func (m *machine) wholeCall(e *event) *spec.Violation {
 		return v
 	}
 	if v := m.checkPayload(e, len(e.data)+len(e.sig)); v != nil {
-		return v
+		return about(v, len(m.calls))
 	}
 	m.ensureMessage()
 	if p := m.openPath(e.choice); p >= 0 {

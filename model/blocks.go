@@ -46,10 +46,12 @@ func stepBlockStart(s *State, e spec.Event, out *[]spec.Output) *spec.Violation 
 		if v := s.checkNewCall(e, e.ID, e.Name, len(e.Data)); v != nil {
 			return v
 		}
+		if v := s.checkPayload(e, len(e.Data)+len(e.Sig)); v != nil {
+			return about(v, len(s.calls))
+		}
 	} else if s.curItems() >= s.lim.MaxItems {
 		return term(spec.BudItems, e, "more than %d items in one message", s.lim.MaxItems)
-	}
-	if v := s.checkPayload(e, len(e.Data)+len(e.Sig)); v != nil {
+	} else if v := s.checkPayload(e, len(e.Data)+len(e.Sig)); v != nil {
 		return v
 	}
 	s.ensureMessage()
@@ -181,7 +183,7 @@ func stepBlockDelta(s *State, e spec.Event, out *[]spec.Output) *spec.Violation 
 			return nil
 		}
 		if v := s.checkBytes(e, len(c.args), len(e.Data)); v != nil {
-			return v
+			return about(v, bl.call)
 		}
 		s.appendArgs(bl.call, e.Data, out)
 		return nil
@@ -234,7 +236,7 @@ func (s *State) finalArgs(e spec.Event, n int, out *[]spec.Output) *spec.Violati
 	}
 	if len(c.args) == 0 {
 		if v := s.checkBytes(e, 0, len(e.Data)); v != nil {
-			return v
+			return about(v, n)
 		}
 		s.appendArgs(n, e.Data, out)
 		return nil
@@ -260,11 +262,11 @@ func stepBlockStop(s *State, e spec.Event, out *[]spec.Output) *spec.Violation {
 		return nil
 	}
 	if v := s.checkPayload(e, len(e.Sig)); v != nil {
-		return v
+		return about(v, bl.call) // NoCall for a block that is no call
 	}
 	if bl.call >= 0 {
 		if v := s.checkIDName(e, e.ID, e.Name); v != nil {
-			return v
+			return about(v, bl.call)
 		}
 	}
 	if bl.call >= 0 && e.HasData {
@@ -300,7 +302,7 @@ func stepPathOpen(s *State, e spec.Event, out *[]spec.Output) *spec.Violation {
 		return v
 	}
 	if v := s.checkPayload(e, len(e.Sig)); v != nil {
-		return v
+		return about(v, len(s.calls))
 	}
 	s.ensureMessage()
 	if p := s.openPath(e.Choice); p >= 0 {
@@ -329,7 +331,7 @@ func stepPathArg(s *State, e spec.Event, out *[]spec.Output) *spec.Violation {
 	c := &s.calls[p]
 	n := len(e.Path) + len(e.Data)
 	if v := s.checkBytes(e, c.charged, n); v != nil {
-		return v
+		return about(v, p)
 	}
 	if err := c.path.apply(e.Path, e.Delta, e.Data, e.More); err != "" {
 		s.finding(out, spec.PairPathSyntax, e, p, "partial argument %q: %s", e.Path, err)

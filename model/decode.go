@@ -76,6 +76,8 @@ type Decoder struct {
 	frames  int    // frames dispatched so far
 	dead    *spec.Violation
 	closed  bool
+	keep     bool     // record every frame's payload (for Reassemble)
+	payloads [][]byte // payloads[n-1] is frame n's, when keep
 	known   bool   // a dispatched payload was recognized (FRAME-7)
 	foreign bool   // a frame was dispatched, or an SSE line is no protocol line (FRAME-7)
 	cut     bool   // the stream was cut inside its last frame (END-3)
@@ -146,6 +148,16 @@ func (d *Decoder) Close() ([]spec.Event, *spec.Violation) {
 		return evs, d.dead
 	}
 	return append(evs, spec.Event{Kind: spec.KindEOF, Frame: d.frames, Offset: end, HasData: d.cut, Data: string(d.tail)}), nil
+}
+
+// violationPayload is what a terminal violation of rule keeps of the
+// payload of the frame that broke it: its first spec.MaxViolationPayload
+// bytes, or all of it for a provider error (END-5).
+func violationPayload(rule spec.RuleID, p []byte) string {
+	if rule != spec.EndProviderErr && len(p) > spec.MaxViolationPayload {
+		p = p[:spec.MaxViolationPayload]
+	}
+	return string(p)
 }
 
 // cutAt records that the stream was cut inside its last frame, whose bytes
@@ -237,9 +249,13 @@ func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\r' || c == '\
 func (d *Decoder) dispatch(fr frame) ([]spec.Event, *spec.Violation) {
 	d.frames++
 	fr.no = d.frames
+	if d.keep {
+		d.payloads = append(d.payloads, fr.data)
+	}
 	evs, v := d.pd.decodeFrame(fr)
 	if v != nil {
 		v.Frame, v.Offset = fr.no, fr.offset
+		v.Payload = violationPayload(v.Rule, fr.data)
 		d.dead = v
 		return nil, v
 	}

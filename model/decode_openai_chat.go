@@ -195,6 +195,16 @@ func chatChoice(raw json.RawMessage, pos int) ([]spec.Event, *spec.Violation) {
 		}
 		out = append(out, evs...)
 	}
+	if !isNull(c["error"]) {
+		// END-5: an error inside the choice (OpenRouter, sent with
+		// finish_reason "error") ends the stream like a top-level one.
+		ev, v := chatError(c)
+		if v != nil {
+			return nil, v
+		}
+		ev.Choice = choice
+		return append(out, ev), nil
+	}
 
 	finish, _, v := asString(c["finish_reason"], "finish_reason")
 	if v != nil {

@@ -10,25 +10,37 @@ import (
 // violation are not applied. If the sequence does not end with KindEOF, the
 // outcome is finished as if it did.
 func Run(f spec.Format, lim spec.Limits, events []spec.Event) spec.Outcome {
-	return runEvents(New(f, lim), events, nil)
+	return runEvents(New(f, lim), events, nil, nil)
 }
 
 // Reassemble decodes data in format f with the reference decoder and runs
 // the events. A decoding violation ends the stream like any terminal
 // violation.
 func Reassemble(f spec.Format, data []byte, lim spec.Limits) spec.Outcome {
-	evs, v := Decode(f, data, lim)
-	return runEvents(New(f, lim), evs, v)
+	d := NewDecoder(f, lim)
+	d.keep = true
+	evs, v := d.Write(data)
+	if v == nil {
+		var rest []spec.Event
+		rest, v = d.Close()
+		evs = append(evs, rest...)
+	}
+	return runEvents(New(f, lim), evs, v, d.payloads)
 }
 
 // runEvents applies events to s in place (the state is private to the run),
 // then finishes the stream. tail, if not nil, is a terminal violation that
-// follows the events (a decoder's).
-func runEvents(s State, events []spec.Event, tail *spec.Violation) spec.Outcome {
+// follows the events (a decoder's). payloads, when not nil, holds the
+// payload of every frame, which a terminal violation of the state machine
+// keeps.
+func runEvents(s State, events []spec.Event, tail *spec.Violation, payloads [][]byte) spec.Outcome {
 	var viols []spec.Violation
 	for _, e := range events {
 		out, v := apply(&s, e)
 		if v != nil {
+			if e.Frame >= 1 && e.Frame <= len(payloads) {
+				v.Payload = violationPayload(v.Rule, payloads[e.Frame-1])
+			}
 			return Finish(s, viols, v)
 		}
 		viols = appendViolations(viols, out)
@@ -57,7 +69,7 @@ func StepAll(f spec.Format, lim spec.Limits, events []spec.Event) spec.Outcome {
 		if err != nil {
 			var v *spec.Violation
 			errors.As(err, &v)
-			return Finish(s, viols, v)
+			return Finish(n, viols, v)
 		}
 		s = n
 		viols = appendViolations(viols, out)

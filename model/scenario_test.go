@@ -83,6 +83,7 @@ func TestScenarios(t *testing.T) {
 // reassembleChunked decodes data written in random chunks.
 func reassembleChunked(f spec.Format, data []byte, lim spec.Limits, rng *rand.Rand) string {
 	d := NewDecoder(f, lim)
+	d.keep = true
 	var evs []spec.Event
 	var v *spec.Violation
 	for rest := data; len(rest) > 0 && v == nil; {
@@ -97,7 +98,7 @@ func reassembleChunked(f spec.Format, data []byte, lim spec.Limits, rng *rand.Ra
 		got, v = d.Close()
 		evs = append(evs, got...)
 	}
-	out := runEvents(New(f, lim), evs, v)
+	out := runEvents(New(f, lim), evs, v, d.payloads)
 	return out.String()
 }
 

@@ -9,22 +9,25 @@ import (
 
 // Step applies one event to s and returns the next state and what the event
 // produced. s itself is never modified. When the event breaks a rule whose
-// class is terminal, Step returns s unchanged, no outputs and the
-// *spec.Violation; the stream is then over and the caller finishes it with
-// [Finish]. Call-scoped violations are not errors: they are reported as
-// spec.OutViolation outputs of an accepted step (SPEC.md, "Violations").
+// class is terminal, Step returns no outputs, the *spec.Violation, and the
+// state the stream ends in: s, but for the call the violation names (an
+// existing call marked invalid, or the call the event would have opened,
+// recorded invalid); the stream is then over and the caller finishes it
+// with [Finish]. Call-scoped violations are not errors: they are reported
+// as spec.OutViolation outputs of an accepted step (SPEC.md, "Violations").
 func Step(s State, e spec.Event) (State, []spec.Output, error) {
 	n := s.clone()
 	out, v := apply(&n, e)
 	if v != nil {
-		return s, nil, v
+		return n, nil, v
 	}
 	return n, out, nil
 }
 
 // handler applies one kind of event to s in place. It must run every check
 // that can return a terminal violation before it changes s, so that a
-// terminal violation leaves s as it was.
+// terminal violation leaves s as it was; apply then records the call the
+// violation names (reject).
 type handler func(s *State, e spec.Event, out *[]spec.Output) *spec.Violation
 
 var handlers [spec.NumKinds]handler
@@ -60,9 +63,62 @@ func apply(s *State, e spec.Event) ([]spec.Output, *spec.Violation) {
 	}
 	var out []spec.Output
 	if v := handlers[e.Kind](s, e, &out); v != nil {
+		s.reject(e, v)
 		return nil, v
 	}
 	return out, nil
+}
+
+// about names call n in the terminal violation v; it returns v (nil stays
+// nil).
+func about(v *spec.Violation, n int) *spec.Violation {
+	if v != nil {
+		v.Call = n
+	}
+	return v
+}
+
+// reject records the call that the terminal violation v, broken by e,
+// names (SPEC.md, "Violations"): an existing call is marked invalid and
+// keeps its bytes; a call e would have opened is added, invalid, with the
+// id and name that fit BUD-4 and the argument bytes that fit BUD-2 and
+// BUD-3. It is the only change a terminal violation makes.
+func (s *State) reject(e spec.Event, v *spec.Violation) {
+	switch {
+	case v.Call < 0:
+		return
+	case v.Call < len(s.calls):
+		s.calls[v.Call].poisoned = true
+		return
+	}
+	c := callState{choice: e.Choice, id: e.ID, name: e.Name, server: e.Server, tool: e.CallKind, poisoned: true}
+	switch e.Kind {
+	case spec.KindFragment:
+		c.kind, c.index, c.hasWire = callFragment, e.Pos, e.HasIndex
+		if e.HasIndex {
+			c.index = e.Index
+		}
+	case spec.KindWholeCall:
+		c.kind = callWhole
+	case spec.KindBlockStart:
+		c.kind = callBlock
+	default:
+		c.kind, c.path = callPath, &pathBuilder{}
+	}
+	if len(c.id) > s.lim.MaxIDBytes {
+		c.id = ""
+	}
+	if len(c.name) > s.lim.MaxNameBytes {
+		c.name = ""
+	}
+	fits := len(e.Data) <= s.lim.MaxArgBytes && s.curBytes()+len(e.Data) <= s.lim.MaxResponseBytes
+	s.ensureMessage()
+	var out []spec.Output
+	n := s.addCall(c, &out)
+	if fits && e.Kind != spec.KindPathOpen {
+		s.calls[n].args = []byte(e.Data)
+	}
+	s.calls[n].status = spec.StatusInvalid
 }
 
 // term returns a terminal violation located at e.
@@ -146,19 +202,20 @@ func (s *State) curBytes() int {
 // checkNewCall checks the budgets a new call is charged with (BUD-7 first,
 // then BUD-1, BUD-6, BUD-4), and the bytes it starts with (BUD-2, BUD-3).
 func (s *State) checkNewCall(e spec.Event, id, name string, nbytes int) *spec.Violation {
+	n := len(s.calls) // the ordinal the call would get: every violation names it
 	if s.lim.NoParallel && !e.Server && s.choiceCalls(e.Choice) >= 1 {
-		return term(spec.BudParallel, e, "parallel tool calls are disabled: a second call (id %q) in one message", id)
+		return about(term(spec.BudParallel, e, "parallel tool calls are disabled: a second call (id %q) in one message", id), n)
 	}
 	if s.curCalls() >= s.lim.MaxCalls {
-		return term(spec.BudCalls, e, "more than %d calls in one message", s.lim.MaxCalls)
+		return about(term(spec.BudCalls, e, "more than %d calls in one message", s.lim.MaxCalls), n)
 	}
 	if s.curItems() >= s.lim.MaxItems {
-		return term(spec.BudItems, e, "more than %d items in one message", s.lim.MaxItems)
+		return about(term(spec.BudItems, e, "more than %d items in one message", s.lim.MaxItems), n)
 	}
 	if v := s.checkIDName(e, id, name); v != nil {
-		return v
+		return about(v, n)
 	}
-	return s.checkBytes(e, 0, nbytes)
+	return about(s.checkBytes(e, 0, nbytes), n)
 }
 
 func (s *State) checkIDName(e spec.Event, id, name string) *spec.Violation {
@@ -584,11 +641,11 @@ func stepFragment(s *State, e spec.Event, out *[]spec.Output) *spec.Violation {
 		}
 		if e.Data != "" {
 			if v := s.checkBytes(e, 0, len(e.Data)); v != nil {
-				return v
+				return about(v, len(s.calls))
 			}
 		}
 		if v := s.checkPayload(e, nbytes); v != nil {
-			return v
+			return about(v, len(s.calls))
 		}
 		s.ensureMessage()
 		eff := e.Pos
@@ -610,7 +667,7 @@ func stepFragment(s *State, e spec.Event, out *[]spec.Output) *spec.Violation {
 	}
 	c := &s.calls[target]
 	if v := s.checkIDName(e, e.ID, e.Name); v != nil {
-		return v
+		return about(v, target)
 	}
 	// A rejected entry is dropped before its bytes are charged.
 	if e.CallKind != spec.CallUnspecified && c.tool != spec.CallUnspecified && e.CallKind != c.tool {
@@ -622,10 +679,10 @@ func stepFragment(s *State, e spec.Event, out *[]spec.Output) *spec.Violation {
 		return nil
 	}
 	if v := s.checkBytes(e, len(c.args), len(e.Data)); v != nil {
-		return v
+		return about(v, target)
 	}
 	if v := s.checkPayload(e, len(e.Data)+len(e.Sig)); v != nil {
-		return v
+		return about(v, target)
 	}
 	if e.Name != "" {
 		c.name = e.Name // NAME-1
@@ -655,7 +712,7 @@ func stepWholeCall(s *State, e spec.Event, out *[]spec.Output) *spec.Violation {
 		return v
 	}
 	if v := s.checkPayload(e, len(e.Data)+len(e.Sig)); v != nil {
-		return v
+		return about(v, len(s.calls))
 	}
 	s.ensureMessage()
 	if p := s.openPath(e.Choice); p >= 0 {

@@ -121,7 +121,7 @@ var Rules = []Rule{
 	{EndValidate, "at completion empty arguments mean {}, a JSON object is complete, anything else is invalid and kept raw"},
 	{EndTruncation, "a length finish or a missing terminal signal leaves open calls incomplete"},
 	{EndStopReason, "raw stop reasons map onto one canonical set; tool_use needs a client call"},
-	{EndProviderErr, "an in-stream provider error is a terminal violation that keeps the provider's message"},
+	{EndProviderErr, "an in-stream provider error is a terminal violation that keeps everything the provider said"},
 	{EndAfterFinish, "content for a choice or message that already finished is a terminal violation"},
 	{EndRepeatFinish, "a repeated finish for a choice is ignored; the first reason stands"},
 	{ThinkOrder, "thinking is kept in arrival order, also after text or a call"},

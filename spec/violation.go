@@ -40,10 +40,25 @@ type Violation struct {
 	Frame  int   // 1-based wire frame number (0: before any frame)
 	Offset int64 // byte offset of the frame in the input
 	// Call is the ordinal (position in first-seen order within the stream)
-	// of the call concerned, or NoCall.
+	// of the call concerned, or NoCall. A terminal violation that a call's
+	// event broke names that call, which is in the outcome marked invalid:
+	// a call the event would have opened (BUD-7, BUD-1, ...) is recorded
+	// with its id, name and the argument bytes that fit the limits.
 	Call    int
 	Message string // human-readable detail, without the prefix
+	// Payload holds the payload of the frame whose content broke a terminal
+	// rule, verbatim: its first MaxViolationPayload bytes, or all of it for
+	// a provider error (END-5), whose payload is everything the provider
+	// said (its code, type and any field it attaches, such as Groq's
+	// failed_generation). It is empty for violations of the framing itself
+	// (FRAME-3, FRAME-7, BUD-5), for call-scoped violations and for events
+	// pushed without a frame.
+	Payload string
 }
+
+// MaxViolationPayload is how many bytes of the offending frame's payload a
+// terminal violation keeps (but for END-5, which keeps it all).
+const MaxViolationPayload = 4096
 
 // Error formats v as "toolspec: RULE: frame N (offset O): call #C: message".
 func (v *Violation) Error() string {

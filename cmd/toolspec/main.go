@@ -178,6 +178,7 @@ type jsonViolation struct {
 	Offset  int64  `json:"offset"`
 	Call    *int   `json:"call,omitempty"`
 	Message string `json:"message"`
+	Payload string `json:"payload,omitempty"`
 }
 
 func toJSON(o spec.Outcome) jsonOutcome {
@@ -199,7 +200,7 @@ func toJSON(o spec.Outcome) jsonOutcome {
 		j.Stops = append(j.Stops, jsonStop{Message: s.Message, Choice: s.Choice, Reason: stopName(s.Reason), Raw: s.Raw})
 	}
 	for _, v := range o.Violations {
-		jv := jsonViolation{Rule: string(v.Rule), Class: v.Class.String(), Frame: v.Frame, Offset: v.Offset, Message: v.Message}
+		jv := jsonViolation{Rule: string(v.Rule), Class: v.Class.String(), Frame: v.Frame, Offset: v.Offset, Message: v.Message, Payload: v.Payload}
 		if v.Call != spec.NoCall {
 			n := v.Call
 			jv.Call = &n
