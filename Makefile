@@ -35,7 +35,9 @@ cover:
 
 .PHONY: mutants fuzz
 # mutants plants each bug of mutants/*.txtar into impl (through go test
-# -overlay) and requires the default test suite to kill every one.
+# -overlay) and requires the default test suite to kill every one. Each
+# runs in a scratch copy of the module without rapid's fail files, and the
+# check fails if a file under any testdata/ appeared, changed or went.
 mutants:
 	$(GO) run ./mutants
 
