@@ -90,7 +90,7 @@ func check() int {
 
 	tw := tabwriter.NewWriter(os.Stdout, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "MUTANT\tRESULT\tKILLED BY\tTIME\tCOUNTEREXAMPLE")
-	failed := 0
+	failed, ran := 0, 0
 	for _, m := range muts {
 		if re != nil && !re.MatchString(m.name) {
 			continue
@@ -98,6 +98,7 @@ func check() int {
 		if ctx.Err() != nil {
 			break
 		}
+		ran++
 		res := try(ctx, tree, m, strings.Fields(*pkgs), *seed)
 		status := "killed"
 		switch {
@@ -134,6 +135,9 @@ func check() int {
 		fmt.Printf("%d mutant(s) survived, failed to build or could not be run\n", failed)
 		return 1
 	case len(d) > 0:
+		return 1
+	case ran == 0:
+		fmt.Printf("no mutant's name matches %q\n", *run)
 		return 1
 	}
 	fmt.Println("every mutant was killed; no file under testdata/ appeared, changed or went")
