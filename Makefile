@@ -33,11 +33,24 @@ cover:
 	$(GO) test -coverprofile=coverage.out ./...
 	$(GO) tool cover -func=coverage.out | tail -1
 
-.PHONY: mutants fuzz
+.PHONY: mutants mutants-random fuzz
 # mutants plants each bug of mutants/*.txtar into impl (through go test
-# -overlay) and requires the default test suite to kill every one.
+# -overlay) and requires the default test suite to kill every one. Each
+# runs in a scratch copy of the module without rapid's fail files, and the
+# check fails if a file under any testdata/ appeared, changed or went.
 mutants:
 	$(GO) run ./mutants
+
+# mutants-random draws N random operator mutations of impl with SEED and
+# reports how many the default suite (go test ./impl ./fuzz, one core)
+# kills, each within MUTANT_TIMEOUT. A measure, not a gate: N=120 takes
+# about an hour. MUTANTS_FLAGS=-list prints the draws without running them.
+N ?= 120
+SEED ?= 1
+MUTANT_TIMEOUT ?= 3m
+MUTANTS_FLAGS ?=
+mutants-random:
+	$(GO) run ./mutants/random -n $(N) -seed $(SEED) -timeout $(MUTANT_TIMEOUT) $(MUTANTS_FLAGS)
 
 FUZZTIME ?= 30s
 FUZZ_PKGS ?= ./impl ./fuzz

@@ -7,6 +7,15 @@
 // shrunk counterexample when a property found it. It exits 1 if any mutant
 // survives or no longer applies.
 //
+// Every mutant runs from a clean state, so that each kill in the table is
+// one the test makes on its own and reproduces with -run alone on a fresh
+// clone: the runs take place in a scratch copy of the module without any
+// testdata/rapid (rapid replays the fail files there before its own checks),
+// with RAPID_NOFAILFILE=1 and a fixed rapid seed, and the copy's testdata
+// directories are checked after each run (see package sandbox). The module's
+// own testdata directories, ignored files included, are compared before and
+// after the whole check: a file that appeared, changed or went fails it.
+//
 // Each mutant is a txtar file in this directory: the comment holds
 // "name:", "file:" (relative to the module root) and a description citing
 // the field notes; the files "old" and "new" are a snippet that must occur
@@ -18,13 +27,13 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
-	"encoding/json"
+	"context"
 	"flag"
 	"fmt"
 	"os"
 	"os/exec"
+	"os/signal"
 	"path/filepath"
 	"regexp"
 	"sort"
@@ -32,6 +41,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/toolspec/toolspec/mutants/internal/sandbox"
 	"golang.org/x/tools/txtar"
 )
 
@@ -40,7 +50,12 @@ type mutant struct {
 	old, new                 []byte
 }
 
-func main() {
+func main() { os.Exit(check()) }
+
+// check runs the mutation check and returns the exit code: 1 if a mutant
+// survived, failed to build or no longer applies, or the module's testdata
+// changed; 2 if the check could not run.
+func check() int {
 	run := flag.String("run", "", "only mutants whose name matches this regexp")
 	pkgs := flag.String("pkgs", "./fuzz", "packages whose tests must kill the mutants")
 	verbose := flag.Bool("v", false, "print the failing output of each mutant")
@@ -48,40 +63,51 @@ func main() {
 	flag.Parse()
 	root, err := moduleRoot()
 	if err != nil {
-		fatal(err)
+		return fatal(err)
 	}
 	muts, err := load(filepath.Join(root, "mutants"))
 	if err != nil {
-		fatal(err)
+		return fatal(err)
 	}
 	var re *regexp.Regexp
 	if *run != "" {
 		re = regexp.MustCompile(*run)
 	}
-	tmp, err := os.MkdirTemp("", "toolspec-mutants")
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	before, err := sandbox.Snapshot(root)
 	if err != nil {
-		fatal(err)
+		return fatal(err)
 	}
-	defer os.RemoveAll(tmp)
+	tree, err := sandbox.New(root)
+	if err != nil {
+		return fatal(err)
+	}
+	defer tree.Close()
+	if len(tree.LeftOut) > 0 {
+		fmt.Fprintf(os.Stderr, "mutants: not copied, untracked under testdata: %s\n", strings.Join(tree.LeftOut, " "))
+	}
 
 	tw := tabwriter.NewWriter(os.Stdout, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "MUTANT\tRESULT\tKILLED BY\tTIME\tCOUNTEREXAMPLE")
-	survived := 0
-	for i, m := range muts {
+	failed, ran := 0, 0
+	for _, m := range muts {
 		if re != nil && !re.MatchString(m.name) {
 			continue
 		}
-		res := try(root, tmp, i, m, strings.Fields(*pkgs), *seed)
-		if !res.killed {
-			survived++
+		if ctx.Err() != nil {
+			break
 		}
+		ran++
+		res := try(ctx, tree, m, strings.Fields(*pkgs), *seed)
 		status := "killed"
-		if !res.killed {
-			status = "SURVIVED"
-		}
-		if res.err != "" {
+		switch {
+		case res.err != "":
 			status = "ERROR"
-			survived++
+			failed++
+		case !res.killed:
+			status = "SURVIVED"
+			failed++
 		}
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", m.name, status, res.by, res.elapsed.Round(100*time.Millisecond), res.example)
 		tw.Flush()
@@ -93,16 +119,34 @@ func main() {
 		}
 	}
 	tw.Flush()
-	if survived > 0 {
-		fmt.Printf("%d mutant(s) survived or failed to build\n", survived)
-		os.Exit(1)
+	after, err := sandbox.Snapshot(root)
+	if err != nil {
+		return fatal(err)
 	}
-	fmt.Println("every mutant was killed")
+	d := sandbox.Diff(before, after)
+	if len(d) > 0 {
+		fmt.Printf("the module's testdata changed during the check:\n\t%s\n", strings.Join(d, "\n\t"))
+	}
+	switch {
+	case ctx.Err() != nil:
+		fmt.Println("interrupted")
+		return 1
+	case failed > 0:
+		fmt.Printf("%d mutant(s) survived, failed to build or could not be run\n", failed)
+		return 1
+	case len(d) > 0:
+		return 1
+	case ran == 0:
+		fmt.Printf("no mutant's name matches %q\n", *run)
+		return 1
+	}
+	fmt.Println("every mutant was killed; no file under testdata/ appeared, changed or went")
+	return 0
 }
 
-func fatal(err error) {
+func fatal(err error) int {
 	fmt.Fprintln(os.Stderr, "mutants:", err)
-	os.Exit(2)
+	return 2
 }
 
 func moduleRoot() (string, error) {
@@ -169,64 +213,32 @@ var (
 	drawLine  = regexp.MustCompile(`\[rapid\] draw `)
 )
 
-// try plants mutant m and runs the tests.
-func try(root, tmp string, i int, m mutant, pkgs []string, seed string) result {
-	target := filepath.Join(root, m.target)
-	src, err := os.ReadFile(target)
+// try plants mutant m into the scratch tree and runs the tests.
+func try(ctx context.Context, tree *sandbox.Tree, m mutant, pkgs []string, seed string) result {
+	src, err := os.ReadFile(filepath.Join(tree.Root, m.target))
 	if err != nil {
 		return result{err: err.Error()}
 	}
 	if n := bytes.Count(src, m.old); n != 1 {
 		return result{err: fmt.Sprintf("old snippet occurs %d times in %s", n, m.target)}
 	}
-	mutated := bytes.Replace(src, m.old, m.new, 1)
-	mfile := filepath.Join(tmp, fmt.Sprintf("m%d.go", i))
-	if err := os.WriteFile(mfile, mutated, 0o644); err != nil {
-		return result{err: err.Error()}
-	}
-	ov, _ := json.Marshal(map[string]map[string]string{"Replace": {target: mfile}})
-	ovfile := filepath.Join(tmp, fmt.Sprintf("m%d.json", i))
-	if err := os.WriteFile(ovfile, ov, 0o644); err != nil {
-		return result{err: err.Error()}
-	}
-	args := append([]string{"test", "-overlay=" + ovfile, "-count=1", "-json", "-failfast"}, pkgs...)
-	cmd := exec.Command("go", args...)
-	cmd.Dir = root
-	cmd.Env = append(os.Environ(), "TOOLSPEC_RAPID_SEED="+seed)
-	start := time.Now()
-	out, _ := cmd.CombinedOutput()
-	res := result{elapsed: time.Since(start)}
-	var text strings.Builder
-	sc := bufio.NewScanner(bytes.NewReader(out))
-	sc.Buffer(nil, 16<<20)
-	for sc.Scan() {
-		var ev struct {
-			Action, Test, Package, Output string
-			Elapsed                       float64
-		}
-		if json.Unmarshal(sc.Bytes(), &ev) != nil {
-			text.WriteString(sc.Text() + "\n")
-			continue
-		}
-		if ev.Action == "output" {
-			text.WriteString(ev.Output)
-		}
-		if ev.Action == "fail" && ev.Test != "" && res.by == "" {
-			res.killed = true
-			res.by = ev.Test
-		}
-		if ev.Action == "fail" && ev.Test == "" && res.by == "" {
-			res.killed = true
-			res.by = "build of " + filepath.Base(ev.Package)
-		}
-	}
-	res.output = text.String()
+	r := tree.Run(ctx, sandbox.Job{
+		Target: m.target,
+		Source: bytes.Replace(src, m.old, m.new, 1),
+		Pkgs:   pkgs,
+		Flags:  []string{"-vet=off"}, // the tests must kill it, not vet
+		Seed:   seed,
+	})
+	res := result{killed: r.Killed, by: r.By, elapsed: r.Elapsed, output: r.Output}
 	if mm := rapidFail.FindStringSubmatch(res.output); mm != nil {
 		res.example = fmt.Sprintf("rapid: %d draws after %s tests", len(drawLine.FindAllString(res.output, -1)), mm[1])
 	} else if res.killed {
 		res.example = "golden or table case"
 	}
-	if strings.Contains(res.output, "[setup failed]") || strings.HasPrefix(res.by, "build of") {
+	switch {
+	case r.Err != nil:
+		res.err = r.Err.Error()
+	case r.NoBuild:
 		res.err = "mutant does not build"
 	}
 	return res
