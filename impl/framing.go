@@ -125,7 +125,7 @@ func (f *framer) cutAt(tail []byte) {
 // proper prefix of a JSON text: scanning it meets no syntax error before
 // its end, but the value is not finished (white space alone included).
 func isCut(p []byte) bool {
-	t := trimJSONSpace(p)
+	t := p[skipSpace(p, 0):] // trailing space may be a syntax error ("-" then " ")
 	if len(t) == 0 {
 		return true
 	}

@@ -2,6 +2,7 @@ package impl
 
 import (
 	"encoding/binary"
+	"fmt"
 	"math/bits"
 	"strconv"
 	"unicode/utf16"
@@ -181,20 +182,23 @@ func scanScalar(b []byte, i int) (int, bool) {
 	return i, false
 }
 
-// scanLiteral validates the literal lit at b[i]. A failure returns len(b)
-// when b ends inside the literal, so that a cut input is told from a bad
-// one (isCut).
+// scanLiteral validates the literal lit at b[i]. A failure returns the
+// index of the first byte that differs, or len(b) when b ends inside the
+// literal, so that a cut input is told from a bad one (isCut) and the
+// offset of a syntax error is exact (argsProblem).
 func scanLiteral(b []byte, i int, lit string) (int, bool) {
-	if len(b)-i < len(lit) {
-		if string(b[i:]) == lit[:len(b)-i] {
+	if len(b)-i >= len(lit) && string(b[i:i+len(lit)]) == lit {
+		return i + len(lit), true
+	}
+	for j := 0; j < len(lit); j++ {
+		if i+j >= len(b) {
 			return len(b), false
 		}
-		return i, false
+		if b[i+j] != lit[j] {
+			return i + j, false
+		}
 	}
-	if string(b[i:i+len(lit)]) != lit {
-		return i, false
-	}
-	return i + len(lit), true
+	return i, false // unreachable: the literal matched
 }
 
 // Word-at-a-time masks: each byte of a uint64 tested at once. For a word
@@ -270,22 +274,17 @@ func scanString(b []byte, i int) (end int, plain, ok bool) {
 			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
 				i += 2
 			case 'u':
-				if len(b)-i < 6 {
-					for _, h := range b[i+2:] {
-						if unhex(h) < 0 {
-							return i, false, false
-						}
+				for j := i + 2; j < i+6; j++ {
+					if j >= len(b) {
+						return len(b), false, false // cut inside \uXXXX
 					}
-					return len(b), false, false // cut inside \uXXXX
-				}
-				for _, h := range b[i+2 : i+6] {
-					if unhex(h) < 0 {
-						return i, false, false
+					if unhex(b[j]) < 0 {
+						return j, false, false
 					}
 				}
 				i += 6
 			default:
-				return i, false, false
+				return i + 1, false, false // the byte after the backslash
 			}
 		default: // a control byte
 			return i, false, false
@@ -545,4 +544,66 @@ func parseNumber(lit []byte) (float64, bool) {
 	}
 	f, err := strconv.ParseFloat(string(lit), 64)
 	return f, err == nil
+}
+
+// argsProblem says why the arguments b, which are not white space, are not
+// one JSON object (END-2), with the byte offset in b where that shows: the
+// first byte no JSON text can continue with, the end of b for a cut value,
+// the start of a value of another type. It mirrors model's argsProblem,
+// which asks encoding/json; it runs only on that cold path.
+func argsProblem(b []byte) string {
+	start := skipSpace(b, 0)
+	end, ok := scanValue(b, start, 0, nil)
+	switch {
+	case ok && skipSpace(b, end) == len(b):
+		return fmt.Sprintf("arguments are a JSON %s, not an object, at byte %d", jsonKind(b[start]), start)
+	case ok:
+		end = skipSpace(b, end) // a second value, or anything, after the first
+	case end >= len(b):
+		return fmt.Sprintf("arguments are not one JSON object: cut at byte %d", len(b))
+	case (b[end] == '{' || b[end] == '[') && openContainers(b[:end]) == maxDepth:
+		return fmt.Sprintf("arguments are not one JSON object: nested deeper than 10000 levels at byte %d", end)
+	}
+	return fmt.Sprintf("arguments are not one JSON object: a syntax error at byte %d", end)
+}
+
+// openContainers counts the objects and arrays still open at the end of p,
+// a prefix of JSON text.
+func openContainers(p []byte) int {
+	n, inString, escaped := 0, false, false
+	for _, c := range p {
+		switch {
+		case escaped:
+			escaped = false
+		case inString && c == '\\':
+			escaped = true
+		case c == '"':
+			inString = !inString
+		case inString:
+		case c == '{' || c == '[':
+			n++
+		case c == '}' || c == ']':
+			n--
+		}
+	}
+	return n
+}
+
+// jsonKind names the kind of JSON value that starts with byte c.
+func jsonKind(c byte) string {
+	switch c {
+	case '{':
+		return "object"
+	case '[':
+		return "array"
+	case '"':
+		return "string"
+	case 't', 'f':
+		return "boolean"
+	case 'n':
+		return "null"
+	case '-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
+		return "number"
+	}
+	return "text"
 }

@@ -3,6 +3,7 @@ package impl
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -292,7 +293,7 @@ func TestIndexSequence(t *testing.T) {
 // proper prefix of a JSON text, which encoding/json's Decoder reports as
 // io.ErrUnexpectedEOF.
 func isCutRef(p []byte) bool {
-	t := bytes.Trim(p, " \t\r\n")
+	t := bytes.TrimLeft(p, " \t\r\n")
 	if len(t) == 0 {
 		return true
 	}
@@ -328,6 +329,74 @@ func FuzzIsCut(f *testing.F) {
 	f.Fuzz(func(t *testing.T, p []byte) {
 		if got, want := isCut(p), isCutRef(p); got != want {
 			t.Fatalf("isCut(%q) = %v, encoding/json says %v", p, got, want)
+		}
+	})
+}
+
+// argsProblemRef is model's argsProblem, asked of encoding/json, rebuilt
+// here from its definition (impl may not import model).
+func argsProblemRef(b []byte) string {
+	start := len(b) - len(bytes.TrimLeft(b, " \t\r\n"))
+	if json.Valid(b) {
+		return fmt.Sprintf("arguments are a JSON %s, not an object, at byte %d", jsonKind(b[start]), start)
+	}
+	if isCutRef(b) {
+		return fmt.Sprintf("arguments are not one JSON object: cut at byte %d", len(b))
+	}
+	var raw json.RawMessage
+	var syn *json.SyntaxError
+	if err := json.Unmarshal(b, &raw); !errors.As(err, &syn) {
+		return "not a syntax error: " + err.Error()
+	}
+	if strings.HasSuffix(syn.Error(), "exceeded max depth") {
+		return fmt.Sprintf("arguments are not one JSON object: nested deeper than 10000 levels at byte %d", syn.Offset-1)
+	}
+	return fmt.Sprintf("arguments are not one JSON object: a syntax error at byte %d", syn.Offset-1)
+}
+
+// TestArgsProblem pins argsProblem's offsets against encoding/json on every
+// prefix and every one-byte change of argument texts, and on nesting at the
+// depth limit.
+func TestArgsProblem(t *testing.T) {
+	docs := []string{`{"a":1} x`, `{"a":tx}`, `{"a":tru}`, `{"a":"\q"}`, `{"a":"\u12g4"}`, `{"a":-}`, `[1,2]`, `"s"`, ` 12`,
+		`{}{}`, `{"a" 1}`, "{\"a\":\"\x01\"}", `x`, `{"a":1.}`, `{"a":01}`, `{"k":[true,false,null,{"n":-1.5e+3}],"s":"\u00e9\n"}`}
+	check := func(b []byte) {
+		if len(trimJSONSpace(b)) == 0 || isObject(b) {
+			return
+		}
+		if got, want := argsProblem(b), argsProblemRef(b); got != want {
+			t.Errorf("argsProblem(%q) = %s\n   encoding/json: %s", b, got, want)
+		}
+	}
+	for _, d := range docs {
+		for i := 1; i <= len(d); i++ {
+			check([]byte(d[:i]))
+		}
+		for i := 0; i < len(d); i++ {
+			for _, c := range []byte{'x', '"', '\\', '}', ']', ',', ':', '1', ' ', 0x01} {
+				b := []byte(d)
+				b[i] = c
+				check(b)
+			}
+		}
+	}
+	deep := strings.Repeat("[", maxDepth) + "[" + strings.Repeat("]", maxDepth+1)
+	check([]byte(deep))
+	check([]byte(`{"a":` + deep + `}`))
+	check([]byte(`{"a":"[[[` + strings.Repeat("[", maxDepth) + `"}x`))
+}
+
+// FuzzArgsProblem compares argsProblem with encoding/json on arbitrary bytes.
+func FuzzArgsProblem(f *testing.F) {
+	for _, s := range []string{`{"a":tx}`, `{"a":"\u12g4"}`, `{} x`, `[[[`, `{"a":"\q"}`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		if len(trimJSONSpace(b)) == 0 || isObject(b) {
+			return
+		}
+		if got, want := argsProblem(b), argsProblemRef(b); got != want {
+			t.Fatalf("argsProblem(%q) = %s\n   encoding/json: %s", b, got, want)
 		}
 	})
 }

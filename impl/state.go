@@ -489,6 +489,7 @@ func (m *machine) complete(n int, e *event) {
 		c.status = spec.StatusComplete
 	} else {
 		c.status = spec.StatusInvalid
+		m.finding(spec.EndValidate, e, n, "%s", argsProblem(c.args))
 	}
 	if c.name == "" {
 		m.finding(spec.NameMissing, e, n, "call has no name")

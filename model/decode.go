@@ -172,7 +172,7 @@ func (d *Decoder) cutAt(tail []byte) {
 // value is not finished (white space alone included). encoding/json's
 // Decoder reports exactly that as io.ErrUnexpectedEOF.
 func isCut(p []byte) bool {
-	t := trimJSONSpace(p)
+	t := bytes.TrimLeft(p, " \t\r\n") // trailing space may be a syntax error ("-" then " ")
 	if len(t) == 0 {
 		return true
 	}
