@@ -70,18 +70,18 @@ type Decoder struct {
 	lim    spec.Limits
 	pd     payloadDecoder
 
-	framing framing
-	buf     []byte // bytes not yet consumed
-	bufOff  int64  // offset of buf[0] in the input
-	frames  int    // frames dispatched so far
-	dead    *spec.Violation
-	closed  bool
+	framing  framing
+	buf      []byte // bytes not yet consumed
+	bufOff   int64  // offset of buf[0] in the input
+	frames   int    // frames dispatched so far
+	dead     *spec.Violation
+	closed   bool
 	keep     bool     // record every frame's payload (for Reassemble)
 	payloads [][]byte // payloads[n-1] is frame n's, when keep
-	known   bool   // a dispatched payload was recognized (FRAME-7)
-	foreign bool   // a frame was dispatched, or an SSE line is no protocol line (FRAME-7)
-	cut     bool   // the stream was cut inside its last frame (END-3)
-	tail    []byte // the bytes of that frame
+	known    bool     // a dispatched payload was recognized (FRAME-7)
+	foreign  bool     // a frame was dispatched, or an SSE line is no protocol line (FRAME-7)
+	cut      bool     // the stream was cut inside its last frame (END-3)
+	tail     []byte   // the bytes of that frame
 
 	// SSE state
 	sseSkipLF   bool   // the previous chunk ended in CR: skip one LF
