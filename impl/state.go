@@ -107,8 +107,8 @@ type machine struct {
 
 func (m *machine) init(f spec.Format, lim spec.Limits) {
 	*m = machine{format: f, lim: lim.Resolved()}
-	m.explicitStart = f == spec.FormatAnthropic || f == spec.FormatOpenAIResponses
-	m.implicitBlocks = f == spec.FormatBedrock
+	r, _ := spec.LookupFormatRules(f) // New has rejected an unknown format
+	m.explicitStart, m.implicitBlocks = r.ExplicitStart, r.ImplicitBlocks
 }
 
 func (m *machine) emit(o Output) {
