@@ -37,10 +37,11 @@ func planGemini(t *rapid.T) Response {
 				it.Call.setWhole()
 			}
 		}
-		// A length finish would leave an open path call incomplete (END-3).
-		stops := []string{"STOP", "STOP", "STOP", "STOP", "SAFETY", "RECITATION", "MALFORMED_FUNCTION_CALL", "FINISH_REASON_UNSPECIFIED"}
+		// A length or error finish would leave an open path call
+		// incomplete (END-3).
+		stops := []string{"STOP", "STOP", "STOP", "STOP", "SAFETY", "RECITATION", "MALFORMED_FUNCTION_CALL", "FINISH_REASON_UNSPECIFIED", "MODEL_ARMOR", "MALFORMED_RESPONSE", "NO_IMAGE"}
 		if !paths {
-			stops = append(stops, "MAX_TOKENS")
+			stops = append(stops, "MAX_TOKENS", "MISSING_THOUGHT_SIGNATURE")
 		}
 		msg.Choices = append(msg.Choices, Choice{Index: c, Items: items, Stop: rapid.SampledFrom(stops).Draw(t, "finishReason")})
 	}

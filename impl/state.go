@@ -558,7 +558,7 @@ func (m *machine) finish(e *event) *spec.Violation {
 			continue
 		}
 		switch {
-		case base == spec.StopLength:
+		case base == spec.StopLength || base == spec.StopError: // END-3
 			m.truncate(n)
 		case c.kind == callBlock:
 			m.truncate(n)

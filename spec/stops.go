@@ -12,7 +12,9 @@ type StopEntry struct {
 }
 
 // stopEntries is the END-4 table, row by row in SPEC.md's order, each row
-// by format in SPEC.md's column order.
+// by format in SPEC.md's column order. The entries of the other row map to
+// StopOther as every unlisted reason does; they are listed because the
+// providers document them and the choice is written down.
 var stopEntries = [...]StopEntry{
 	{FormatOpenAIChat, "stop", StopEnd},
 	{FormatOpenAIResponses, "completed", StopEnd},
@@ -25,6 +27,7 @@ var stopEntries = [...]StopEntry{
 	{FormatOpenAIChat, "tool_calls", StopToolUse},
 	{FormatOpenAIChat, "function_call", StopToolUse},
 	{FormatAnthropic, "tool_use", StopToolUse},
+	{FormatOllama, "tool_calls", StopToolUse},
 	{FormatBedrock, "tool_use", StopToolUse},
 
 	{FormatOpenAIChat, "length", StopLength},
@@ -48,6 +51,9 @@ var stopEntries = [...]StopEntry{
 	{FormatGemini, "SPII", StopContentFilter},
 	{FormatGemini, "IMAGE_SAFETY", StopContentFilter},
 	{FormatGemini, "LANGUAGE", StopContentFilter},
+	{FormatGemini, "IMAGE_PROHIBITED_CONTENT", StopContentFilter},
+	{FormatGemini, "IMAGE_RECITATION", StopContentFilter},
+	{FormatGemini, "MODEL_ARMOR", StopContentFilter},
 	{FormatBedrock, "guardrail_intervened", StopContentFilter},
 	{FormatBedrock, "content_filtered", StopContentFilter},
 
@@ -58,8 +64,20 @@ var stopEntries = [...]StopEntry{
 	{FormatGemini, "MALFORMED_FUNCTION_CALL", StopMalformed},
 	{FormatGemini, "UNEXPECTED_TOOL_CALL", StopMalformed},
 	{FormatGemini, "TOO_MANY_TOOL_CALLS", StopMalformed},
+	{FormatGemini, "MALFORMED_RESPONSE", StopMalformed},
 	{FormatBedrock, "malformed_model_output", StopMalformed},
 	{FormatBedrock, "malformed_tool_use", StopMalformed},
+
+	{FormatOpenAIChat, "error", StopError},
+	{FormatGemini, "MISSING_THOUGHT_SIGNATURE", StopError},
+
+	{FormatOpenAIResponses, "incomplete", StopOther},
+	{FormatOllama, "load", StopOther},
+	{FormatOllama, "unload", StopOther},
+	{FormatGemini, "OTHER", StopOther},
+	{FormatGemini, "FINISH_REASON_UNSPECIFIED", StopOther},
+	{FormatGemini, "NO_IMAGE", StopOther},
+	{FormatGemini, "IMAGE_OTHER", StopOther},
 }
 
 // stopIndex is stopEntries keyed by format and raw reason.
