@@ -9,16 +9,19 @@ import (
 // geminiDecoder decodes the payloads of a Gemini / Vertex AI
 // streamGenerateContent stream: one GenerateContentResponse per SSE data
 // payload or JSON line. It is an allocation-free port of
-// model/decode_gemini.go and keeps no state: every frame is translated on
-// its own, in part order.
+// model/decode_gemini.go: every frame is translated on its own, in part
+// order, and the one state kept is the responseId of the current message
+// (ORD-4).
 //
 // The reference names fields by their position ("candidates[0].content.
 // parts[1].text"); here those names are built only when a violation is
 // reported: the helpers are called with the constant tail of the name, and
 // withField adds the positional head.
-type geminiDecoder struct{}
+type geminiDecoder struct {
+	respID []byte // responseId of the current message; empty before the first
+}
 
-var geminiTopKeys = newKeySet("error", "candidates")
+var geminiTopKeys = newKeySet("error", "candidates", "responseId")
 
 var geminiErrorKeys = newKeySet("message", "status")
 
@@ -29,7 +32,7 @@ func (d *geminiDecoder) decodeFrame(b *batch, fr *frame) *spec.Violation {
 	if v != nil {
 		return v
 	}
-	var top [2][]byte
+	var top [3][]byte
 	b.lookupN(o, geminiTopKeys, top[:])
 	if !isNull(top[0]) {
 		e, _, v := asObject(top[0], "error")
@@ -50,9 +53,21 @@ func (d *geminiDecoder) decodeFrame(b *batch, fr *frame) *spec.Violation {
 		return nil
 	}
 
+	id, _, v := asString(b, top[2], "responseId")
+	if v != nil {
+		return v
+	}
 	cands, _, v := asArray(top[1], "candidates")
 	if v != nil {
 		return v
+	}
+	// ORD-4: a new responseId is a new response; an absent or empty one
+	// belongs to the current message.
+	if len(id) != 0 && string(id) != string(d.respID) {
+		if len(d.respID) != 0 {
+			b.add(event{kind: spec.KindMessageStart, id: id})
+		}
+		d.respID = append(d.respID[:0], id...)
 	}
 	cur := b.newArrayCursor(cands)
 	for i := 0; ; i++ {

@@ -349,6 +349,7 @@ func TestImplGeminiDecodeFrameErrors(t *testing.T) {
 		{"boolValue string", gmParts(`{"functionCall":{"partialArgs":[{"jsonPath":"$.a","boolValue":"true"}]}}`), spec.FrameFieldType, "candidates[0].content.parts[0].functionCall.partialArgs[0].boolValue: want a boolean, got \"\\\"true\\\"\""},
 		{"partial willContinue number", gmParts(`{"functionCall":{"partialArgs":[{"jsonPath":"$.a","stringValue":"x","willContinue":1}]}}`), spec.FrameFieldType, "candidates[0].content.parts[0].functionCall.partialArgs[0].willContinue: want a boolean, got \"1\""},
 		{"finishReason number", `{"candidates":[{"finishReason":1}]}`, spec.FrameFieldType, "candidates[0].finishReason: want a string, got \"1\""},
+		{"responseId number", `{"responseId":1,"candidates":[]}`, spec.FrameFieldType, "responseId: want a string, got \"1\""},
 		{"error string", `{"error":"boom"}`, spec.FrameFieldType, "error: want an object, got \"\\\"boom\\\"\""},
 		{"error message number", `{"error":{"message":1}}`, spec.FrameFieldType, "error.message: want a string, got \"1\""},
 		{"error status number", `{"error":{"message":"m","status":500}}`, spec.FrameFieldType, "error.status: want a string, got \"500\""},
@@ -380,6 +381,47 @@ func TestImplGeminiDecodeFrameErrors(t *testing.T) {
 				t.Errorf("violation %s %s call %d %q\n          want %s terminal no-call %q", v.Rule, v.Class, v.Call, v.Message, tt.rule, tt.msg)
 			}
 		})
+	}
+}
+
+// TestImplGeminiResponseIDs: a non-empty responseId other than the current
+// message's starts a message before the chunk's content (ORD-4), as the
+// reference decoder does; the id is kept across frames whose buffers are
+// reused.
+func TestImplGeminiResponseIDs(t *testing.T) {
+	d := &geminiDecoder{}
+	var b batch
+	buf := make([]byte, 0, 256)
+	for i, c := range []struct {
+		payload string
+		want    []string
+	}{
+		{`{"candidates":[{"content":{"parts":[{"text":"a"}]}}]}`, []string{"text a"}},
+		{`{"candidates":[{"content":{"parts":[{"text":"b"}]}}],"responseId":"r1"}`, []string{"text b"}},
+		{`{"candidates":[{"content":{"parts":[{"text":"c"}]}}],"responseId":""}`, []string{"text c"}},
+		{`{"candidates":[{"content":{"parts":[{"text":"d"}]}}],"responseId":"r1"}`, []string{"text d"}},
+		{`{"candidates":[{"content":{"parts":[{"text":"e"}]}}],"responseId":"r2"}`, []string{"message-start r2", "text e"}},
+		{`{"responseId":"r1"}`, []string{"message-start r1"}},
+		{`{"candidates":[{"content":{"parts":[{"text":"f"}]}}],"responseId":"r1"}`, []string{"text f"}},
+	} {
+		buf = append(buf[:0], c.payload...) // the frame's bytes move, as the framer's do
+		b.reset()
+		if v := d.decodeFrame(&b, &frame{no: i + 1, data: buf}); v != nil {
+			t.Fatalf("frame %d: violation %v", i+1, v)
+		}
+		var got []string
+		for _, e := range b.evs {
+			s := e.kind.String()
+			if e.kind == spec.KindMessageStart {
+				s += " " + string(e.id)
+			} else {
+				s += " " + string(e.data)
+			}
+			got = append(got, s)
+		}
+		if !slices.Equal(got, c.want) {
+			t.Errorf("frame %d: events %q, want %q", i+1, got, c.want)
+		}
 	}
 }
 

@@ -9,10 +9,14 @@ import (
 
 // geminiDecoder decodes the payloads of a Gemini / Vertex AI
 // streamGenerateContent stream: one GenerateContentResponse per SSE data
-// payload or JSON line (wire-formats.md §5). It keeps no state: every frame
-// is translated on its own, in part order.
+// payload or JSON line (wire-formats.md §5). Every frame is translated on
+// its own, in part order; the one state kept is the responseId of the
+// current message (ORD-4).
 //
 //   - a non-null "error" gives one KindError (error.message, error.status);
+//   - a non-empty responseId other than the current message's gives
+//     KindMessageStart first; the first one seen names the current message
+//     and gives nothing;
 //   - a text part gives KindThinking (thought:true) or KindText;
 //   - a functionCall part gives KindWholeCall, or, for Vertex streamed
 //     arguments, KindPathOpen / KindPathArg / KindPathClose;
@@ -21,7 +25,9 @@ import (
 //   - a candidate's finishReason gives KindFinish.
 //
 // Gemini has no end-of-message signal: the stream just ends.
-type geminiDecoder struct{}
+type geminiDecoder struct {
+	respID string // responseId of the current message; "" before the first
+}
 
 func (d *geminiDecoder) decodeFrame(fr frame) ([]spec.Event, *spec.Violation) {
 	o, v := parseObject(fr.data)
@@ -44,11 +50,23 @@ func (d *geminiDecoder) decodeFrame(fr frame) ([]spec.Event, *spec.Violation) {
 		return []spec.Event{{Kind: spec.KindError, Data: msg, Name: status}}, nil
 	}
 
+	id, _, v := asString(o["responseId"], "responseId")
+	if v != nil {
+		return nil, v
+	}
 	cands, _, v := asArray(o["candidates"], "candidates")
 	if v != nil {
 		return nil, v
 	}
 	var out []spec.Event
+	// ORD-4: a new responseId is a new response; an absent or empty one
+	// belongs to the current message.
+	if id != "" && id != d.respID {
+		if d.respID != "" {
+			out = append(out, spec.Event{Kind: spec.KindMessageStart, ID: id})
+		}
+		d.respID = id
+	}
 	for i, raw := range cands {
 		field := "candidates[" + strconv.Itoa(i) + "]"
 		c, ok, v := asObject(raw, field)
