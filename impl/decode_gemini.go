@@ -231,8 +231,18 @@ func geminiCall(b *batch, fc, sig []byte, ci, j int) *spec.Violation {
 		return payloadErr(spec.FrameFieldType, "%s.functionCall.args: want an object, got %s", geminiPartField(ci, j), clip(raw))
 	}
 
+	// FRAME-6: a null element is an absent one, so partialArgs [null] is
+	// partialArgs [].
+	present := false
+	for probe := b.newArrayCursor(partial); !present; {
+		raw, ok := probe.next()
+		if !ok {
+			break
+		}
+		present = !isNull(raw)
+	}
 	switch cur := b.newArrayCursor(partial); {
-	case cur.i < len(cur.arr) && cur.arr[cur.i] != ']':
+	case present:
 		// Streamed arguments; a name opens the call first.
 		if len(name) != 0 {
 			b.add(event{kind: spec.KindPathOpen, id: id, name: name, sig: sig})
@@ -241,6 +251,9 @@ func geminiCall(b *batch, fc, sig []byte, ci, j int) *spec.Violation {
 			raw, ok := cur.next()
 			if !ok {
 				break
+			}
+			if isNull(raw) {
+				continue
 			}
 			if v := geminiPartialArg(b, raw, ci, j, k); v != nil {
 				return v
@@ -269,15 +282,12 @@ var geminiArgKeys = newKeySet("jsonPath", "willContinue", "stringValue", "number
 // geminiNull is the data of a nullValue PathArg.
 var geminiNull = []byte("null")
 
-// geminiPartialArg translates element k of the partialArgs of part j of
-// candidate ci into a KindPathArg.
+// geminiPartialArg translates element k (not null) of the partialArgs of
+// part j of candidate ci into a KindPathArg.
 func geminiPartialArg(b *batch, raw []byte, ci, j, k int) *spec.Violation {
-	a, ok, v := asObject(raw, "")
+	a, _, v := asObject(raw, "")
 	if v != nil {
 		return withField(v, geminiArgField(ci, j, k))
-	}
-	if !ok {
-		return payloadErr(spec.FrameFieldType, "%s: want an object, got null", geminiArgField(ci, j, k))
 	}
 	var av [6][]byte
 	b.lookupN(a, geminiArgKeys, av[:])

@@ -178,6 +178,27 @@ func TestImplGeminiDecodeFrame(t *testing.T) {
 			want:    nil,
 		},
 		{
+			// FRAME-6: a null element is absent, so [null] is [].
+			name:    "null partialArgs element is absent: a keep-alive",
+			payload: gmParts(`{"functionCall":{"partialArgs":[null],"willContinue":true}}`),
+			want:    nil,
+		},
+		{
+			name:    "null partialArgs element is absent: a close",
+			payload: gmParts(`{"functionCall":{"partialArgs":[null]}}`),
+			want:    []spec.Event{{Kind: spec.KindPathClose}},
+		},
+		{
+			name:    "null partialArgs element is absent: a whole call",
+			payload: gmParts(`{"functionCall":{"name":"f","partialArgs":[null]}}`),
+			want:    []spec.Event{{Kind: spec.KindWholeCall, Name: "f"}},
+		},
+		{
+			name:    "null partialArgs elements skipped among others",
+			payload: gmParts(`{"functionCall":{"partialArgs":[null,{"jsonPath":"$.a","stringValue":"x"},null],"willContinue":true}}`),
+			want:    []spec.Event{{Kind: spec.KindPathArg, Path: "$.a", Delta: spec.DeltaString, Data: "x"}},
+		},
+		{
 			name:    "keep-alive",
 			payload: gmParts(`{"functionCall":{"willContinue":true}}`),
 			want:    nil,
@@ -338,7 +359,6 @@ func TestImplGeminiDecodeFrameErrors(t *testing.T) {
 		{"args array", gmParts(`{"functionCall":{"name":"f","args":[]}}`), spec.FrameFieldType, "candidates[0].content.parts[0].functionCall.args: want an object, got \"[]\""},
 		{"willContinue string", gmParts(`{"functionCall":{"name":"f","willContinue":"yes"}}`), spec.FrameFieldType, "candidates[0].content.parts[0].functionCall.willContinue: want a boolean, got \"\\\"yes\\\"\""},
 		{"partialArgs object", gmParts(`{"functionCall":{"partialArgs":{}}}`), spec.FrameFieldType, "candidates[0].content.parts[0].functionCall.partialArgs: want an array, got \"{}\""},
-		{"partialArg null", gmParts(`{"functionCall":{"partialArgs":[null]}}`), spec.FrameFieldType, "candidates[0].content.parts[0].functionCall.partialArgs[0]: want an object, got null"},
 		{"partialArg number", gmParts(`{"functionCall":{"partialArgs":[1]}}`), spec.FrameFieldType, "candidates[0].content.parts[0].functionCall.partialArgs[0]: want an object, got \"1\""},
 		{"partialArg without value", gmParts(`{"functionCall":{"partialArgs":[{"jsonPath":"$.a","willContinue":true}]}}`), spec.FrameFieldType, "candidates[0].content.parts[0].functionCall.partialArgs[0]: no stringValue, numberValue, boolValue or nullValue"},
 		{"partialArg null stringValue only", gmParts(`{"functionCall":{"partialArgs":[{"jsonPath":"$.a","stringValue":null}]}}`), spec.FrameFieldType, "candidates[0].content.parts[0].functionCall.partialArgs[0]: no stringValue, numberValue, boolValue or nullValue"},
@@ -362,6 +382,7 @@ func TestImplGeminiDecodeFrameErrors(t *testing.T) {
 	}{
 		// Beyond the reference's table: positional names, order of checks.
 		{"later candidate and part", `{"candidates":[null,{"content":{"parts":[{},null,{"text":[]}]}}]}`, spec.FrameFieldType, `candidates[1].content.parts[2].text: want a string, got "[]"`},
+		{"partial arg after a null one", gmParts(`{"functionCall":{"partialArgs":[null,1]}}`), spec.FrameFieldType, `candidates[0].content.parts[0].functionCall.partialArgs[1]: want an object, got "1"`},
 		{"later partial arg", gmParts(`{"functionCall":{"partialArgs":[{"jsonPath":"$.a","stringValue":"x"},{"jsonPath":"$.b"}]}}`), spec.FrameFieldType, `candidates[0].content.parts[0].functionCall.partialArgs[1]: no stringValue, numberValue, boolValue or nullValue`},
 		{"signature checked before text", gmParts(`{"text":1,"thoughtSignature":2}`), spec.FrameFieldType, `candidates[0].content.parts[0].thoughtSignature: want a string, got "2"`},
 		{"index checked before content", `{"candidates":[{"content":1,"index":"x"}]}`, spec.FrameFieldType, `candidates[0].index: want an integer, got "\"x\""`},

@@ -194,14 +194,25 @@ func geminiCall(fc obj, sig, field string) ([]spec.Event, *spec.Violation) {
 		return nil, v
 	}
 
+	// FRAME-6: a null element is an absent one, so partialArgs [null] is
+	// partialArgs [].
+	present := 0
+	for _, raw := range partial {
+		if !isNull(raw) {
+			present++
+		}
+	}
 	switch {
-	case len(partial) > 0:
+	case present > 0:
 		// Streamed arguments; a name opens the call first.
 		var out []spec.Event
 		if name != "" {
 			out = append(out, spec.Event{Kind: spec.KindPathOpen, ID: id, Name: name, Sig: sig})
 		}
 		for k, raw := range partial {
+			if isNull(raw) {
+				continue
+			}
 			ev, v := geminiPartialArg(raw, field+".partialArgs["+strconv.Itoa(k)+"]")
 			if v != nil {
 				return nil, v
@@ -233,14 +244,12 @@ func geminiArgs(raw json.RawMessage, field string) (string, bool, *spec.Violatio
 	return compactJSON(raw), true, nil
 }
 
-// geminiPartialArg translates one Vertex PartialArg into a KindPathArg.
+// geminiPartialArg translates one Vertex PartialArg (not null) into a
+// KindPathArg.
 func geminiPartialArg(raw json.RawMessage, field string) (spec.Event, *spec.Violation) {
-	a, ok, v := asObject(raw, field)
+	a, _, v := asObject(raw, field)
 	if v != nil {
 		return spec.Event{}, v
-	}
-	if !ok {
-		return spec.Event{}, payloadErr(spec.FrameFieldType, "%s: want an object, got null", field)
 	}
 	path, _, v := asString(a["jsonPath"], field+".jsonPath")
 	if v != nil {

@@ -177,6 +177,27 @@ func TestGeminiDecodeFrame(t *testing.T) {
 			want:    nil,
 		},
 		{
+			// FRAME-6: a null element is absent, so [null] is [].
+			name:    "null partialArgs element is absent: a keep-alive",
+			payload: geminiParts(`{"functionCall":{"partialArgs":[null],"willContinue":true}}`),
+			want:    nil,
+		},
+		{
+			name:    "null partialArgs element is absent: a close",
+			payload: geminiParts(`{"functionCall":{"partialArgs":[null]}}`),
+			want:    []spec.Event{{Kind: spec.KindPathClose}},
+		},
+		{
+			name:    "null partialArgs element is absent: a whole call",
+			payload: geminiParts(`{"functionCall":{"name":"f","partialArgs":[null]}}`),
+			want:    []spec.Event{{Kind: spec.KindWholeCall, Name: "f"}},
+		},
+		{
+			name:    "null partialArgs elements skipped among others",
+			payload: geminiParts(`{"functionCall":{"partialArgs":[null,{"jsonPath":"$.a","stringValue":"x"},null],"willContinue":true}}`),
+			want:    []spec.Event{{Kind: spec.KindPathArg, Path: "$.a", Delta: spec.DeltaString, Data: "x"}},
+		},
+		{
 			name:    "keep-alive",
 			payload: geminiParts(`{"functionCall":{"willContinue":true}}`),
 			want:    nil,
@@ -286,7 +307,6 @@ func TestGeminiDecodeFrameErrors(t *testing.T) {
 		{"args array", geminiParts(`{"functionCall":{"name":"f","args":[]}}`), spec.FrameFieldType},
 		{"willContinue string", geminiParts(`{"functionCall":{"name":"f","willContinue":"yes"}}`), spec.FrameFieldType},
 		{"partialArgs object", geminiParts(`{"functionCall":{"partialArgs":{}}}`), spec.FrameFieldType},
-		{"partialArg null", geminiParts(`{"functionCall":{"partialArgs":[null]}}`), spec.FrameFieldType},
 		{"partialArg number", geminiParts(`{"functionCall":{"partialArgs":[1]}}`), spec.FrameFieldType},
 		{"partialArg without value", geminiParts(`{"functionCall":{"partialArgs":[{"jsonPath":"$.a","willContinue":true}]}}`), spec.FrameFieldType},
 		{"partialArg null stringValue only", geminiParts(`{"functionCall":{"partialArgs":[{"jsonPath":"$.a","stringValue":null}]}}`), spec.FrameFieldType},
