@@ -247,24 +247,33 @@ func expectedReason(f spec.Format, ch Choice) spec.StopReason {
 var stopTable = map[spec.Format]map[string]spec.StopReason{
 	spec.FormatOpenAIChat: {
 		"stop": spec.StopEnd, "tool_calls": spec.StopToolUse, "function_call": spec.StopToolUse,
-		"length": spec.StopLength, "content_filter": spec.StopContentFilter,
+		"length": spec.StopLength, "content_filter": spec.StopContentFilter, "error": spec.StopError,
 	},
 	spec.FormatOpenAIResponses: {
 		"completed": spec.StopEnd, "max_output_tokens": spec.StopLength, "content_filter": spec.StopContentFilter,
+		"incomplete": spec.StopOther,
 	},
 	spec.FormatAnthropic: {
 		"end_turn": spec.StopEnd, "tool_use": spec.StopToolUse, "max_tokens": spec.StopLength,
 		"model_context_window_exceeded": spec.StopLength, "stop_sequence": spec.StopSequence,
 		"pause_turn": spec.StopPause, "refusal": spec.StopRefusal,
 	},
-	spec.FormatOllama: {"": spec.StopEnd, "stop": spec.StopEnd, "length": spec.StopLength},
+	spec.FormatOllama: {
+		"": spec.StopEnd, "stop": spec.StopEnd, "tool_calls": spec.StopToolUse, "length": spec.StopLength,
+		"load": spec.StopOther, "unload": spec.StopOther,
+	},
 	spec.FormatGemini: {
 		"STOP": spec.StopEnd, "MAX_TOKENS": spec.StopLength, "SAFETY": spec.StopContentFilter,
 		"RECITATION": spec.StopContentFilter, "BLOCKLIST": spec.StopContentFilter,
 		"PROHIBITED_CONTENT": spec.StopContentFilter, "SPII": spec.StopContentFilter,
 		"IMAGE_SAFETY": spec.StopContentFilter, "LANGUAGE": spec.StopContentFilter,
+		"IMAGE_PROHIBITED_CONTENT": spec.StopContentFilter, "IMAGE_RECITATION": spec.StopContentFilter,
+		"MODEL_ARMOR":             spec.StopContentFilter,
 		"MALFORMED_FUNCTION_CALL": spec.StopMalformed, "UNEXPECTED_TOOL_CALL": spec.StopMalformed,
-		"TOO_MANY_TOOL_CALLS": spec.StopMalformed,
+		"TOO_MANY_TOOL_CALLS": spec.StopMalformed, "MALFORMED_RESPONSE": spec.StopMalformed,
+		"MISSING_THOUGHT_SIGNATURE": spec.StopError,
+		"OTHER":                     spec.StopOther, "FINISH_REASON_UNSPECIFIED": spec.StopOther, "NO_IMAGE": spec.StopOther,
+		"IMAGE_OTHER": spec.StopOther,
 	},
 	spec.FormatBedrock: {
 		"end_turn": spec.StopEnd, "tool_use": spec.StopToolUse, "max_tokens": spec.StopLength,

@@ -17,34 +17,39 @@ func planGemini(t *rapid.T) Response {
 	withIDs := rapid.Bool().Draw(t, "geminiIDs") // Gemini 3 sends ids, 2.5 none
 	ids := &idSource{style: 4, used: map[string]bool{}}
 	caps := itemCaps{thinking: true, thinkSig: true, sigItems: true, maxItems: 5, pathSafe: vertex}
-	msg := Message{ID: "r_" + genToken(t, "responseID")}
-	nc := rapid.SampledFrom([]int{1, 1, 1, 1, 2, 3}).Draw(t, "candidates")
-	for c := 0; c < nc; c++ {
-		ids.reset()
-		items := genItems(t, caps, ids)
-		paths := false
-		for _, it := range items {
-			if it.Kind != ItemCall {
-				continue
+	// Responses recorded back to back are told apart by responseId (ORD-4).
+	nm := rapid.SampledFrom([]int{1, 1, 1, 2, 3}).Draw(t, "responses")
+	for m := 0; m < nm; m++ {
+		msg := Message{ID: "r" + strconv.Itoa(m) + "_" + genToken(t, "responseID")}
+		nc := rapid.SampledFrom([]int{1, 1, 1, 1, 2, 3}).Draw(t, "candidates")
+		for c := 0; c < nc; c++ {
+			ids.reset()
+			items := genItems(t, caps, ids)
+			paths := false
+			for _, it := range items {
+				if it.Kind != ItemCall {
+					continue
+				}
+				if !withIDs {
+					it.Call.ID = ""
+				}
+				if vertex && rapid.IntRange(0, 3).Draw(t, "pathCall") > 0 {
+					it.Call.setPath()
+					paths = true
+				} else {
+					it.Call.setWhole()
+				}
 			}
-			if !withIDs {
-				it.Call.ID = ""
+			// A length or error finish would leave an open path call
+			// incomplete (END-3).
+			stops := []string{"STOP", "STOP", "STOP", "STOP", "SAFETY", "RECITATION", "MALFORMED_FUNCTION_CALL", "FINISH_REASON_UNSPECIFIED", "MODEL_ARMOR", "MALFORMED_RESPONSE", "NO_IMAGE"}
+			if !paths {
+				stops = append(stops, "MAX_TOKENS", "MISSING_THOUGHT_SIGNATURE")
 			}
-			if vertex && rapid.IntRange(0, 3).Draw(t, "pathCall") > 0 {
-				it.Call.setPath()
-				paths = true
-			} else {
-				it.Call.setWhole()
-			}
+			msg.Choices = append(msg.Choices, Choice{Index: c, Items: items, Stop: rapid.SampledFrom(stops).Draw(t, "finishReason")})
 		}
-		// A length finish would leave an open path call incomplete (END-3).
-		stops := []string{"STOP", "STOP", "STOP", "STOP", "SAFETY", "RECITATION", "MALFORMED_FUNCTION_CALL", "FINISH_REASON_UNSPECIFIED"}
-		if !paths {
-			stops = append(stops, "MAX_TOKENS")
-		}
-		msg.Choices = append(msg.Choices, Choice{Index: c, Items: items, Stop: rapid.SampledFrom(stops).Draw(t, "finishReason")})
+		r.Messages = append(r.Messages, msg)
 	}
-	r.Messages = []Message{msg}
 	return r
 }
 
@@ -57,14 +62,29 @@ type geminiPart struct {
 
 func encodeGemini(t *rapid.T, r *Response) *stream {
 	st := newStream(t, r.Format, framingSSE, framingSSE, framingLines)
-	msg := &r.Messages[0]
+	for m := range r.Messages {
+		encodeGeminiResponse(t, r, st, m)
+	}
+	if rapid.IntRange(0, 5).Draw(t, "usageOnly") == 0 {
+		st.add(frame{body: obj("usageMetadata", obj("promptTokenCount", num(50)), "modelVersion", "gemini-3-pro-preview"), msg: len(r.Messages) - 1})
+	}
+	return st
+}
+
+// encodeGeminiResponse writes the chunks of message m. A chunk may omit
+// the message's responseId: an absent id belongs to the current message
+// (ORD-4). When the stream holds several responses, the first chunk of
+// each names it: a later response starts only with an id that differs from
+// the current message's, and the first id seen names the current message.
+func encodeGeminiResponse(t *rapid.T, r *Response, st *stream, m int) {
+	msg := &r.Messages[m]
 	parts := make([][]geminiPart, len(msg.Choices))
 	for c := range msg.Choices {
 		parts[c] = geminiParts(t, &msg.Choices[c])
 	}
 	multi := len(msg.Choices) > 1
 	cur := make([]int, len(parts))
-	for {
+	for first := true; ; first = false {
 		var live []int
 		for c := range parts {
 			if cur[c] < len(parts[c]) {
@@ -91,12 +111,12 @@ func encodeGemini(t *rapid.T, r *Response) *stream {
 						ps = append(ps, obj("text", ""))
 					}
 					cand.set("finishReason", ch.Stop)
-					r.stops = append(r.stops, itemRef{0, c, 0})
+					r.stops = append(r.stops, itemRef{m, c, 0})
 					break
 				}
 				ps = append(ps, p.part)
 				if p.call >= 0 {
-					r.seen = append(r.seen, itemRef{0, c, p.call})
+					r.seen = append(r.seen, itemRef{m, c, p.call})
 				}
 				if rapid.IntRange(0, 2).Draw(t, "moreParts") == 0 {
 					break
@@ -120,13 +140,11 @@ func encodeGemini(t *rapid.T, r *Response) *stream {
 			body.set("usageMetadata", obj("promptTokenCount", num(50), "candidatesTokenCount", num(20), "trafficType", "ON_DEMAND"))
 		}
 		body.set("modelVersion", "gemini-3-pro-preview")
-		body.set("responseId", msg.ID)
-		st.add(frame{body: body, role: roleContent})
+		if first && len(r.Messages) > 1 || rapid.IntRange(0, 5).Draw(t, "omitResponseID") > 0 {
+			body.set("responseId", msg.ID)
+		}
+		st.add(frame{body: body, role: roleContent, msg: m})
 	}
-	if rapid.IntRange(0, 5).Draw(t, "usageOnly") == 0 {
-		st.add(frame{body: obj("usageMetadata", obj("promptTokenCount", num(50)), "modelVersion", "gemini-3-pro-preview")})
-	}
-	return st
 }
 
 // geminiParts turns one candidate's items into parts, ending with the

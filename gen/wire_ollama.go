@@ -16,7 +16,7 @@ func planOllama(t *rapid.T) Response {
 		ids.reset()
 		caps.minItems = min(m, 1) // a done line alone never starts a message (END-7)
 		items := genItems(t, caps, ids)
-		stop := rapid.SampledFrom([]string{"stop", "stop", "stop", "", "length"}).Draw(t, "doneReason")
+		stop := rapid.SampledFrom([]string{"stop", "stop", "stop", "", "length", "tool_calls"}).Draw(t, "doneReason")
 		r.Messages = append(r.Messages, Message{Choices: []Choice{{Items: items, Stop: stop}}})
 	}
 	return r

@@ -9,16 +9,19 @@ import (
 // geminiDecoder decodes the payloads of a Gemini / Vertex AI
 // streamGenerateContent stream: one GenerateContentResponse per SSE data
 // payload or JSON line. It is an allocation-free port of
-// model/decode_gemini.go and keeps no state: every frame is translated on
-// its own, in part order.
+// model/decode_gemini.go: every frame is translated on its own, in part
+// order, and the one state kept is the responseId of the current message
+// (ORD-4).
 //
 // The reference names fields by their position ("candidates[0].content.
 // parts[1].text"); here those names are built only when a violation is
 // reported: the helpers are called with the constant tail of the name, and
 // withField adds the positional head.
-type geminiDecoder struct{}
+type geminiDecoder struct {
+	respID []byte // responseId of the current message; empty before the first
+}
 
-var geminiTopKeys = newKeySet("error", "candidates")
+var geminiTopKeys = newKeySet("error", "candidates", "responseId")
 
 var geminiErrorKeys = newKeySet("message", "status")
 
@@ -29,7 +32,7 @@ func (d *geminiDecoder) decodeFrame(b *batch, fr *frame) *spec.Violation {
 	if v != nil {
 		return v
 	}
-	var top [2][]byte
+	var top [3][]byte
 	b.lookupN(o, geminiTopKeys, top[:])
 	if !isNull(top[0]) {
 		e, _, v := asObject(top[0], "error")
@@ -50,9 +53,21 @@ func (d *geminiDecoder) decodeFrame(b *batch, fr *frame) *spec.Violation {
 		return nil
 	}
 
+	id, _, v := asString(b, top[2], "responseId")
+	if v != nil {
+		return v
+	}
 	cands, _, v := asArray(top[1], "candidates")
 	if v != nil {
 		return v
+	}
+	// ORD-4: a new responseId is a new response; an absent or empty one
+	// belongs to the current message.
+	if len(id) != 0 && string(id) != string(d.respID) {
+		if len(d.respID) != 0 {
+			b.add(event{kind: spec.KindMessageStart, id: id})
+		}
+		d.respID = append(d.respID[:0], id...)
 	}
 	cur := b.newArrayCursor(cands)
 	for i := 0; ; i++ {
@@ -216,8 +231,18 @@ func geminiCall(b *batch, fc, sig []byte, ci, j int) *spec.Violation {
 		return payloadErr(spec.FrameFieldType, "%s.functionCall.args: want an object, got %s", geminiPartField(ci, j), clip(raw))
 	}
 
+	// FRAME-6: a null element is an absent one, so partialArgs [null] is
+	// partialArgs [].
+	present := false
+	for probe := b.newArrayCursor(partial); !present; {
+		raw, ok := probe.next()
+		if !ok {
+			break
+		}
+		present = !isNull(raw)
+	}
 	switch cur := b.newArrayCursor(partial); {
-	case cur.i < len(cur.arr) && cur.arr[cur.i] != ']':
+	case present:
 		// Streamed arguments; a name opens the call first.
 		if len(name) != 0 {
 			b.add(event{kind: spec.KindPathOpen, id: id, name: name, sig: sig})
@@ -226,6 +251,9 @@ func geminiCall(b *batch, fc, sig []byte, ci, j int) *spec.Violation {
 			raw, ok := cur.next()
 			if !ok {
 				break
+			}
+			if isNull(raw) {
+				continue
 			}
 			if v := geminiPartialArg(b, raw, ci, j, k); v != nil {
 				return v
@@ -254,15 +282,12 @@ var geminiArgKeys = newKeySet("jsonPath", "willContinue", "stringValue", "number
 // geminiNull is the data of a nullValue PathArg.
 var geminiNull = []byte("null")
 
-// geminiPartialArg translates element k of the partialArgs of part j of
-// candidate ci into a KindPathArg.
+// geminiPartialArg translates element k (not null) of the partialArgs of
+// part j of candidate ci into a KindPathArg.
 func geminiPartialArg(b *batch, raw []byte, ci, j, k int) *spec.Violation {
-	a, ok, v := asObject(raw, "")
+	a, _, v := asObject(raw, "")
 	if v != nil {
 		return withField(v, geminiArgField(ci, j, k))
-	}
-	if !ok {
-		return payloadErr(spec.FrameFieldType, "%s: want an object, got null", geminiArgField(ci, j, k))
 	}
 	var av [6][]byte
 	b.lookupN(a, geminiArgKeys, av[:])

@@ -178,6 +178,27 @@ func TestImplGeminiDecodeFrame(t *testing.T) {
 			want:    nil,
 		},
 		{
+			// FRAME-6: a null element is absent, so [null] is [].
+			name:    "null partialArgs element is absent: a keep-alive",
+			payload: gmParts(`{"functionCall":{"partialArgs":[null],"willContinue":true}}`),
+			want:    nil,
+		},
+		{
+			name:    "null partialArgs element is absent: a close",
+			payload: gmParts(`{"functionCall":{"partialArgs":[null]}}`),
+			want:    []spec.Event{{Kind: spec.KindPathClose}},
+		},
+		{
+			name:    "null partialArgs element is absent: a whole call",
+			payload: gmParts(`{"functionCall":{"name":"f","partialArgs":[null]}}`),
+			want:    []spec.Event{{Kind: spec.KindWholeCall, Name: "f"}},
+		},
+		{
+			name:    "null partialArgs elements skipped among others",
+			payload: gmParts(`{"functionCall":{"partialArgs":[null,{"jsonPath":"$.a","stringValue":"x"},null],"willContinue":true}}`),
+			want:    []spec.Event{{Kind: spec.KindPathArg, Path: "$.a", Delta: spec.DeltaString, Data: "x"}},
+		},
+		{
 			name:    "keep-alive",
 			payload: gmParts(`{"functionCall":{"willContinue":true}}`),
 			want:    nil,
@@ -338,7 +359,6 @@ func TestImplGeminiDecodeFrameErrors(t *testing.T) {
 		{"args array", gmParts(`{"functionCall":{"name":"f","args":[]}}`), spec.FrameFieldType, "candidates[0].content.parts[0].functionCall.args: want an object, got \"[]\""},
 		{"willContinue string", gmParts(`{"functionCall":{"name":"f","willContinue":"yes"}}`), spec.FrameFieldType, "candidates[0].content.parts[0].functionCall.willContinue: want a boolean, got \"\\\"yes\\\"\""},
 		{"partialArgs object", gmParts(`{"functionCall":{"partialArgs":{}}}`), spec.FrameFieldType, "candidates[0].content.parts[0].functionCall.partialArgs: want an array, got \"{}\""},
-		{"partialArg null", gmParts(`{"functionCall":{"partialArgs":[null]}}`), spec.FrameFieldType, "candidates[0].content.parts[0].functionCall.partialArgs[0]: want an object, got null"},
 		{"partialArg number", gmParts(`{"functionCall":{"partialArgs":[1]}}`), spec.FrameFieldType, "candidates[0].content.parts[0].functionCall.partialArgs[0]: want an object, got \"1\""},
 		{"partialArg without value", gmParts(`{"functionCall":{"partialArgs":[{"jsonPath":"$.a","willContinue":true}]}}`), spec.FrameFieldType, "candidates[0].content.parts[0].functionCall.partialArgs[0]: no stringValue, numberValue, boolValue or nullValue"},
 		{"partialArg null stringValue only", gmParts(`{"functionCall":{"partialArgs":[{"jsonPath":"$.a","stringValue":null}]}}`), spec.FrameFieldType, "candidates[0].content.parts[0].functionCall.partialArgs[0]: no stringValue, numberValue, boolValue or nullValue"},
@@ -349,6 +369,7 @@ func TestImplGeminiDecodeFrameErrors(t *testing.T) {
 		{"boolValue string", gmParts(`{"functionCall":{"partialArgs":[{"jsonPath":"$.a","boolValue":"true"}]}}`), spec.FrameFieldType, "candidates[0].content.parts[0].functionCall.partialArgs[0].boolValue: want a boolean, got \"\\\"true\\\"\""},
 		{"partial willContinue number", gmParts(`{"functionCall":{"partialArgs":[{"jsonPath":"$.a","stringValue":"x","willContinue":1}]}}`), spec.FrameFieldType, "candidates[0].content.parts[0].functionCall.partialArgs[0].willContinue: want a boolean, got \"1\""},
 		{"finishReason number", `{"candidates":[{"finishReason":1}]}`, spec.FrameFieldType, "candidates[0].finishReason: want a string, got \"1\""},
+		{"responseId number", `{"responseId":1,"candidates":[]}`, spec.FrameFieldType, "responseId: want a string, got \"1\""},
 		{"error string", `{"error":"boom"}`, spec.FrameFieldType, "error: want an object, got \"\\\"boom\\\"\""},
 		{"error message number", `{"error":{"message":1}}`, spec.FrameFieldType, "error.message: want a string, got \"1\""},
 		{"error status number", `{"error":{"message":"m","status":500}}`, spec.FrameFieldType, "error.status: want a string, got \"500\""},
@@ -361,6 +382,7 @@ func TestImplGeminiDecodeFrameErrors(t *testing.T) {
 	}{
 		// Beyond the reference's table: positional names, order of checks.
 		{"later candidate and part", `{"candidates":[null,{"content":{"parts":[{},null,{"text":[]}]}}]}`, spec.FrameFieldType, `candidates[1].content.parts[2].text: want a string, got "[]"`},
+		{"partial arg after a null one", gmParts(`{"functionCall":{"partialArgs":[null,1]}}`), spec.FrameFieldType, `candidates[0].content.parts[0].functionCall.partialArgs[1]: want an object, got "1"`},
 		{"later partial arg", gmParts(`{"functionCall":{"partialArgs":[{"jsonPath":"$.a","stringValue":"x"},{"jsonPath":"$.b"}]}}`), spec.FrameFieldType, `candidates[0].content.parts[0].functionCall.partialArgs[1]: no stringValue, numberValue, boolValue or nullValue`},
 		{"signature checked before text", gmParts(`{"text":1,"thoughtSignature":2}`), spec.FrameFieldType, `candidates[0].content.parts[0].thoughtSignature: want a string, got "2"`},
 		{"index checked before content", `{"candidates":[{"content":1,"index":"x"}]}`, spec.FrameFieldType, `candidates[0].index: want an integer, got "\"x\""`},
@@ -380,6 +402,47 @@ func TestImplGeminiDecodeFrameErrors(t *testing.T) {
 				t.Errorf("violation %s %s call %d %q\n          want %s terminal no-call %q", v.Rule, v.Class, v.Call, v.Message, tt.rule, tt.msg)
 			}
 		})
+	}
+}
+
+// TestImplGeminiResponseIDs: a non-empty responseId other than the current
+// message's starts a message before the chunk's content (ORD-4), as the
+// reference decoder does; the id is kept across frames whose buffers are
+// reused.
+func TestImplGeminiResponseIDs(t *testing.T) {
+	d := &geminiDecoder{}
+	var b batch
+	buf := make([]byte, 0, 256)
+	for i, c := range []struct {
+		payload string
+		want    []string
+	}{
+		{`{"candidates":[{"content":{"parts":[{"text":"a"}]}}]}`, []string{"text a"}},
+		{`{"candidates":[{"content":{"parts":[{"text":"b"}]}}],"responseId":"r1"}`, []string{"text b"}},
+		{`{"candidates":[{"content":{"parts":[{"text":"c"}]}}],"responseId":""}`, []string{"text c"}},
+		{`{"candidates":[{"content":{"parts":[{"text":"d"}]}}],"responseId":"r1"}`, []string{"text d"}},
+		{`{"candidates":[{"content":{"parts":[{"text":"e"}]}}],"responseId":"r2"}`, []string{"message-start r2", "text e"}},
+		{`{"responseId":"r1"}`, []string{"message-start r1"}},
+		{`{"candidates":[{"content":{"parts":[{"text":"f"}]}}],"responseId":"r1"}`, []string{"text f"}},
+	} {
+		buf = append(buf[:0], c.payload...) // the frame's bytes move, as the framer's do
+		b.reset()
+		if v := d.decodeFrame(&b, &frame{no: i + 1, data: buf}); v != nil {
+			t.Fatalf("frame %d: violation %v", i+1, v)
+		}
+		var got []string
+		for _, e := range b.evs {
+			s := e.kind.String()
+			if e.kind == spec.KindMessageStart {
+				s += " " + string(e.id)
+			} else {
+				s += " " + string(e.data)
+			}
+			got = append(got, s)
+		}
+		if !slices.Equal(got, c.want) {
+			t.Errorf("frame %d: events %q, want %q", i+1, got, c.want)
+		}
 	}
 }
 

@@ -109,8 +109,8 @@ type machine struct {
 
 func (m *machine) init(f spec.Format, lim spec.Limits) {
 	*m = machine{format: f, lim: lim.Resolved()}
-	m.explicitStart = f == spec.FormatAnthropic || f == spec.FormatOpenAIResponses
-	m.implicitBlocks = f == spec.FormatBedrock
+	r, _ := spec.LookupFormatRules(f) // New has rejected an unknown format
+	m.explicitStart, m.implicitBlocks = r.ExplicitStart, r.ImplicitBlocks
 }
 
 func (m *machine) emit(o Output) {
@@ -634,7 +634,7 @@ func (m *machine) finish(e *event) *spec.Violation {
 			continue
 		}
 		switch {
-		case base == spec.StopLength:
+		case base == spec.StopLength || base == spec.StopError: // END-3
 			m.truncate(n)
 		case c.kind == callBlock:
 			m.truncate(n)

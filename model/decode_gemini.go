@@ -9,10 +9,14 @@ import (
 
 // geminiDecoder decodes the payloads of a Gemini / Vertex AI
 // streamGenerateContent stream: one GenerateContentResponse per SSE data
-// payload or JSON line (wire-formats.md §5). It keeps no state: every frame
-// is translated on its own, in part order.
+// payload or JSON line (wire-formats.md §5). Every frame is translated on
+// its own, in part order; the one state kept is the responseId of the
+// current message (ORD-4).
 //
 //   - a non-null "error" gives one KindError (error.message, error.status);
+//   - a non-empty responseId other than the current message's gives
+//     KindMessageStart first; the first one seen names the current message
+//     and gives nothing;
 //   - a text part gives KindThinking (thought:true) or KindText;
 //   - a functionCall part gives KindWholeCall, or, for Vertex streamed
 //     arguments, KindPathOpen / KindPathArg / KindPathClose;
@@ -21,7 +25,9 @@ import (
 //   - a candidate's finishReason gives KindFinish.
 //
 // Gemini has no end-of-message signal: the stream just ends.
-type geminiDecoder struct{}
+type geminiDecoder struct {
+	respID string // responseId of the current message; "" before the first
+}
 
 func (d *geminiDecoder) decodeFrame(fr frame) ([]spec.Event, *spec.Violation) {
 	o, v := parseObject(fr.data)
@@ -44,11 +50,23 @@ func (d *geminiDecoder) decodeFrame(fr frame) ([]spec.Event, *spec.Violation) {
 		return []spec.Event{{Kind: spec.KindError, Data: msg, Name: status}}, nil
 	}
 
+	id, _, v := asString(o["responseId"], "responseId")
+	if v != nil {
+		return nil, v
+	}
 	cands, _, v := asArray(o["candidates"], "candidates")
 	if v != nil {
 		return nil, v
 	}
 	var out []spec.Event
+	// ORD-4: a new responseId is a new response; an absent or empty one
+	// belongs to the current message.
+	if id != "" && id != d.respID {
+		if d.respID != "" {
+			out = append(out, spec.Event{Kind: spec.KindMessageStart, ID: id})
+		}
+		d.respID = id
+	}
 	for i, raw := range cands {
 		field := "candidates[" + strconv.Itoa(i) + "]"
 		c, ok, v := asObject(raw, field)
@@ -176,14 +194,25 @@ func geminiCall(fc obj, sig, field string) ([]spec.Event, *spec.Violation) {
 		return nil, v
 	}
 
+	// FRAME-6: a null element is an absent one, so partialArgs [null] is
+	// partialArgs [].
+	present := 0
+	for _, raw := range partial {
+		if !isNull(raw) {
+			present++
+		}
+	}
 	switch {
-	case len(partial) > 0:
+	case present > 0:
 		// Streamed arguments; a name opens the call first.
 		var out []spec.Event
 		if name != "" {
 			out = append(out, spec.Event{Kind: spec.KindPathOpen, ID: id, Name: name, Sig: sig})
 		}
 		for k, raw := range partial {
+			if isNull(raw) {
+				continue
+			}
 			ev, v := geminiPartialArg(raw, field+".partialArgs["+strconv.Itoa(k)+"]")
 			if v != nil {
 				return nil, v
@@ -215,14 +244,12 @@ func geminiArgs(raw json.RawMessage, field string) (string, bool, *spec.Violatio
 	return compactJSON(raw), true, nil
 }
 
-// geminiPartialArg translates one Vertex PartialArg into a KindPathArg.
+// geminiPartialArg translates one Vertex PartialArg (not null) into a
+// KindPathArg.
 func geminiPartialArg(raw json.RawMessage, field string) (spec.Event, *spec.Violation) {
-	a, ok, v := asObject(raw, field)
+	a, _, v := asObject(raw, field)
 	if v != nil {
 		return spec.Event{}, v
-	}
-	if !ok {
-		return spec.Event{}, payloadErr(spec.FrameFieldType, "%s: want an object, got null", field)
 	}
 	path, _, v := asString(a["jsonPath"], field+".jsonPath")
 	if v != nil {

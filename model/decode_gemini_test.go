@@ -177,6 +177,27 @@ func TestGeminiDecodeFrame(t *testing.T) {
 			want:    nil,
 		},
 		{
+			// FRAME-6: a null element is absent, so [null] is [].
+			name:    "null partialArgs element is absent: a keep-alive",
+			payload: geminiParts(`{"functionCall":{"partialArgs":[null],"willContinue":true}}`),
+			want:    nil,
+		},
+		{
+			name:    "null partialArgs element is absent: a close",
+			payload: geminiParts(`{"functionCall":{"partialArgs":[null]}}`),
+			want:    []spec.Event{{Kind: spec.KindPathClose}},
+		},
+		{
+			name:    "null partialArgs element is absent: a whole call",
+			payload: geminiParts(`{"functionCall":{"name":"f","partialArgs":[null]}}`),
+			want:    []spec.Event{{Kind: spec.KindWholeCall, Name: "f"}},
+		},
+		{
+			name:    "null partialArgs elements skipped among others",
+			payload: geminiParts(`{"functionCall":{"partialArgs":[null,{"jsonPath":"$.a","stringValue":"x"},null],"willContinue":true}}`),
+			want:    []spec.Event{{Kind: spec.KindPathArg, Path: "$.a", Delta: spec.DeltaString, Data: "x"}},
+		},
+		{
 			name:    "keep-alive",
 			payload: geminiParts(`{"functionCall":{"willContinue":true}}`),
 			want:    nil,
@@ -286,7 +307,6 @@ func TestGeminiDecodeFrameErrors(t *testing.T) {
 		{"args array", geminiParts(`{"functionCall":{"name":"f","args":[]}}`), spec.FrameFieldType},
 		{"willContinue string", geminiParts(`{"functionCall":{"name":"f","willContinue":"yes"}}`), spec.FrameFieldType},
 		{"partialArgs object", geminiParts(`{"functionCall":{"partialArgs":{}}}`), spec.FrameFieldType},
-		{"partialArg null", geminiParts(`{"functionCall":{"partialArgs":[null]}}`), spec.FrameFieldType},
 		{"partialArg number", geminiParts(`{"functionCall":{"partialArgs":[1]}}`), spec.FrameFieldType},
 		{"partialArg without value", geminiParts(`{"functionCall":{"partialArgs":[{"jsonPath":"$.a","willContinue":true}]}}`), spec.FrameFieldType},
 		{"partialArg null stringValue only", geminiParts(`{"functionCall":{"partialArgs":[{"jsonPath":"$.a","stringValue":null}]}}`), spec.FrameFieldType},
@@ -297,6 +317,7 @@ func TestGeminiDecodeFrameErrors(t *testing.T) {
 		{"boolValue string", geminiParts(`{"functionCall":{"partialArgs":[{"jsonPath":"$.a","boolValue":"true"}]}}`), spec.FrameFieldType},
 		{"partial willContinue number", geminiParts(`{"functionCall":{"partialArgs":[{"jsonPath":"$.a","stringValue":"x","willContinue":1}]}}`), spec.FrameFieldType},
 		{"finishReason number", `{"candidates":[{"finishReason":1}]}`, spec.FrameFieldType},
+		{"responseId number", `{"responseId":1,"candidates":[]}`, spec.FrameFieldType},
 		{"error string", `{"error":"boom"}`, spec.FrameFieldType},
 		{"error message number", `{"error":{"message":1}}`, spec.FrameFieldType},
 		{"error status number", `{"error":{"message":"m","status":500}}`, spec.FrameFieldType},
@@ -314,6 +335,44 @@ func TestGeminiDecodeFrameErrors(t *testing.T) {
 				t.Errorf("events with a violation: %v", got)
 			}
 		})
+	}
+}
+
+// TestGeminiResponseIDs: a non-empty responseId other than the current
+// message's starts a message before the chunk's content (ORD-4); the first
+// id seen names the current message, and an absent or empty id belongs to
+// it.
+func TestGeminiResponseIDs(t *testing.T) {
+	d := &geminiDecoder{}
+	text := func(id, s string) string {
+		p := `{"candidates":[{"content":{"parts":[{"text":"` + s + `"}]}}]`
+		if id != "-" {
+			p += `,"responseId":"` + id + `"`
+		}
+		return p + "}"
+	}
+	start := func(id string) spec.Event { return spec.Event{Kind: spec.KindMessageStart, ID: id} }
+	txt := func(s string) spec.Event { return spec.Event{Kind: spec.KindText, Data: s} }
+	for i, c := range []struct {
+		payload string
+		want    []spec.Event
+	}{
+		{text("-", "a"), []spec.Event{txt("a")}},
+		{text("r1", "b"), []spec.Event{txt("b")}}, // the first id names the current message
+		{text("-", "c"), []spec.Event{txt("c")}},
+		{text("", "d"), []spec.Event{txt("d")}},
+		{text("r1", "e"), []spec.Event{txt("e")}},
+		{text("r2", "f"), []spec.Event{start("r2"), txt("f")}},
+		{`{"usageMetadata":{},"responseId":"r1"}`, []spec.Event{start("r1")}}, // a known id after another is new
+		{text("r1", "g"), []spec.Event{txt("g")}},
+	} {
+		got, v := d.decodeFrame(frame{no: i + 1, data: []byte(c.payload)})
+		if v != nil {
+			t.Fatalf("frame %d: violation %v", i+1, v)
+		}
+		if !slices.Equal(got, c.want) {
+			t.Errorf("frame %d: events %v, want %v", i+1, got, c.want)
+		}
 	}
 }
 

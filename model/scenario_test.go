@@ -5,6 +5,7 @@ import (
 	"math/rand"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -50,7 +51,7 @@ func loadScenarios(t *testing.T) []*scenario.Scenario {
 // the want sections instead: read the diff before committing it.
 func TestScenarios(t *testing.T) {
 	for _, sc := range loadScenarios(t) {
-		t.Run(strings.TrimSuffix(strings.TrimPrefix(sc.Name, scenarioDir+"/"), ".txtar"), func(t *testing.T) {
+		t.Run(scenarioTestName(sc), func(t *testing.T) {
 			for _, r := range sc.Rules {
 				if _, ok := spec.LookupRule(r); !ok {
 					t.Errorf("scenario cites unknown rule %s", r)
@@ -67,7 +68,7 @@ func TestScenarios(t *testing.T) {
 				return
 			}
 			if got != sc.Want {
-				t.Errorf("transcript differs (rerun: go test ./model -run 'TestScenarios/%s' -update)\n--- got\n%s--- want\n%s", filepath.Base(strings.TrimSuffix(sc.Name, ".txtar")), got, sc.Want)
+				t.Errorf("transcript differs (rerun: go test ./model -run '%s' -update)\n--- got\n%s--- want\n%s", rerunPattern(t.Name()), got, sc.Want)
 			}
 			// The same bytes written in random chunks give the same outcome.
 			rng := rand.New(rand.NewSource(int64(len(sc.Input))))
@@ -78,6 +79,25 @@ func TestScenarios(t *testing.T) {
 			}
 		})
 	}
+}
+
+// scenarioTestName is the subtest name of a scenario: its path under
+// testdata/scenarios without .txtar, "<area>/<name>".
+func scenarioTestName(sc *scenario.Scenario) string {
+	return strings.TrimSuffix(strings.TrimPrefix(sc.Name, scenarioDir+"/"), ".txtar")
+}
+
+// rerunPattern returns the -run pattern that selects exactly the test
+// named name (t.Name(): the names of the test and its subtests joined by
+// "/"): each level anchored and quoted, since go test matches each
+// slash-separated element of -run against one level, unanchored.
+func rerunPattern(name string) string {
+	parts := strings.Split(name, "/")
+	for i, p := range parts {
+		parts[i] = "^" + regexp.QuoteMeta(p) + "$"
+	}
+	// For the shell: the hint is printed between single quotes.
+	return strings.ReplaceAll(strings.Join(parts, "/"), "'", `'\''`)
 }
 
 // reassembleChunked decodes data written in random chunks.

@@ -65,19 +65,11 @@ type choiceState struct {
 	content  bool // it received content
 }
 
-// traits are the few rules that differ by format.
+// traits are the few rules that differ by format, read from package spec's
+// spec.FormatRules of the format.
 type traits struct {
 	explicitStart  bool // content needs a KindMessageStart (PAIR-1)
 	implicitBlocks bool // text and reasoning deltas may open blocks (PAIR-7)
-}
-
-var formatTraits = map[spec.Format]traits{
-	spec.FormatOpenAIChat:      {},
-	spec.FormatOpenAIResponses: {explicitStart: true},
-	spec.FormatAnthropic:       {explicitStart: true},
-	spec.FormatOllama:          {},
-	spec.FormatGemini:          {},
-	spec.FormatBedrock:         {implicitBlocks: true},
 }
 
 // State is the state of the reference reassembler. The zero State is not
@@ -106,10 +98,11 @@ type State struct {
 // (zero fields take their defaults). It panics if f is not one of
 // spec.Formats.
 func New(f spec.Format, lim spec.Limits) State {
-	tr, ok := formatTraits[f]
+	r, ok := spec.LookupFormatRules(f)
 	if !ok {
 		panic("toolspec: unknown format " + string(f))
 	}
+	tr := traits{explicitStart: r.ExplicitStart, implicitBlocks: r.ImplicitBlocks}
 	return State{format: f, lim: lim.Resolved(), tr: tr}
 }
 

@@ -562,8 +562,8 @@ func stepFinish(s *State, e spec.Event, out *[]spec.Output) *spec.Violation {
 	cur := s.msgs - 1
 	base := canonical(s.format, e.Data)
 	// END-1, END-3: the finish is the terminal signal of the choice's
-	// fragment, whole and path calls; a length finish truncates every open
-	// call of the choice.
+	// fragment, whole and path calls; a length or error finish truncates
+	// every open call of the choice.
 	// A block call still open at a finish never got its stop: it is cut.
 	clientCalls, cut := 0, false
 	for n := range s.calls {
@@ -578,7 +578,7 @@ func stepFinish(s *State, e spec.Event, out *[]spec.Output) *spec.Violation {
 			continue
 		}
 		switch {
-		case base == spec.StopLength:
+		case base == spec.StopLength || base == spec.StopError:
 			s.truncate(n, out)
 		case c.kind == callBlock:
 			s.truncate(n, out)

@@ -2,8 +2,10 @@
 // alphabet that every wire decoder produces, the outcome of reassembling a
 // stream (calls, text, thinking, stop reasons), the resource [Limits], and the
 // single structured error type [Violation]. It holds no behaviour beyond
-// formatting: the rules themselves are written in SPEC.md, beside this file,
-// and executed by package model.
+// formatting and the normative tables of SPEC.md as data: the END-4 stop
+// table ([StopTable], [CanonicalStop]) and the rules that differ by format
+// ([FormatRules]), which tests hold equal to the text. The rules themselves
+// are written in SPEC.md, beside this file, and executed by package model.
 //
 // # Usage
 //

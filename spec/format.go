@@ -33,3 +33,34 @@ func (f Format) Valid() bool {
 	}
 	return false
 }
+
+// FormatRules are the rules that differ by format, as data: what a
+// reassembler must know of a format beyond its decoder.
+type FormatRules struct {
+	// ExplicitStart says the format opens each message with a start event
+	// (Anthropic message_start, Responses response.created) and that
+	// content before it is a violation (PAIR-1).
+	ExplicitStart bool
+	// ImplicitBlocks says a text or reasoning delta for an unknown block
+	// key opens a block of that type (Bedrock, PAIR-7).
+	ImplicitBlocks bool
+
+	_ struct{} // keyed literals only
+}
+
+// formatRules holds the FormatRules of every format, keyed by format.
+var formatRules = map[Format]FormatRules{
+	FormatOpenAIChat:      {},
+	FormatOpenAIResponses: {ExplicitStart: true},
+	FormatAnthropic:       {ExplicitStart: true},
+	FormatOllama:          {},
+	FormatGemini:          {},
+	FormatBedrock:         {ImplicitBlocks: true},
+}
+
+// LookupFormatRules returns the rules of format f; ok is false when f is
+// not one of [Formats].
+func LookupFormatRules(f Format) (r FormatRules, ok bool) {
+	r, ok = formatRules[f]
+	return r, ok
+}

@@ -5,7 +5,12 @@
 // # Usage
 //
 //	toolspec reassemble [--format F] [--max-calls N] [--max-arg-bytes N]
-//	    [--max-response-bytes N] [--no-parallel] [--text] FILE|-
+//	    [--max-response-bytes N] [--max-id-bytes N] [--max-name-bytes N]
+//	    [--max-frame-bytes N] [--max-items N] [--max-messages N]
+//	    [--max-choices N] [--no-parallel] [--text] FILE|-
+//
+// The --max flags set the fields of spec.Limits (SPEC.md section 6); 0, the
+// default of each flag, means the limit's own default.
 //
 // Without --format the framing (SSE, NDJSON, one JSON object per line,
 // Bedrock event-stream) and the format are detected from the bytes. The

@@ -20,11 +20,56 @@ func main() {
 }
 
 const usage = `usage: toolspec reassemble [--format F] [--max-calls N] [--max-arg-bytes N]
-                          [--max-response-bytes N] [--no-parallel] [--text] FILE|-
+                          [--max-response-bytes N] [--max-id-bytes N] [--max-name-bytes N]
+                          [--max-frame-bytes N] [--max-items N] [--max-messages N]
+                          [--max-choices N] [--no-parallel] [--text] FILE|-
 
 Formats: openai-chat, openai-responses, anthropic, ollama, gemini, bedrock.
+Limits (SPEC.md section 6; 0 means the default): --max-calls (BUD-1, 128),
+--max-arg-bytes (BUD-2, 2 MiB), --max-response-bytes (BUD-3, 32 MiB),
+--max-id-bytes and --max-name-bytes (BUD-4, 256 each), --max-frame-bytes
+(BUD-5, 32 MiB), --max-items, --max-messages, --max-choices (BUD-6, 4096, 1024,
+128), --no-parallel (BUD-7).
 Exit status: 0 no violations, 1 violations, 2 usage or I/O error.
 `
+
+// limitFlags are the flags that set the fields of spec.Limits, one per
+// field, named as the limits: keys of the golden scenarios are.
+var limitFlags = []struct {
+	name, help string
+	field      func(*spec.Limits) *int
+}{
+	{"max-calls", "most calls per message (BUD-1; default 128)", func(l *spec.Limits) *int { return &l.MaxCalls }},
+	{"max-arg-bytes", "most argument bytes per call (BUD-2; default 2 MiB)", func(l *spec.Limits) *int { return &l.MaxArgBytes }},
+	{"max-response-bytes", "most payload bytes per message (BUD-3; default 32 MiB)", func(l *spec.Limits) *int { return &l.MaxResponseBytes }},
+	{"max-id-bytes", "longest call id in bytes (BUD-4; default 256)", func(l *spec.Limits) *int { return &l.MaxIDBytes }},
+	{"max-name-bytes", "longest call name in bytes (BUD-4; default 256)", func(l *spec.Limits) *int { return &l.MaxNameBytes }},
+	{"max-frame-bytes", "largest wire frame in bytes (BUD-5; default 32 MiB)", func(l *spec.Limits) *int { return &l.MaxFrameBytes }},
+	{"max-items", "most items per message (BUD-6; default 4096)", func(l *spec.Limits) *int { return &l.MaxItems }},
+	{"max-messages", "most messages per stream (BUD-6; default 1024)", func(l *spec.Limits) *int { return &l.MaxMessages }},
+	{"max-choices", "choice numbers are below this (BUD-6; default 128)", func(l *spec.Limits) *int { return &l.MaxChoices }},
+}
+
+// options are the parsed flags of reassemble.
+type options struct {
+	format string
+	lim    spec.Limits
+	text   bool
+}
+
+// newFlags returns the flag set of reassemble, writing into o.
+func newFlags(o *options, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet("reassemble", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() { fmt.Fprint(stderr, usage) }
+	fs.StringVar(&o.format, "format", "", "wire format (detected when absent)")
+	for _, lf := range limitFlags {
+		fs.IntVar(lf.field(&o.lim), lf.name, 0, lf.help)
+	}
+	fs.BoolVar(&o.lim.NoParallel, "no-parallel", false, "parallel tool calls are disabled (BUD-7)")
+	fs.BoolVar(&o.text, "text", false, "print a readable table instead of JSON")
+	return fs
+}
 
 // run is the whole command; it returns the exit status.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -36,16 +81,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprint(stderr, usage)
 		return 2
 	}
-	fs := flag.NewFlagSet("reassemble", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() { fmt.Fprint(stderr, usage) }
-	format := fs.String("format", "", "wire format (detected when absent)")
-	var lim spec.Limits
-	fs.IntVar(&lim.MaxCalls, "max-calls", 0, "most calls per message (default 128)")
-	fs.IntVar(&lim.MaxArgBytes, "max-arg-bytes", 0, "most argument bytes per call (default 2 MiB)")
-	fs.IntVar(&lim.MaxResponseBytes, "max-response-bytes", 0, "most payload bytes per message (default 32 MiB)")
-	fs.BoolVar(&lim.NoParallel, "no-parallel", false, "parallel tool calls are disabled")
-	text := fs.Bool("text", false, "print a readable table instead of JSON")
+	var opt options
+	fs := newFlags(&opt, stderr)
 	if err := fs.Parse(args[1:]); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0
@@ -56,9 +93,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprint(stderr, usage)
 		return 2
 	}
-	for _, n := range []int{lim.MaxCalls, lim.MaxArgBytes, lim.MaxResponseBytes} {
-		if n < 0 {
-			fmt.Fprintln(stderr, "toolspec: limits must not be negative")
+	for _, lf := range limitFlags {
+		if *lf.field(&opt.lim) < 0 {
+			fmt.Fprintf(stderr, "toolspec: --%s must not be negative\n", lf.name)
 			return 2
 		}
 	}
@@ -71,7 +108,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	// The stream is read once, as it arrives; only its start is held for
 	// format detection.
 	br := bufio.NewReaderSize(in, detectBytes)
-	f := spec.Format(*format)
+	f := spec.Format(opt.format)
 	head, err := br.Peek(detectBytes)
 	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
 		fmt.Fprintf(stderr, "toolspec: %v\n", err)
@@ -83,10 +120,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return 2
 		}
 	} else if !f.Valid() {
-		fmt.Fprintf(stderr, "toolspec: unknown format %q\n", *format)
+		fmt.Fprintf(stderr, "toolspec: unknown format %q\n", opt.format)
 		return 2
 	}
-	a := impl.New(f, lim)
+	a := impl.New(f, opt.lim)
 	if _, err := a.ReadFrom(br); err != nil {
 		if _, isViolation := err.(*spec.Violation); !isViolation {
 			fmt.Fprintf(stderr, "toolspec: %v\n", err)
@@ -100,7 +137,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			out.Violations[n-1].Message += fmt.Sprintf(" (it looks like %s: try --format %s)", g, g)
 		}
 	}
-	if *text {
+	if opt.text {
 		writeText(stdout, out)
 	} else {
 		enc := json.NewEncoder(stdout)

@@ -3,9 +3,13 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"flag"
 	_ "github.com/toolspec/toolspec/internal/golden"
+	"io"
 	"os"
 	"path/filepath"
+	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -80,9 +84,16 @@ func TestUsageErrors(t *testing.T) {
 		{"reassemble", "/nonexistent/file"},
 		{"reassemble", "--max-calls", "x", seedStream},
 		{"reassemble", "--max-calls", "-1", seedStream},
+		{"reassemble", "--max-choices", "-1", seedStream},
+		{"reassemble", "--max-id-bytes", "x", seedStream},
 	} {
 		if code, _, _ := runCmd(t, "", args...); code != 2 {
 			t.Errorf("toolspec %v: exit %d, want 2", args, code)
+		}
+	}
+	for _, lf := range limitFlags {
+		if code, _, errOut := runCmd(t, "", "reassemble", "--"+lf.name, "-1", seedStream); code != 2 || !strings.Contains(errOut, lf.name) {
+			t.Errorf("--%s -1: exit %d, stderr %q; want 2 naming the flag", lf.name, code, errOut)
 		}
 	}
 	if code, _, errOut := runCmd(t, "hello\n", "reassemble", "-"); code != 2 || !strings.Contains(errOut, "--format") {
@@ -90,15 +101,126 @@ func TestUsageErrors(t *testing.T) {
 	}
 }
 
+// Two Ollama turns (two messages); and one chat completion whose only
+// choice is numbered 1.
+const (
+	twoTurns = `{"message":{"role":"assistant","content":"Hi."},"done":true,"done_reason":"stop"}
+{"message":{"role":"assistant","content":"Bye."},"done":true,"done_reason":"stop"}
+`
+	choiceOne = `data: {"choices":[{"index":1,"delta":{"content":"B"},"finish_reason":"stop"}]}
+
+data: [DONE]
+
+`
+)
+
+// TestLimitsFlags shows that every limit flag takes effect: the seed
+// stream (or a small stream of the shape a limit needs) passes without the
+// flag and breaks the rule the flag bounds with it.
 func TestLimitsFlags(t *testing.T) {
-	code, out, _ := runCmd(t, "", "reassemble", "--max-arg-bytes", "10", seedStream)
-	if code != 1 || !strings.Contains(out, `"rule": "BUD-2"`) {
-		t.Errorf("exit %d, output lacks BUD-2:\n%s", code, out)
+	for _, c := range []struct {
+		flag, value string
+		stdin       string // "" reads the seed stream
+		rule        spec.RuleID
+		msg         string // a piece of the violation's message
+	}{
+		{"max-calls", "1", "", spec.BudCalls, "more than 1 calls"},
+		{"max-arg-bytes", "10", "", spec.BudArgBytes, "exceed 10"},
+		{"max-response-bytes", "30", "", spec.BudRespBytes, "exceeds 30"},
+		{"max-id-bytes", "8", "", spec.BudIDName, "id of 9 bytes exceeds 8"},
+		{"max-name-bytes", "8", "", spec.BudIDName, "name of 9 bytes exceeds 8"},
+		{"max-frame-bytes", "200", "", spec.BudFrame, "200"},
+		{"max-items", "1", "", spec.BudItems, "more than 1 items"},
+		{"max-messages", "1", twoTurns, spec.BudItems, "more than 1 messages"},
+		{"max-choices", "1", choiceOne, spec.BudItems, "choice 1 outside 0..0"},
+	} {
+		t.Run(c.flag, func(t *testing.T) {
+			file := seedStream
+			if c.stdin != "" {
+				file = "-"
+			}
+			if code, out, errOut := runCmd(t, c.stdin, "reassemble", file); code != 0 {
+				t.Fatalf("without --%s: exit %d, stderr %q\n%s", c.flag, code, errOut, out)
+			}
+			code, out, errOut := runCmd(t, c.stdin, "reassemble", "--"+c.flag, c.value, file)
+			if code != 1 {
+				t.Fatalf("--%s %s: exit %d, want 1; stderr %q", c.flag, c.value, code, errOut)
+			}
+			var got jsonOutcome
+			if err := json.Unmarshal([]byte(out), &got); err != nil {
+				t.Fatal(err)
+			}
+			if len(got.Violations) != 1 || got.Violations[0].Rule != string(c.rule) || !strings.Contains(got.Violations[0].Message, c.msg) {
+				t.Errorf("--%s %s: violations %+v, want one %s containing %q", c.flag, c.value, got.Violations, c.rule, c.msg)
+			}
+		})
 	}
-	code, out, _ = runCmd(t, "", "reassemble", "--max-calls", "1", seedStream)
-	if code != 1 || !strings.Contains(out, `"rule": "BUD-1"`) {
-		t.Errorf("exit %d, output lacks BUD-1:\n%s", code, out)
+}
+
+// TestEveryLimitHasAFlag fails when a field of spec.Limits cannot be set
+// from the command line: each flag is given a distinct value and every
+// field must come out holding its own.
+func TestEveryLimitHasAFlag(t *testing.T) {
+	var o options
+	fs := newFlags(&o, io.Discard)
+	var args []string
+	want := map[string]int{}
+	for i, lf := range limitFlags {
+		args = append(args, "--"+lf.name, strconv.Itoa(i+1))
+		want[lf.name] = i + 1
 	}
+	args = append(args, "--no-parallel")
+	if err := fs.Parse(args); err != nil {
+		t.Fatal(err)
+	}
+	v := reflect.ValueOf(o.lim)
+	seen := map[int]bool{}
+	for i := 0; i < v.NumField(); i++ {
+		f := v.Type().Field(i)
+		if !f.IsExported() {
+			continue
+		}
+		switch f.Type.Kind() {
+		case reflect.Int:
+			n := int(v.Field(i).Int())
+			if n == 0 || seen[n] {
+				t.Errorf("spec.Limits.%s is set by no flag of its own (holds %d)", f.Name, n)
+			}
+			seen[n] = true
+		case reflect.Bool:
+			if !v.Field(i).Bool() {
+				t.Errorf("spec.Limits.%s is set by no flag", f.Name)
+			}
+		default:
+			t.Errorf("spec.Limits.%s has a kind (%s) the command does not know", f.Name, f.Type.Kind())
+		}
+	}
+	if len(seen) != len(limitFlags) {
+		t.Errorf("%d int fields set, %d limit flags", len(seen), len(limitFlags))
+	}
+}
+
+// TestSynopsisListsEveryFlag keeps the usage text, the package doc and
+// README's synopsis in step with the flags.
+func TestSynopsisListsEveryFlag(t *testing.T) {
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, err := os.ReadFile("doc.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, synopsis, _ := strings.Cut(string(readme), "toolspec reassemble [")
+	synopsis, _, _ = strings.Cut(synopsis, "```")
+	var o options
+	newFlags(&o, io.Discard).VisitAll(func(f *flag.Flag) {
+		for where, text := range map[string]string{"usage": usage, "README synopsis": synopsis, "doc.go": string(doc)} {
+			if !strings.Contains(text, "--"+f.Name) {
+				t.Errorf("%s lacks --%s", where, f.Name)
+			}
+		}
+	})
 }
 
 // TestDetectCaptures checks format detection on every shared capture.
