@@ -17,8 +17,8 @@ import (
 // This file holds the stateful differential tests: a rapid state machine
 // keeps the reference model and the production Assembler side by side,
 // writes one wire frame per action (one action per frame kind of the
-// format), and compares their transcripts after every step. A failure
-// prints the shrunk stream as a ready-to-commit txtar scenario.
+// format), and compares their outcomes, field by field, after every step.
+// A failure prints the shrunk stream as a ready-to-commit txtar scenario.
 
 // sideBySide is the state of one run.
 type sideBySide struct {
@@ -62,13 +62,14 @@ func (sb *sideBySide) write(b []byte) {
 	}
 }
 
-// check compares the two transcripts as they stand.
+// check compares the two outcomes, field by field, as they stand.
 func (sb *sideBySide) check(t *rapid.T) {
-	want := model.Finish(sb.s, sb.viols, sb.cause).String()
-	got := sb.a.Snapshot().String()
-	if got == want {
+	wantOut, gotOut := model.Finish(sb.s, sb.viols, sb.cause), sb.a.Snapshot()
+	d := diffValues("Outcome", wantOut, gotOut)
+	if d == "" {
 		return
 	}
+	want, got := wantOut.String(), gotOut.String()
 	sc := scenario.Scenario{
 		Description: "Found by the stateful differential test: impl and the model disagree.\nDescribe what the stream shows and cite the rules it pins.",
 		Rules:       []spec.RuleID{"TODO"},
@@ -77,10 +78,10 @@ func (sb *sideBySide) check(t *rapid.T) {
 		Input:       sb.wire,
 		Want:        want,
 	}
-	t.Fatalf("impl differs from the model after %d bytes:\n--- model\n%s--- impl\n%s\n"+
+	t.Fatalf("impl differs from the model after %d bytes: %s\n--- model\n%s--- impl\n%s\n"+
 		"Ready-to-commit scenario (testdata/scenarios/<area>/<name>.txtar; set rules:):\n%s\n"+
 		"Rerun: go test ./fuzz -run 'TestStateful' -rapid.seed=<the seed printed above>",
-		len(sb.wire), want, got, sc.Marshal())
+		len(sb.wire), d, want, got, sc.Marshal())
 }
 
 // js quotes s as a JSON string.
