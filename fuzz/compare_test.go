@@ -34,72 +34,94 @@ type fataler interface {
 // new field of such a kind fails TestCompareCoversEveryField instead of
 // being skipped.
 func diffValues(root string, want, got any) string {
-	return firstDiff(root, reflect.ValueOf(want), reflect.ValueOf(got))
+	d := firstDiff(reflect.ValueOf(want), reflect.ValueOf(got))
+	if d == nil {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString(root)
+	for i := len(d.path) - 1; i >= 0; i-- {
+		b.WriteString(d.path[i])
+	}
+	return b.String() + ": " + d.what
 }
 
-func firstDiff(path string, w, g reflect.Value) string {
+// difference is where two values first differ: the steps of the path to
+// the field, innermost first (built only once a difference is found), and
+// how it differs.
+type difference struct {
+	path []string
+	what string
+}
+
+func (d *difference) in(step string) *difference {
+	d.path = append(d.path, step)
+	return d
+}
+
+func firstDiff(w, g reflect.Value) *difference {
 	if w.Type() != g.Type() {
-		return fmt.Sprintf("%s: model has a %s, impl a %s", path, w.Type(), g.Type())
+		return &difference{what: fmt.Sprintf("model has a %s, impl a %s", w.Type(), g.Type())}
 	}
 	switch w.Kind() {
 	case reflect.Struct:
 		for i := 0; i < w.NumField(); i++ {
-			if d := firstDiff(path+"."+w.Type().Field(i).Name, w.Field(i), g.Field(i)); d != "" {
-				return d
+			if d := firstDiff(w.Field(i), g.Field(i)); d != nil {
+				return d.in("." + w.Type().Field(i).Name)
 			}
 		}
-		return ""
+		return nil
 	case reflect.Pointer:
 		switch {
 		case w.IsNil() && g.IsNil():
-			return ""
+			return nil
 		case w.IsNil():
-			return firstDiff(path, reflect.New(w.Type().Elem()).Elem(), g.Elem())
+			return firstDiff(reflect.New(w.Type().Elem()).Elem(), g.Elem())
 		case g.IsNil():
-			return firstDiff(path, w.Elem(), reflect.New(g.Type().Elem()).Elem())
+			return firstDiff(w.Elem(), reflect.New(g.Type().Elem()).Elem())
 		}
-		return firstDiff(path, w.Elem(), g.Elem())
+		return firstDiff(w.Elem(), g.Elem())
 	case reflect.Slice:
 		if w.Type().Elem().Kind() == reflect.Uint8 {
 			if ws, gs := string(w.Bytes()), string(g.Bytes()); ws != gs {
-				return fmt.Sprintf("%s: model %q, impl %q", path, ws, gs)
+				return &difference{what: fmt.Sprintf("model %q, impl %q", ws, gs)}
 			}
-			return ""
+			return nil
 		}
 		for i := 0; i < min(w.Len(), g.Len()); i++ {
-			if d := firstDiff(path+"["+strconv.Itoa(i)+"]", w.Index(i), g.Index(i)); d != "" {
-				return d
+			if d := firstDiff(w.Index(i), g.Index(i)); d != nil {
+				return d.in("[" + strconv.Itoa(i) + "]")
 			}
 		}
 		switch {
 		case w.Len() > g.Len():
-			return fmt.Sprintf("%s: model has %d, impl %d; the model's %s[%d] is %s", path, w.Len(), g.Len(), path, g.Len(), show(w.Index(g.Len())))
+			return &difference{what: fmt.Sprintf("model has %d, impl %d; the model's [%d] is %s", w.Len(), g.Len(), g.Len(), show(w.Index(g.Len())))}
 		case w.Len() < g.Len():
-			return fmt.Sprintf("%s: model has %d, impl %d; impl's %s[%d] is %s", path, w.Len(), g.Len(), path, w.Len(), show(g.Index(w.Len())))
+			return &difference{what: fmt.Sprintf("model has %d, impl %d; impl's [%d] is %s", w.Len(), g.Len(), w.Len(), show(g.Index(w.Len())))}
 		}
-		return ""
+		return nil
 	case reflect.String:
 		if w.String() != g.String() {
-			return fmt.Sprintf("%s: model %q, impl %q", path, w.String(), g.String())
+			return &difference{what: fmt.Sprintf("model %q, impl %q", w.String(), g.String())}
 		}
-		return ""
+		return nil
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
 		if w.Int() != g.Int() {
-			return fmt.Sprintf("%s: model %s, impl %s", path, show(w), show(g))
+			return &difference{what: fmt.Sprintf("model %s, impl %s", show(w), show(g))}
 		}
-		return ""
+		return nil
 	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
 		if w.Uint() != g.Uint() {
-			return fmt.Sprintf("%s: model %s, impl %s", path, show(w), show(g))
+			return &difference{what: fmt.Sprintf("model %s, impl %s", show(w), show(g))}
 		}
-		return ""
+		return nil
 	case reflect.Bool:
 		if w.Bool() != g.Bool() {
-			return fmt.Sprintf("%s: model %v, impl %v", path, w.Bool(), g.Bool())
+			return &difference{what: fmt.Sprintf("model %v, impl %v", w.Bool(), g.Bool())}
 		}
-		return ""
+		return nil
 	}
-	panic("fuzz: the comparison cannot compare " + path + " of kind " + w.Kind().String() + "; teach firstDiff")
+	panic("fuzz: the comparison cannot compare a " + w.Type().String() + " (kind " + w.Kind().String() + "); teach firstDiff")
 }
 
 // show formats a value for a difference line: with its String method when

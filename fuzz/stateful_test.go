@@ -30,10 +30,20 @@ type sideBySide struct {
 	cause *spec.Violation
 	a     *impl.Assembler
 	wire  []byte
+	// What the model's Step and impl's OnOutput reported, until a
+	// terminal violation; the first checked of them are known equal.
+	outs, implOuts []spec.Output
+	checked        int
 }
 
 func newSideBySide(f spec.Format, lim spec.Limits) *sideBySide {
-	return &sideBySide{f: f, lim: lim, dec: model.NewDecoder(f, lim), s: model.New(f, lim), a: impl.New(f, lim)}
+	sb := &sideBySide{f: f, lim: lim, dec: model.NewDecoder(f, lim), s: model.New(f, lim), a: impl.New(f, lim)}
+	sb.a.OnOutput(func(o *impl.Output) {
+		if sb.a.Err() == nil {
+			sb.implOuts = append(sb.implOuts, specOutput(o))
+		}
+	})
+	return sb
 }
 
 // write sends one frame's bytes to both sides.
@@ -51,6 +61,7 @@ func (sb *sideBySide) write(b []byte) {
 			return
 		}
 		sb.s = n
+		sb.outs = append(sb.outs, out...)
 		for _, o := range out {
 			if o.Kind == spec.OutViolation {
 				sb.viols = append(sb.viols, o.Violation)
@@ -67,6 +78,10 @@ func (sb *sideBySide) check(t *rapid.T) {
 	wantOut, gotOut := model.Finish(sb.s, sb.viols, sb.cause), sb.a.Snapshot()
 	d := diffValues("Outcome", wantOut, gotOut)
 	if d == "" {
+		d = diffValues(fmt.Sprintf("Outputs[%d:]", sb.checked), sb.outs[sb.checked:], sb.implOuts[min(sb.checked, len(sb.implOuts)):])
+	}
+	if d == "" {
+		sb.checked = len(sb.outs)
 		return
 	}
 	want, got := wantOut.String(), gotOut.String()
