@@ -10,7 +10,7 @@ import (
 
 // TestPathsModelEqualsImpl: on every Vertex partial-argument path of up to
 // three bytes over the bytes the path grammar reads (after no prefix, $,
-// $.l or $.l[1]), given to a call whose $.l already holds two elements, as
+// $.l, $.l[ or $.l[1]), given to a call whose $.l already holds two elements, as
 // a literal and then as a string, impl's outcome is the model's. Malformed
 // forms (a non-canonical or negative index, a stray bracket or quote) are
 // where a lenient parser differs, or panics.
@@ -28,7 +28,7 @@ func TestPathsModelEqualsImpl(t *testing.T) {
 		suffixes = append(suffixes, next...)
 		level = next
 	}
-	for _, prefix := range []string{"", "$", "$.l", "$.l[1]"} {
+	for _, prefix := range []string{"", "$", "$.l", "$.l[", "$.l[1]"} {
 		for _, sfx := range suffixes {
 			path := prefix + sfx
 			evs := []spec.Event{
