@@ -107,7 +107,11 @@ func member(data, key string) json.RawMessage {
 // payload, an Anthropic or Responses payload with its "type" as name); and
 // without the names a payload repeats (its "type", an "error" member), or
 // for Bedrock with the event type moved into a JSON line. A variant that
-// changes no frame is left out.
+// changes no frame is left out. A Bedrock exception line is not unwrapped:
+// PushPayload("throttlingException", payload) is read as an unknown event
+// type (FRAME-5) and ignored, where the line and the event-stream's
+// exception message are provider errors (END-5); PushPayload has no way
+// to say a payload is an exception.
 func pushVariants(f spec.Format, frames []wireFrame) map[string][]payload {
 	var asWire, named, unnamed []payload
 	for _, fr := range frames {
