@@ -1,7 +1,6 @@
 package fuzz
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/toolspec/toolspec/gen"
@@ -13,18 +12,14 @@ import (
 )
 
 // TestEventsModelEqualsImpl: on every event sequence the production state
-// machine gives the reference's outcome, byte for byte.
+// machine gives the reference's outcome, field by field.
 func TestEventsModelEqualsImpl(t *testing.T) {
 	rapid.Check(t, checkEvents)
 }
 
 func checkEvents(t *rapid.T) {
 	f, lim, evs := gen.Stream(t, true)
-	want := model.Run(f, lim, evs).String()
-	got := impl.RunEvents(f, lim, evs).String()
-	if got != want {
-		t.Fatalf("impl differs from the model on %s events:\n--- model\n%s--- impl\n%s", f, want, got)
-	}
+	sameOutcome(t, string(f)+" events", model.Run(f, lim, evs), impl.RunEvents(f, lim, evs))
 }
 
 // FuzzEvents is the same property driven by the fuzzer.
@@ -37,7 +32,7 @@ func FuzzEvents(f *testing.F) {
 func TestOutputsModelEqualsImpl(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		f, lim, evs := gen.Stream(t, true)
-		var want, got []string
+		var want, got []spec.Output
 		s := model.New(f, lim)
 		for _, e := range evs {
 			n, out, err := model.Step(s, e)
@@ -45,25 +40,15 @@ func TestOutputsModelEqualsImpl(t *testing.T) {
 				break
 			}
 			s = n
-			for _, o := range out {
-				want = append(want, o.String())
-			}
+			want = append(want, out...)
 		}
 		a := impl.New(f, lim)
-		a.OnOutput(func(o *impl.Output) {
-			so := spec.Output{Kind: o.Kind, Message: o.Message, Choice: o.Choice, Call: o.Call, Data: string(o.Data), Status: o.Status, Stop: o.Stop}
-			if o.Violation != nil {
-				so.Violation = *o.Violation
-			}
-			got = append(got, so.String())
-		})
+		a.OnOutput(func(o *impl.Output) { got = append(got, specOutput(o)) })
 		for _, e := range evs {
 			if a.PushEvent(e) != nil {
 				break
 			}
 		}
-		if strings.Join(got, "\n") != strings.Join(want, "\n") {
-			t.Fatalf("outputs differ:\n--- model\n%s\n--- impl\n%s", strings.Join(want, "\n"), strings.Join(got, "\n"))
-		}
+		sameOutputs(t, string(f)+" events", want, got)
 	})
 }

@@ -77,6 +77,9 @@ func Event(t *rapid.T, withPaths bool) spec.Event {
 		e.Sig = rapid.SampledFrom([]string{"", "", "enc"}).Draw(t, "sig")
 	case spec.KindText, spec.KindThinking:
 		e.Data = rapid.SampledFrom([]string{"", "hi", "there"}).Draw(t, "text")
+		// A piece may carry a signature, and only a signature (Gemini's
+		// {"text":"","thoughtSignature":...}).
+		e.Sig = rapid.SampledFrom([]string{"", "", "s2"}).Draw(t, "textSig")
 	case spec.KindSignature:
 		e.Sig = rapid.SampledFrom([]string{"", "s1"}).Draw(t, "sig")
 	case spec.KindPathArg:

@@ -157,14 +157,30 @@ func geminiParts(t *rapid.T, ch *Choice) []geminiPart {
 		switch it.Kind {
 		case ItemText, ItemThinking:
 			pieces := splitText(t, it.Text, 3, it.Kind == ItemText, "text")
+			// The signature rides on the last piece, or on a piece of its
+			// own with empty text after it (Gemini 3 ends a text reply
+			// with one); either way it joins the item (THINK-2).
+			alone := rapid.IntRange(0, 2).Draw(t, "sigAlone") == 0
+			if it.Kind == ItemText && it.Signature == "" && rapid.IntRange(0, 3).Draw(t, "textSig") == 0 {
+				ch.Items[i].Signature = genSig(t)
+				it.Signature, alone = ch.Items[i].Signature, true
+			}
 			for j, s := range pieces {
 				p := obj("text", s)
 				if it.Kind == ItemThinking {
 					p.set("thought", true)
 				}
-				if j == len(pieces)-1 && it.Signature != "" {
+				if j == len(pieces)-1 && it.Signature != "" && !alone {
 					p.set("thoughtSignature", it.Signature)
 				}
+				add(p)
+			}
+			if it.Signature != "" && alone {
+				p := obj("text", "")
+				if it.Kind == ItemThinking && rapid.Bool().Draw(t, "sigThought") {
+					p.set("thought", true)
+				}
+				p.set("thoughtSignature", it.Signature)
 				add(p)
 			}
 		case ItemSignature:

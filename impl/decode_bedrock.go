@@ -47,6 +47,11 @@ func (d *bedrockDecoder) decodeFrame(b *batch, fr *frame) *spec.Violation {
 			if v != nil {
 				return v
 			}
+			if bytes.HasSuffix(fr.event, []byte("Exception")) {
+				// An exception pushed by its event type, as SDKs name it:
+				// a provider error like the line's (END-5).
+				return bedrockException(b, o, fr.event)
+			}
 			return bedrockEvent(b, fr.event, o)
 		}
 		return bedrockLine(b, fr.data)

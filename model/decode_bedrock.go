@@ -45,6 +45,11 @@ func (d *bedrockDecoder) decodeFrame(fr frame) ([]spec.Event, *spec.Violation) {
 			if v != nil {
 				return nil, v
 			}
+			if strings.HasSuffix(fr.event, "Exception") {
+				// An exception named by its event type: a provider error
+				// like the line's (END-5).
+				return bedrockException(o, fr.event)
+			}
 			return bedrockEvent(fr.event, o)
 		}
 		return bedrockLine(fr.data)

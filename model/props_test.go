@@ -23,9 +23,8 @@ import (
 func TestPropRunEqualsStep(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		f, lim, evs := gen.Stream(t, true)
-		a, b := Run(f, lim, evs).String(), StepAll(f, lim, evs).String()
-		if a != b {
-			t.Fatalf("Run and StepAll differ:\n--- Run\n%s--- StepAll\n%s", a, b)
+		if d := outcomeDiff("Run", Run(f, lim, evs), "StepAll", StepAll(f, lim, evs)); d != "" {
+			t.Fatalf("Run and StepAll differ:\n%s", d)
 		}
 	})
 }
@@ -38,21 +37,21 @@ func TestPropStepPure(t *testing.T) {
 		f, lim, evs := gen.Stream(t, true)
 		s := New(f, lim)
 		for _, e := range evs {
-			before := Finish(s, nil, nil).String()
+			before := Finish(s, nil, nil)
 			n1, out1, err1 := Step(s, e)
 			n2, out2, err2 := Step(s, e)
-			if after := Finish(s, nil, nil).String(); after != before {
-				t.Fatalf("Step(%v) modified its input:\n--- before\n%s--- after\n%s", e, before, after)
+			if d := outcomeDiff("before", before, "after", Finish(s, nil, nil)); d != "" {
+				t.Fatalf("Step(%v) modified its input:\n%s", e, d)
 			}
-			if fmt.Sprint(out1, err1) != fmt.Sprint(out2, err2) || Finish(n1, nil, nil).String() != Finish(n2, nil, nil).String() {
+			if fmt.Sprintf("%#v %v", out1, err1) != fmt.Sprintf("%#v %v", out2, err2) || outcomeDiff("", Finish(n1, nil, nil), "", Finish(n2, nil, nil)) != "" {
 				t.Fatalf("Step(%v) is not deterministic", e)
 			}
 			if err1 != nil {
 				v := err1.(*spec.Violation)
-				o0, o1 := Finish(s, nil, nil), Finish(n1, nil, nil)
+				o0, o1 := before, Finish(n1, nil, nil)
 				if v.Call == spec.NoCall {
-					if o1.String() != before {
-						t.Fatalf("Step(%v) returned a changed state with error %v", e, err1)
+					if d := outcomeDiff("before", before, "returned", o1); d != "" {
+						t.Fatalf("Step(%v) returned a changed state with error %v:\n%s", e, err1, d)
 					}
 					return
 				}
@@ -229,9 +228,8 @@ func TestPropNothingAfterTerminal(t *testing.T) {
 		for k, e := range evs {
 			n, _, err := Step(s, e)
 			if err != nil {
-				a, b := Run(f, lim, evs[:k+1]).String(), Run(f, lim, evs).String()
-				if a != b {
-					t.Fatalf("events after the terminal violation at %d changed the outcome:\n--- cut\n%s--- whole\n%s", k, a, b)
+				if d := outcomeDiff("cut", Run(f, lim, evs[:k+1]), "whole", Run(f, lim, evs)); d != "" {
+					t.Fatalf("events after the terminal violation at %d changed the outcome:\n%s", k, d)
 				}
 				return
 			}
@@ -294,7 +292,7 @@ func TestPropChunking(t *testing.T) {
 	}
 	rapid.Check(t, func(t *rapid.T) {
 		in := rapid.SampledFrom(inputs).Draw(t, "input")
-		want := Reassemble(in.f, in.data, in.lim).String()
+		want := Reassemble(in.f, in.data, in.lim)
 		d := NewDecoder(in.f, in.lim)
 		d.keep = true
 		var evs []spec.Event
@@ -312,8 +310,8 @@ func TestPropChunking(t *testing.T) {
 			got, v = d.Close()
 			evs = append(evs, got...)
 		}
-		if got := runEvents(New(in.f, in.lim), evs, v, d.payloads).String(); got != want {
-			t.Fatalf("chunked outcome differs:\n--- whole\n%s--- chunked\n%s", want, got)
+		if d := outcomeDiff("whole", want, "chunked", runEvents(New(in.f, in.lim), evs, v, d.payloads)); d != "" {
+			t.Fatalf("chunked outcome differs:\n%s", d)
 		}
 	})
 }

@@ -23,7 +23,7 @@
 //
 // Usage:
 //
-//	go run ./mutants [-run REGEXP] [-pkgs "./fuzz"] [-seed N] [-v]
+//	go run ./mutants [-run REGEXP] [-pkgs "./fuzz ./impl"] [-seed N] [-v]
 package main
 
 import (
@@ -57,7 +57,7 @@ func main() { os.Exit(check()) }
 // changed; 2 if the check could not run.
 func check() int {
 	run := flag.String("run", "", "only mutants whose name matches this regexp")
-	pkgs := flag.String("pkgs", "./fuzz", "packages whose tests must kill the mutants")
+	pkgs := flag.String("pkgs", "./fuzz ./impl", "packages whose tests must kill the mutants, run in this order until one fails")
 	verbose := flag.Bool("v", false, "print the failing output of each mutant")
 	seed := flag.String("seed", "1", "rapid seed for the property tests (repeatable kills); empty for random")
 	flag.Parse()
