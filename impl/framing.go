@@ -424,19 +424,17 @@ func (f *framer) sseLine(line []byte) {
 		f.sseAppendData(value)
 		return
 	}
-	name, value := line, []byte(nil)
+	name := line
 	if i := bytes.IndexByte(line, ':'); i >= 0 {
-		name, value = line[:i], line[i+1:]
-		if len(value) > 0 && value[0] == ' ' {
-			value = value[1:]
-		}
+		name = line[:i]
 	}
+	// The "event:" and "data:" lines took the paths above: an event or
+	// data field here is a line without a colon, whose value is empty.
 	switch string(name) {
 	case "event":
-		// Left in buf like a data line (until pump returns).
-		f.evtRef, f.evtInBuf = value, true
+		f.evtRef, f.evtInBuf = nil, true
 	case "data":
-		f.sseAppendData(value)
+		f.sseAppendData(nil)
 	case "id", "retry":
 	default:
 		f.foreign = true // FRAME-7: not an SSE line (an HTML page, a JSON body)
