@@ -177,10 +177,10 @@ func (a *Assembler) Close() spec.Outcome {
 			a.dead = v
 		} else {
 			eof := a.fr.eof()
-			a.m.eof(&eof)
+			a.m.stepEOF(&eof)
 		}
 	}
-	a.out = a.m.outcome(a.dead)
+	a.out = a.m.finish(a.dead)
 	return a.out
 }
 
@@ -192,7 +192,7 @@ func (a *Assembler) Snapshot() spec.Outcome {
 		return a.out
 	}
 	c := a.m.clone()
-	return c.outcome(a.dead)
+	return c.finish(a.dead)
 }
 
 // Err returns the terminal violation that ended the stream, or nil.

@@ -27,14 +27,14 @@ func itemKindOf(t spec.BlockType) spec.ItemKind {
 	return spec.ItemOther
 }
 
-func (m *machine) blockStart(e *event) *spec.Violation {
+func (m *machine) stepBlockStart(e *event) *spec.Violation {
 	if v := m.checkBlockMessage(e); v != nil {
 		return v
 	}
 	if e.block == spec.BlockNone || e.block > spec.BlockOther {
 		return term(spec.EventInvalid, e, "block start of type %s", e.block)
 	}
-	if m.inMsg && m.blockIdx(e.index) >= 0 {
+	if m.inMsg && m.block(e.index) >= 0 {
 		return term(spec.PairDupStart, e, "block %d started twice", e.index)
 	}
 	if v := m.checkContent(e, e.choice); v != nil {
@@ -118,7 +118,7 @@ func implicitType(d spec.DeltaType) spec.BlockType {
 	return spec.BlockNone
 }
 
-func (m *machine) blockDelta(e *event) *spec.Violation {
+func (m *machine) stepBlockDelta(e *event) *spec.Violation {
 	if e.delta == spec.DeltaNone || e.delta > spec.DeltaOther {
 		return term(spec.EventInvalid, e, "block delta of type %s", e.delta)
 	}
@@ -127,7 +127,7 @@ func (m *machine) blockDelta(e *event) *spec.Violation {
 	}
 	b := -1
 	if m.inMsg {
-		b = m.blockIdx(e.index)
+		b = m.block(e.index)
 	}
 	if b < 0 {
 		t := implicitType(e.delta)
@@ -144,10 +144,10 @@ func (m *machine) blockDelta(e *event) *spec.Violation {
 		if v := m.checkPayload(e, len(e.data)); v != nil {
 			return v
 		}
-		if v := m.blockStart(&start); v != nil {
+		if v := m.stepBlockStart(&start); v != nil {
 			return v
 		}
-		b = m.blockIdx(e.index)
+		b = m.block(e.index)
 	} else if m.finishedEmpty(e) {
 		return nil
 	} else if v := m.checkContent(e, e.choice); v != nil {
@@ -234,13 +234,13 @@ func (m *machine) repeatedIdentity(e *event, n int) {
 	}
 }
 
-func (m *machine) blockStop(e *event) *spec.Violation {
+func (m *machine) stepBlockStop(e *event) *spec.Violation {
 	if v := m.checkBlockMessage(e); v != nil {
 		return v
 	}
 	b := -1
 	if m.inMsg {
-		b = m.blockIdx(e.index)
+		b = m.block(e.index)
 	}
 	if b < 0 {
 		return term(spec.PairUnknown, e, "stop for block %d, which was never started", e.index)
@@ -283,7 +283,7 @@ func (m *machine) blockStop(e *event) *spec.Violation {
 
 // ---- Vertex streamed arguments ----
 
-func (m *machine) pathOpen(e *event) *spec.Violation {
+func (m *machine) stepPathOpen(e *event) *spec.Violation {
 	if v := m.checkContent(e, e.choice); v != nil {
 		return v
 	}
@@ -303,7 +303,7 @@ func (m *machine) pathOpen(e *event) *spec.Violation {
 	return nil
 }
 
-func (m *machine) pathArg(e *event) *spec.Violation {
+func (m *machine) stepPathArg(e *event) *spec.Violation {
 	if e.delta != spec.DeltaString && e.delta != spec.DeltaJSON {
 		return term(spec.EventInvalid, e, "path argument of type %s", e.delta)
 	}
@@ -331,7 +331,7 @@ func (m *machine) pathArg(e *event) *spec.Violation {
 	return nil
 }
 
-func (m *machine) pathClose(e *event) *spec.Violation {
+func (m *machine) stepPathClose(e *event) *spec.Violation {
 	p := -1
 	if m.inMsg {
 		p = m.openPath(e.choice)
@@ -349,6 +349,6 @@ func (m *machine) finishedEmpty(e *event) bool {
 	if len(e.data) > 0 || !m.inMsg {
 		return false
 	}
-	i := m.choiceIdx(e.choice)
+	i := m.choice(e.choice)
 	return i >= 0 && m.choices[i].finished
 }

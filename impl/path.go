@@ -252,6 +252,10 @@ func appendJSONString(b []byte, s string) []byte {
 	return append(b, '"')
 }
 
+func (p *pathBuilder) clone() *pathBuilder {
+	return &pathBuilder{root: p.root.clone()}
+}
+
 func (n *pnode) clone() *pnode {
 	if n == nil {
 		return nil

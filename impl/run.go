@@ -5,14 +5,14 @@ import "github.com/toolspec/toolspec/spec"
 // This file ends a stream and builds its outcome, as model/run.go does for
 // the reference.
 
-// outcome finishes the stream (as the reference's Finish does) and builds
-// the outcome.
-func (m *machine) outcome(cause *spec.Violation) spec.Outcome {
+// finish ends the stream (as the reference's Finish does) and builds the
+// outcome.
+func (m *machine) finish(cause *spec.Violation) spec.Outcome {
 	if m.inMsg {
 		ev := event{kind: spec.KindEOF}
 		switch {
 		case cause == nil:
-			m.eof(&ev)
+			m.stepEOF(&ev)
 		case cause.Rule == spec.EndProviderErr:
 			ev.frame, ev.offset = cause.Frame, cause.Offset
 			m.endMessage(&ev, spec.StopError)
@@ -78,6 +78,6 @@ func RunEvents(f spec.Format, lim spec.Limits, events []spec.Event) spec.Outcome
 		}
 	}
 	a.closed = true
-	a.out = a.m.outcome(a.dead)
+	a.out = a.m.finish(a.dead)
 	return a.out
 }

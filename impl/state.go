@@ -118,7 +118,7 @@ func (m *machine) emit(o Output) {
 
 // ---- lookups ----
 
-func (m *machine) choiceIdx(c int) int {
+func (m *machine) choice(c int) int {
 	for i := range m.choices {
 		if m.choices[i].choice == c {
 			return i
@@ -127,7 +127,7 @@ func (m *machine) choiceIdx(c int) int {
 	return -1
 }
 
-func (m *machine) blockIdx(k int) int {
+func (m *machine) block(k int) int {
 	for i := range m.blocks {
 		if m.blocks[i].key == k {
 			return i
@@ -169,7 +169,7 @@ func (m *machine) clone() machine {
 		c.calls[i].args = append([]byte(nil), c.calls[i].args...)
 		c.calls[i].sigs = append([]string(nil), c.calls[i].sigs...)
 		if p := c.calls[i].path; p != nil {
-			c.calls[i].path = &pathBuilder{root: p.root.clone()}
+			c.calls[i].path = p.clone()
 		}
 	}
 	c.items = append([]item(nil), m.items...)

@@ -98,41 +98,41 @@ func (m *machine) step(e *event) *spec.Violation {
 	}
 	switch e.kind {
 	case spec.KindMessageStart:
-		return m.messageStart(e)
+		return m.stepMessageStart(e)
 	case spec.KindMessageEnd:
 		if m.inMsg {
 			m.endMessage(e, spec.StopNone)
 		}
 		return nil
 	case spec.KindFragment:
-		return m.fragment(e)
+		return m.stepFragment(e)
 	case spec.KindWholeCall:
-		return m.wholeCall(e)
+		return m.stepWholeCall(e)
 	case spec.KindBlockStart:
-		return m.blockStart(e)
+		return m.stepBlockStart(e)
 	case spec.KindBlockDelta:
-		return m.blockDelta(e)
+		return m.stepBlockDelta(e)
 	case spec.KindBlockStop:
-		return m.blockStop(e)
+		return m.stepBlockStop(e)
 	case spec.KindText, spec.KindThinking:
-		return m.text(e)
+		return m.stepText(e)
 	case spec.KindSignature:
-		return m.signature(e)
+		return m.stepSignature(e)
 	case spec.KindPathOpen:
-		return m.pathOpen(e)
+		return m.stepPathOpen(e)
 	case spec.KindPathArg:
-		return m.pathArg(e)
+		return m.stepPathArg(e)
 	case spec.KindPathClose:
-		return m.pathClose(e)
+		return m.stepPathClose(e)
 	case spec.KindFinish:
-		return m.finish(e)
+		return m.stepFinish(e)
 	case spec.KindError:
 		if len(e.name) > 0 {
 			return term(spec.EndProviderErr, e, "provider error: %s", string(e.name)+": "+string(e.data))
 		}
 		return term(spec.EndProviderErr, e, "provider error: %s", e.data)
 	case spec.KindEOF:
-		m.eof(e)
+		m.stepEOF(e)
 		return nil
 	}
 	return term(spec.EventInvalid, e, "event of unknown kind %d", e.kind)
@@ -153,7 +153,7 @@ func (m *machine) checkContent(e *event, c int) *spec.Violation {
 		return term(spec.BudItems, e, "choice %d outside 0..%d", c, m.lim.MaxChoices-1)
 	}
 	if m.inMsg {
-		if i := m.choiceIdx(c); i >= 0 && m.choices[i].finished {
+		if i := m.choice(c); i >= 0 && m.choices[i].finished {
 			return term(spec.EndAfterFinish, e, "%s after choice %d finished", e.kind, c)
 		}
 	}
@@ -256,7 +256,7 @@ func (m *machine) beginMessage() {
 }
 
 func (m *machine) touchChoice(c int) {
-	i := m.choiceIdx(c)
+	i := m.choice(c)
 	if i < 0 {
 		m.choices = append(m.choices, choiceState{choice: c})
 		i = len(m.choices) - 1
@@ -362,7 +362,7 @@ func (m *machine) truncate(n int) {
 
 // ---- message lifecycle ----
 
-func (m *machine) messageStart(e *event) *spec.Violation {
+func (m *machine) stepMessageStart(e *event) *spec.Violation {
 	if m.msgs >= m.lim.MaxMessages {
 		return term(spec.BudItems, e, "more than %d messages", m.lim.MaxMessages)
 	}
@@ -422,7 +422,7 @@ func (m *machine) addStop(st spec.Stop) {
 	}
 }
 
-func (m *machine) eof(e *event) {
+func (m *machine) stepEOF(e *event) {
 	if e.hasData {
 		m.tail = append(m.tail[:0], e.data...) // END-3: cut inside the last frame
 	}
@@ -444,7 +444,7 @@ func (m *machine) eof(e *event) {
 
 // ---- finish ----
 
-func (m *machine) finish(e *event) *spec.Violation {
+func (m *machine) stepFinish(e *event) *spec.Violation {
 	if !m.inMsg {
 		if m.explicitStart {
 			return term(spec.PairMsgStart, e, "finish before the message start")
@@ -459,12 +459,12 @@ func (m *machine) finish(e *event) *spec.Violation {
 	if e.choice < 0 || e.choice >= m.lim.MaxChoices {
 		return term(spec.BudItems, e, "choice %d outside 0..%d", e.choice, m.lim.MaxChoices-1)
 	}
-	if i := m.choiceIdx(e.choice); m.inMsg && i >= 0 && m.choices[i].finished {
+	if i := m.choice(e.choice); m.inMsg && i >= 0 && m.choices[i].finished {
 		return nil
 	}
 	m.ensureMessage()
 	m.touchChoice(e.choice)
-	i := m.choiceIdx(e.choice)
+	i := m.choice(e.choice)
 	m.choices[i].finished = true
 	cur := m.msgs - 1
 	base := canonical(m.format, e.data)
@@ -566,7 +566,7 @@ func (m *machine) resolve(e *event) (target int, adopt bool, shared int) {
 	return holder, false, -1
 }
 
-func (m *machine) fragment(e *event) *spec.Violation {
+func (m *machine) stepFragment(e *event) *spec.Violation {
 	if contentless(e) {
 		return nil
 	}
@@ -643,7 +643,7 @@ func (m *machine) fragment(e *event) *spec.Violation {
 
 // ---- whole calls ----
 
-func (m *machine) wholeCall(e *event) *spec.Violation {
+func (m *machine) stepWholeCall(e *event) *spec.Violation {
 	if v := m.checkContent(e, e.choice); v != nil {
 		return v
 	}
@@ -667,7 +667,7 @@ func (m *machine) wholeCall(e *event) *spec.Violation {
 
 // ---- text, thinking, signatures ----
 
-func (m *machine) text(e *event) *spec.Violation {
+func (m *machine) stepText(e *event) *spec.Violation {
 	if len(e.data) == 0 && len(e.sig) == 0 {
 		return nil
 	}
@@ -713,7 +713,7 @@ func (m *machine) text(e *event) *spec.Violation {
 	return nil
 }
 
-func (m *machine) signature(e *event) *spec.Violation {
+func (m *machine) stepSignature(e *event) *spec.Violation {
 	if len(e.sig) == 0 {
 		return nil
 	}
