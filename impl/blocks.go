@@ -6,6 +6,7 @@ import (
 
 // ---- blocks (Anthropic, Bedrock, Responses) ----
 
+// checkBlockMessage mirrors model's checkBlockMessage: PAIR-1.
 func (m *machine) checkBlockMessage(e *event) *spec.Violation {
 	if !m.inMsg && m.explicitStart {
 		return term(spec.PairMsgStart, e, "%s before the message start", e.kind)
@@ -13,6 +14,7 @@ func (m *machine) checkBlockMessage(e *event) *spec.Violation {
 	return nil
 }
 
+// itemKindOf mirrors model's itemKindOf.
 func itemKindOf(t spec.BlockType) spec.ItemKind {
 	switch t {
 	case spec.BlockText:
@@ -27,6 +29,8 @@ func itemKindOf(t spec.BlockType) spec.ItemKind {
 	return spec.ItemOther
 }
 
+// stepBlockStart mirrors model's stepBlockStart: ID-7, BUD-1…BUD-4, BUD-6,
+// BUD-7, PAIR-1, PAIR-2, END-6, EVENT-1.
 func (m *machine) stepBlockStart(e *event) *spec.Violation {
 	if v := m.checkBlockMessage(e); v != nil {
 		return v
@@ -77,6 +81,7 @@ func (m *machine) stepBlockStart(e *event) *spec.Violation {
 	return nil
 }
 
+// textOut mirrors model's textOut.
 func (m *machine) textOut(t spec.BlockType, choice int, data []byte) {
 	if len(data) == 0 || m.onOut == nil {
 		return
@@ -89,6 +94,7 @@ func (m *machine) textOut(t spec.BlockType, choice int, data []byte) {
 	}
 }
 
+// deltaFits mirrors model's deltaFits: PAIR-5.
 func deltaFits(t spec.BlockType, d spec.DeltaType) bool {
 	if d == spec.DeltaOther || t == spec.BlockOther {
 		return true
@@ -106,6 +112,7 @@ func deltaFits(t spec.BlockType, d spec.DeltaType) bool {
 	return false
 }
 
+// implicitType mirrors model's implicitType: PAIR-7.
 func implicitType(d spec.DeltaType) spec.BlockType {
 	switch d {
 	case spec.DeltaText:
@@ -118,6 +125,8 @@ func implicitType(d spec.DeltaType) spec.BlockType {
 	return spec.BlockNone
 }
 
+// stepBlockDelta mirrors model's stepBlockDelta: ID-7, BUD-1…BUD-4, BUD-6,
+// BUD-7, PAIR-1…PAIR-8, END-6, EVENT-1.
 func (m *machine) stepBlockDelta(e *event) *spec.Violation {
 	if e.delta == spec.DeltaNone || e.delta > spec.DeltaOther {
 		return term(spec.EventInvalid, e, "block delta of type %s", e.delta)
@@ -134,6 +143,7 @@ func (m *machine) stepBlockDelta(e *event) *spec.Violation {
 		if !m.implicitBlocks || t == spec.BlockNone {
 			return term(spec.PairUnknown, e, "%s delta for block %d, which was never started", e.delta, e.index)
 		}
+		// PAIR-7: open the block, then apply the delta to it.
 		start := event{kind: spec.KindBlockStart, frame: e.frame, offset: e.offset, choice: e.choice, index: e.index, block: t}
 		if v := m.checkContent(&start, e.choice); v != nil {
 			return v
@@ -145,11 +155,11 @@ func (m *machine) stepBlockDelta(e *event) *spec.Violation {
 			return v
 		}
 		if v := m.stepBlockStart(&start); v != nil {
-			return v
+			return v // unreachable: its checks were made above
 		}
 		b = m.block(e.index)
 	} else if m.finishedEmpty(e) {
-		return nil
+		return nil // END-6: an empty delta carries no content
 	} else if v := m.checkContent(e, e.choice); v != nil {
 		return v
 	}
@@ -196,6 +206,7 @@ func (m *machine) stepBlockDelta(e *event) *spec.Violation {
 	return nil
 }
 
+// finalArgs mirrors model's finalArgs: BUD-2, BUD-3, PAIR-8.
 func (m *machine) finalArgs(e *event, n int) *spec.Violation {
 	c := &m.calls[n]
 	if string(c.args) == string(e.data) {
@@ -212,7 +223,9 @@ func (m *machine) finalArgs(e *event, n int) *spec.Violation {
 	return nil
 }
 
-// repeatedIdentity checks the id and name a stop repeats for call n
+// repeatedIdentity mirrors model's repeatedIdentity: ID-7, ID-10.
+//
+// It checks the id and name a stop repeats for call n
 // (ID-10): a value that differs from the call's is a call-scoped violation
 // and the call keeps its own; one the call lacked is taken.
 func (m *machine) repeatedIdentity(e *event, n int) {
@@ -234,6 +247,8 @@ func (m *machine) repeatedIdentity(e *event, n int) {
 	}
 }
 
+// stepBlockStop mirrors model's stepBlockStop: ID-7, ID-10, NAME-3, NAME-4,
+// BUD-2…BUD-4, PAIR-1, PAIR-3, PAIR-4, PAIR-8, END-1, END-2.
 func (m *machine) stepBlockStop(e *event) *spec.Violation {
 	if v := m.checkBlockMessage(e); v != nil {
 		return v
@@ -276,13 +291,15 @@ func (m *machine) stepBlockStop(e *event) *spec.Violation {
 		}
 	}
 	if bl.call >= 0 {
-		m.complete(bl.call, e)
+		m.complete(bl.call, e) // END-1: the block stop is the call's terminal signal
 	}
 	return nil
 }
 
 // ---- Vertex streamed arguments ----
 
+// stepPathOpen mirrors model's stepPathOpen: ID-7, NAME-3, NAME-4,
+// BUD-1…BUD-4, BUD-6, BUD-7, PAIR-1, PAIR-9, END-2, END-6.
 func (m *machine) stepPathOpen(e *event) *spec.Violation {
 	if v := m.checkContent(e, e.choice); v != nil {
 		return v
@@ -295,7 +312,7 @@ func (m *machine) stepPathOpen(e *event) *spec.Violation {
 	}
 	m.ensureMessage()
 	if p := m.openPath(e.choice); p >= 0 {
-		m.complete(p, e)
+		m.complete(p, e) // PAIR-9: the next name closes the open call
 	}
 	n := m.addCall(call{kind: callPath, choice: e.choice, id: string(e.id), name: string(e.name), path: &pathBuilder{}})
 	m.duplicateID(e, n)
@@ -303,6 +320,8 @@ func (m *machine) stepPathOpen(e *event) *spec.Violation {
 	return nil
 }
 
+// stepPathArg mirrors model's stepPathArg: BUD-2, BUD-3, BUD-6, PAIR-1,
+// PAIR-9, PAIR-10, END-6, EVENT-1.
 func (m *machine) stepPathArg(e *event) *spec.Violation {
 	if e.delta != spec.DeltaString && e.delta != spec.DeltaJSON {
 		return term(spec.EventInvalid, e, "path argument of type %s", e.delta)
@@ -331,6 +350,8 @@ func (m *machine) stepPathArg(e *event) *spec.Violation {
 	return nil
 }
 
+// stepPathClose mirrors model's stepPathClose: NAME-3, NAME-4, PAIR-9,
+// END-2.
 func (m *machine) stepPathClose(e *event) *spec.Violation {
 	p := -1
 	if m.inMsg {
@@ -343,7 +364,9 @@ func (m *machine) stepPathClose(e *event) *spec.Violation {
 	return nil
 }
 
-// finishedEmpty reports whether e is an empty delta for a finished choice
+// finishedEmpty mirrors model's finishedEmpty: END-6.
+//
+// It reports whether e is an empty delta for a finished choice
 // (END-6 does not apply; it is ignored).
 func (m *machine) finishedEmpty(e *event) bool {
 	if len(e.data) > 0 || !m.inMsg {

@@ -39,7 +39,9 @@ type segment struct {
 	isIdx bool
 }
 
-// parsePath parses $ followed by .name, ['name'], ["name"] or [N] steps
+// parsePath mirrors model's parsePath.
+//
+// It parses $ followed by .name, ['name'], ["name"] or [N] steps
 // into p.segs.
 func (p *pathBuilder) parsePath(path []byte) string {
 	p.segs = p.segs[:0]
@@ -86,6 +88,8 @@ func (p *pathBuilder) parsePath(path []byte) string {
 	return ""
 }
 
+// member returns the member of object n called name, or nil: the lookup
+// of apply's two walks, which model writes out in each.
 func (n *pnode) member(name []byte) *pnode {
 	var found *pnode
 	for k, key := range n.keys {
@@ -96,7 +100,9 @@ func (n *pnode) member(name []byte) *pnode {
 	return found
 }
 
-// apply adds one leaf piece; on a problem it returns its description and
+// apply mirrors model's apply.
+//
+// It adds one leaf piece; on a problem it returns its description and
 // changes nothing.
 func (p *pathBuilder) apply(path []byte, d spec.DeltaType, data []byte, more bool) string {
 	if err := p.parsePath(path); err != "" {
@@ -174,6 +180,7 @@ func (p *pathBuilder) apply(path []byte, d spec.DeltaType, data []byte, more boo
 	return ""
 }
 
+// newNode mirrors model's newNode.
 func newNode(last bool, d spec.DeltaType, segs []segment, i int) *pnode {
 	if last {
 		if d == spec.DeltaString {
@@ -187,7 +194,9 @@ func newNode(last bool, d spec.DeltaType, segs []segment, i int) *pnode {
 	return &pnode{kind: pObject}
 }
 
-// render appends the arguments as JSON text to dst; nothing when nothing
+// render mirrors model's render.
+//
+// It appends the arguments as JSON text to dst; nothing when nothing
 // arrived.
 func (p *pathBuilder) render(dst []byte) []byte {
 	if p.root == nil {
@@ -196,6 +205,7 @@ func (p *pathBuilder) render(dst []byte) []byte {
 	return p.root.render(dst)
 }
 
+// render mirrors model's render.
 func (n *pnode) render(b []byte) []byte {
 	switch n.kind {
 	case pObject:
@@ -226,7 +236,9 @@ func (n *pnode) render(b []byte) []byte {
 	return b
 }
 
-// appendJSONString writes s with the minimal escapes of PAIR-10.
+// appendJSONString mirrors model's writeJSONString: PAIR-10.
+//
+// It writes s with the minimal escapes of PAIR-10.
 func appendJSONString(b []byte, s string) []byte {
 	const hex = "0123456789abcdef"
 	b = append(b, '"')
@@ -252,10 +264,12 @@ func appendJSONString(b []byte, s string) []byte {
 	return append(b, '"')
 }
 
+// clone mirrors model's clone.
 func (p *pathBuilder) clone() *pathBuilder {
 	return &pathBuilder{root: p.root.clone()}
 }
 
+// clone mirrors model's clone.
 func (n *pnode) clone() *pnode {
 	if n == nil {
 		return nil

@@ -5,8 +5,10 @@ import "github.com/toolspec/toolspec/spec"
 // This file ends a stream and builds its outcome, as model/run.go does for
 // the reference.
 
-// finish ends the stream (as the reference's Finish does) and builds the
-// outcome.
+// finish mirrors model's Finish: NAME-3, NAME-4, END-2, END-3, END-5.
+//
+// It ends the stream in m, as at EOF, or with stop reason error (END-5) or
+// truncated when cause is set, and builds the outcome.
 func (m *machine) finish(cause *spec.Violation) spec.Outcome {
 	if m.inMsg {
 		ev := event{kind: spec.KindEOF}
@@ -21,9 +23,11 @@ func (m *machine) finish(cause *spec.Violation) spec.Outcome {
 			m.endMessage(&ev, spec.StopTruncated)
 		}
 	} else if cause != nil && cause.Rule == spec.EndProviderErr {
+		// An error outside any message is a message of its own.
 		m.msgs++
 		m.addStop(spec.Stop{Message: m.msgs - 1, Reason: spec.StopError})
 	} else if cause == nil && m.msgs == 0 {
+		// END-3: a stream that carried no message at all is truncated.
 		m.msgs++
 		m.addStop(spec.Stop{Message: 0, Reason: spec.StopTruncated})
 	}
@@ -37,7 +41,7 @@ func (m *machine) finish(cause *spec.Violation) spec.Outcome {
 		if c.poisoned {
 			st = spec.StatusInvalid
 			if c.synth {
-				args = ""
+				args = "" // an invalid call keeps its raw bytes: none
 			}
 		}
 		kind := spec.CallFunction
@@ -62,14 +66,15 @@ func (m *machine) finish(cause *spec.Violation) spec.Outcome {
 	return o
 }
 
-// Reassemble reassembles a whole stream.
+// Reassemble mirrors model's Reassemble: it reassembles a whole stream.
 func Reassemble(f spec.Format, data []byte, lim spec.Limits) spec.Outcome {
 	a := New(f, lim)
 	_, _ = a.Write(data)
 	return a.Close()
 }
 
-// RunEvents folds an event sequence, as the reference's Run does.
+// RunEvents mirrors model's Run: it folds an event sequence into its
+// outcome.
 func RunEvents(f spec.Format, lim spec.Limits, events []spec.Event) spec.Outcome {
 	a := New(f, lim)
 	for _, e := range events {

@@ -103,12 +103,17 @@ type machine struct {
 	scratchID []byte
 }
 
+// init mirrors model's New: it sets m up for a stream of format f under
+// limits lim.
 func (m *machine) init(f spec.Format, lim spec.Limits) {
 	*m = machine{format: f, lim: lim.Resolved()}
 	r, _ := spec.LookupFormatRules(f) // New has rejected an unknown format
 	m.explicitStart, m.implicitBlocks = r.ExplicitStart, r.ImplicitBlocks
 }
 
+// emit hands o to the OnOutput callback, if there is one: where model's
+// handlers append their outputs to a slice, impl's report them as they
+// happen.
 func (m *machine) emit(o Output) {
 	if m.onOut != nil {
 		m.out = o
@@ -118,6 +123,7 @@ func (m *machine) emit(o Output) {
 
 // ---- lookups ----
 
+// choice mirrors model's choice.
 func (m *machine) choice(c int) int {
 	for i := range m.choices {
 		if m.choices[i].choice == c {
@@ -127,6 +133,7 @@ func (m *machine) choice(c int) int {
 	return -1
 }
 
+// block mirrors model's block.
 func (m *machine) block(k int) int {
 	for i := range m.blocks {
 		if m.blocks[i].key == k {
@@ -136,6 +143,7 @@ func (m *machine) block(k int) int {
 	return -1
 }
 
+// lastItem mirrors model's lastItem.
 func (m *machine) lastItem(c int) int {
 	if !m.inMsg {
 		return -1
@@ -148,6 +156,7 @@ func (m *machine) lastItem(c int) int {
 	return -1
 }
 
+// openPath mirrors model's openPath.
 func (m *machine) openPath(c int) int {
 	if !m.inMsg {
 		return -1
@@ -161,7 +170,9 @@ func (m *machine) openPath(c int) int {
 	return -1
 }
 
-// clone returns a deep copy of m, for snapshots.
+// clone mirrors model's clone.
+//
+// It returns a deep copy of m, for snapshots.
 func (m *machine) clone() machine {
 	c := *m
 	c.calls = append([]call(nil), m.calls...)

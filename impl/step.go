@@ -12,10 +12,12 @@ import (
 // terminal violation leaves the state as it was, and the outcome is
 // finished from there.
 
+// term mirrors model's term.
 func term(rule spec.RuleID, e *event, format string, args ...any) *spec.Violation {
 	return &spec.Violation{Rule: rule, Class: spec.ClassTerminal, Frame: e.frame, Offset: e.offset, Call: spec.NoCall, Message: fmt.Sprintf(format, args...)}
 }
 
+// finding mirrors model's finding.
 func (m *machine) finding(rule spec.RuleID, e *event, n int, format string, args ...any) {
 	if n != spec.NoCall {
 		m.calls[n].poisoned = true
@@ -57,7 +59,9 @@ var handlers = [spec.NumKinds]handler{
 	spec.KindEOF:          (*machine).stepEOF,
 }
 
-// apply applies one event in place. A terminal violation changes only the
+// apply mirrors model's apply: EVENT-1.
+//
+// It applies one event in place. A terminal violation changes only the
 // call it names (reject).
 func (m *machine) apply(e *event) *spec.Violation {
 	if int(e.kind) >= len(handlers) || handlers[e.kind] == nil {
@@ -73,7 +77,9 @@ func (m *machine) apply(e *event) *spec.Violation {
 	return nil
 }
 
-// about names call n in the terminal violation v; it returns v (nil stays
+// about mirrors model's about.
+//
+// It names call n in the terminal violation v; it returns v (nil stays
 // nil).
 func about(v *spec.Violation, n int) *spec.Violation {
 	if v != nil {
@@ -82,7 +88,9 @@ func about(v *spec.Violation, n int) *spec.Violation {
 	return v
 }
 
-// reject records the call that the terminal violation v, broken by e,
+// reject mirrors model's reject: BUD-2…BUD-4.
+//
+// It records the call that the terminal violation v, broken by e,
 // names: an existing call is marked invalid and keeps its bytes; a call e
 // would have opened is added, invalid, with the id and name that fit BUD-4
 // and the argument bytes that fit BUD-2 and BUD-3.
@@ -128,6 +136,7 @@ func (m *machine) reject(e *event, v *spec.Violation) {
 
 // ---- checks (no mutation) ----
 
+// checkContent mirrors model's checkContent: BUD-6, PAIR-1, END-6.
 func (m *machine) checkContent(e *event, c int) *spec.Violation {
 	if !m.inMsg {
 		if m.explicitStart {
@@ -148,6 +157,7 @@ func (m *machine) checkContent(e *event, c int) *spec.Violation {
 	return nil
 }
 
+// curCalls mirrors model's curCalls.
 func (m *machine) curCalls() int {
 	if !m.inMsg {
 		return 0
@@ -155,6 +165,7 @@ func (m *machine) curCalls() int {
 	return m.msgCalls
 }
 
+// choiceCalls mirrors model's choiceCalls.
 func (m *machine) choiceCalls(c int) int {
 	if !m.inMsg {
 		return 0
@@ -168,6 +179,7 @@ func (m *machine) choiceCalls(c int) int {
 	return n
 }
 
+// curItems mirrors model's curItems.
 func (m *machine) curItems() int {
 	if !m.inMsg {
 		return 0
@@ -175,6 +187,7 @@ func (m *machine) curItems() int {
 	return m.msgItems
 }
 
+// curBytes mirrors model's curBytes.
 func (m *machine) curBytes() int {
 	if !m.inMsg {
 		return 0
@@ -182,6 +195,7 @@ func (m *machine) curBytes() int {
 	return m.msgBytes
 }
 
+// checkNewCall mirrors model's checkNewCall: BUD-1…BUD-4, BUD-6, BUD-7.
 func (m *machine) checkNewCall(e *event, id, name []byte, nbytes int) *spec.Violation {
 	n := len(m.calls) // the ordinal the call would get: every violation names it
 	if m.lim.NoParallel && !e.server && m.choiceCalls(e.choice) >= 1 {
@@ -199,6 +213,7 @@ func (m *machine) checkNewCall(e *event, id, name []byte, nbytes int) *spec.Viol
 	return about(m.checkBytes(e, 0, nbytes), n)
 }
 
+// checkIDName mirrors model's checkIDName: BUD-4.
 func (m *machine) checkIDName(e *event, id, name []byte) *spec.Violation {
 	if len(id) > m.lim.MaxIDBytes {
 		return term(spec.BudIDName, e, "id of %d bytes exceeds %d", len(id), m.lim.MaxIDBytes)
@@ -209,6 +224,7 @@ func (m *machine) checkIDName(e *event, id, name []byte) *spec.Violation {
 	return nil
 }
 
+// checkBytes mirrors model's checkBytes: BUD-2, BUD-3.
 func (m *machine) checkBytes(e *event, have, n int) *spec.Violation {
 	if n == 0 {
 		return nil
@@ -219,6 +235,7 @@ func (m *machine) checkBytes(e *event, have, n int) *spec.Violation {
 	return m.checkPayload(e, n)
 }
 
+// checkPayload mirrors model's checkPayload: BUD-3.
 func (m *machine) checkPayload(e *event, n int) *spec.Violation {
 	if m.curBytes()+n > m.lim.MaxResponseBytes {
 		return term(spec.BudRespBytes, e, "message payload of %d bytes exceeds %d", m.curBytes()+n, m.lim.MaxResponseBytes)
@@ -228,12 +245,14 @@ func (m *machine) checkPayload(e *event, n int) *spec.Violation {
 
 // ---- mutations ----
 
+// ensureMessage mirrors model's ensureMessage.
 func (m *machine) ensureMessage() {
 	if !m.inMsg {
 		m.beginMessage()
 	}
 }
 
+// beginMessage mirrors model's beginMessage.
 func (m *machine) beginMessage() {
 	m.msgs++
 	m.inMsg = true
@@ -243,6 +262,7 @@ func (m *machine) beginMessage() {
 	m.choices = m.choices[:0]
 }
 
+// touchChoice mirrors model's touchChoice.
 func (m *machine) touchChoice(c int) {
 	i := m.choice(c)
 	if i < 0 {
@@ -252,6 +272,7 @@ func (m *machine) touchChoice(c int) {
 	m.choices[i].content = true
 }
 
+// addItem mirrors model's addItem.
 func (m *machine) addItem(it item) int {
 	it.msg = m.msgs - 1
 	m.items = append(m.items, it)
@@ -259,6 +280,7 @@ func (m *machine) addItem(it item) int {
 	return len(m.items) - 1
 }
 
+// addCall mirrors model's addCall.
 func (m *machine) addCall(c call) int {
 	c.msg = m.msgs - 1
 	c.status = spec.StatusOpen
@@ -273,6 +295,7 @@ func (m *machine) addCall(c call) int {
 	return n
 }
 
+// duplicateID mirrors model's duplicateID: ID-7.
 func (m *machine) duplicateID(e *event, n int) {
 	id := m.calls[n].id
 	if id == "" {
@@ -286,6 +309,7 @@ func (m *machine) duplicateID(e *event, n int) {
 	}
 }
 
+// appendArgs mirrors model's appendArgs.
 func (m *machine) appendArgs(n int, data []byte) {
 	if len(data) == 0 {
 		return
@@ -298,6 +322,7 @@ func (m *machine) appendArgs(n int, data []byte) {
 	}
 }
 
+// addCallSig mirrors model's addCallSig.
 func (m *machine) addCallSig(n int, sig []byte) {
 	if len(sig) == 0 {
 		return
@@ -306,6 +331,7 @@ func (m *machine) addCallSig(n int, sig []byte) {
 	m.msgBytes += len(sig)
 }
 
+// complete mirrors model's complete: NAME-3, NAME-4, END-2.
 func (m *machine) complete(n int, e *event) {
 	c := &m.calls[n]
 	if c.status != spec.StatusOpen {
@@ -334,6 +360,7 @@ func (m *machine) complete(n int, e *event) {
 	}
 }
 
+// truncate mirrors model's truncate: END-3.
 func (m *machine) truncate(n int) {
 	c := &m.calls[n]
 	if c.status != spec.StatusOpen {
@@ -350,25 +377,32 @@ func (m *machine) truncate(n int) {
 
 // ---- message lifecycle ----
 
+// stepMessageStart mirrors model's stepMessageStart: NAME-3, NAME-4, ORD-4,
+// BUD-6, PAIR-11, END-2.
 func (m *machine) stepMessageStart(e *event) *spec.Violation {
 	if m.msgs >= m.lim.MaxMessages {
 		return term(spec.BudItems, e, "more than %d messages", m.lim.MaxMessages)
 	}
 	if m.inMsg {
+		// ORD-4, PAIR-11: a restart ends the open message as truncated.
 		m.endMessage(e, spec.StopTruncated)
 	}
 	m.beginMessage()
 	return nil
 }
 
+// stepMessageEnd mirrors model's stepMessageEnd: NAME-3, NAME-4, END-2,
+// END-7.
 func (m *machine) stepMessageEnd(e *event) *spec.Violation {
 	if !m.inMsg {
-		return nil
+		return nil // END-7: nothing to end; a repeated end is ignored
 	}
 	m.endMessage(e, spec.StopNone)
 	return nil
 }
 
+// endMessage mirrors model's endMessage: NAME-3, NAME-4, PAIR-11, END-2,
+// END-3.
 func (m *machine) endMessage(e *event, unfinished spec.StopReason) {
 	cur := m.msgs - 1
 	for n := m.msgCall0; n < len(m.calls); n++ {
@@ -402,6 +436,7 @@ func (m *machine) endMessage(e *event, unfinished spec.StopReason) {
 	m.blocks = m.blocks[:0]
 }
 
+// choiceFinishedWithLength mirrors model's choiceFinishedWithLength.
 func (m *machine) choiceFinishedWithLength(c int) bool {
 	for _, st := range m.stops {
 		if st.Message == m.msgs-1 && st.Choice == c {
@@ -411,6 +446,7 @@ func (m *machine) choiceFinishedWithLength(c int) bool {
 	return false
 }
 
+// addStop mirrors model's addStop.
 func (m *machine) addStop(st spec.Stop) {
 	m.stops = append(m.stops, st)
 	if m.onOut != nil {
@@ -418,13 +454,17 @@ func (m *machine) addStop(st spec.Stop) {
 	}
 }
 
+// stepEOF mirrors model's stepEOF: NAME-3, NAME-4, END-2, END-3.
 func (m *machine) stepEOF(e *event) *spec.Violation {
 	if e.hasData {
-		m.tail = append(m.tail[:0], e.data...) // END-3: cut inside the last frame
+		m.tail = append(m.tail[:0], e.data...) // END-3: the stream was cut inside its last frame
 	}
 	if !m.inMsg {
 		return nil
 	}
+	// END-3: the message ended normally only if every choice that received
+	// content finished. (A cut stream whose choices all finished holds no
+	// open call: nothing is left to truncate.)
 	normal := len(m.choices) > 0
 	for _, ch := range m.choices {
 		if ch.content && !ch.finished {
@@ -439,6 +479,7 @@ func (m *machine) stepEOF(e *event) *spec.Violation {
 	return nil
 }
 
+// stepError mirrors model's stepError: END-5.
 func (m *machine) stepError(e *event) *spec.Violation {
 	msg := string(e.data)
 	if len(e.name) > 0 {
@@ -449,13 +490,15 @@ func (m *machine) stepError(e *event) *spec.Violation {
 
 // ---- finish ----
 
+// stepFinish mirrors model's stepFinish: NAME-3, NAME-4, BUD-6, PAIR-1,
+// END-1…END-4, END-7.
 func (m *machine) stepFinish(e *event) *spec.Violation {
 	if !m.inMsg {
 		if m.explicitStart {
 			return term(spec.PairMsgStart, e, "finish before the message start")
 		}
 		if m.msgs > 0 {
-			return nil
+			return nil // END-7: a finish after its message ended is ignored
 		}
 		if m.msgs >= m.lim.MaxMessages {
 			return term(spec.BudItems, e, "more than %d messages", m.lim.MaxMessages)
@@ -465,7 +508,7 @@ func (m *machine) stepFinish(e *event) *spec.Violation {
 		return term(spec.BudItems, e, "choice %d outside 0..%d", e.choice, m.lim.MaxChoices-1)
 	}
 	if i := m.choice(e.choice); m.inMsg && i >= 0 && m.choices[i].finished {
-		return nil
+		return nil // END-7: the first reason stands
 	}
 	m.ensureMessage()
 	m.touchChoice(e.choice)
@@ -473,6 +516,10 @@ func (m *machine) stepFinish(e *event) *spec.Violation {
 	m.choices[i].finished = true
 	cur := m.msgs - 1
 	base := canonical(m.format, e.data)
+	// END-1, END-3: the finish is the terminal signal of the choice's
+	// fragment, whole and path calls; a length or error finish truncates
+	// every open call of the choice.
+	// A block call still open at a finish never got its stop: it is cut.
 	clientCalls, cut := 0, false
 	for n := m.msgCall0; n < len(m.calls); n++ {
 		c := &m.calls[n]
@@ -497,6 +544,7 @@ func (m *machine) stepFinish(e *event) *spec.Violation {
 	}
 	reason := base
 	if base == spec.StopEnd || base == spec.StopToolUse {
+		// END-4: tool_use needs a client call, and no call cut short.
 		switch {
 		case cut:
 			reason = spec.StopTruncated
@@ -513,10 +561,12 @@ func (m *machine) stepFinish(e *event) *spec.Violation {
 
 // ---- fragments ----
 
+// contentless mirrors model's contentless.
 func contentless(e *event) bool {
 	return len(e.id) == 0 && len(e.name) == 0 && len(e.data) == 0 && len(e.sig) == 0
 }
 
+// resolve mirrors model's resolve: ID-3…ID-7.
 func (m *machine) resolve(e *event) (target int, adopt bool, shared int) {
 	if !m.inMsg {
 		return -1, false, -1
@@ -525,7 +575,9 @@ func (m *machine) resolve(e *event) (target int, adopt bool, shared int) {
 	if e.hasIndex {
 		eff = e.index
 	}
-	holder, known, other := -1, -1, -1
+	holder := -1 // the latest call of the choice at the effective index
+	known := -1  // the latest call with the fragment's id that it may continue
+	other := -1  // the latest call with the fragment's id at another wire index
 	for n := len(m.calls) - 1; n >= m.msgCall0; n-- {
 		c := &m.calls[n]
 		if c.kind != callFragment || c.choice != e.choice {
@@ -546,31 +598,33 @@ func (m *machine) resolve(e *event) (target int, adopt bool, shared int) {
 	}
 	if len(e.id) > 0 {
 		if known >= 0 {
-			return known, false, -1
+			return known, false, -1 // ID-3
 		}
 		if other >= 0 {
-			return -1, false, other
+			return -1, false, other // ID-7: one id shared by calls at different indexes
 		}
 		if holder < 0 {
-			return -1, false, -1
+			return -1, false, -1 // ID-4: a new index
 		}
 		h := &m.calls[holder]
 		switch {
 		case h.id == "" && (len(e.name) == 0 || h.name == "" || string(e.name) == h.name):
-			return holder, true, -1
+			return holder, true, -1 // ID-5
 		case h.id == "":
-			return -1, false, -1
+			return -1, false, -1 // ID-5: another name makes it another call
 		case h.idFrame == e.frame:
-			return -1, false, -1
+			return -1, false, -1 // ID-6: another id in the same frame
 		case len(e.name) > 0:
-			return -1, false, -1
+			return -1, false, -1 // ID-6: a new id with a name
 		default:
-			return holder, false, -1
+			return holder, false, -1 // ID-6: a rotating id
 		}
 	}
-	return holder, false, -1
+	return holder, false, -1 // ID-4
 }
 
+// stepFragment mirrors model's stepFragment: ID-3…ID-7, NAME-1, NAME-2,
+// NAME-4, BUD-1…BUD-4, BUD-6, BUD-7, PAIR-1, END-6.
 func (m *machine) stepFragment(e *event) *spec.Violation {
 	if contentless(e) {
 		return nil
@@ -614,6 +668,7 @@ func (m *machine) stepFragment(e *event) *spec.Violation {
 	if v := m.checkIDName(e, e.id, e.name); v != nil {
 		return about(v, target)
 	}
+	// A rejected entry is dropped before its bytes are charged.
 	if e.callKind != spec.CallUnspecified && c.tool != spec.CallUnspecified && e.callKind != c.tool {
 		m.finding(spec.NameKind, e, target, "%s content for a %s call; the entry's %d bytes are dropped", e.callKind, c.tool, len(e.data)+len(e.sig))
 		return nil
@@ -629,7 +684,7 @@ func (m *machine) stepFragment(e *event) *spec.Violation {
 		return about(v, target)
 	}
 	if len(e.name) > 0 && c.name == "" {
-		c.name = string(e.name)
+		c.name = string(e.name) // NAME-1
 	}
 	if c.tool == spec.CallUnspecified {
 		c.tool = e.callKind // NAME-4: the first entry that says sets it
@@ -648,6 +703,8 @@ func (m *machine) stepFragment(e *event) *spec.Violation {
 
 // ---- whole calls ----
 
+// stepWholeCall mirrors model's stepWholeCall: ID-7, ID-8, NAME-3, NAME-4,
+// BUD-1…BUD-4, BUD-6, BUD-7, PAIR-1, PAIR-9, END-2, END-6.
 func (m *machine) stepWholeCall(e *event) *spec.Violation {
 	if v := m.checkContent(e, e.choice); v != nil {
 		return v
@@ -660,18 +717,19 @@ func (m *machine) stepWholeCall(e *event) *spec.Violation {
 	}
 	m.ensureMessage()
 	if p := m.openPath(e.choice); p >= 0 {
-		m.complete(p, e)
+		m.complete(p, e) // PAIR-9: the next call closes a path call
 	}
 	n := m.addCall(call{kind: callWhole, choice: e.choice, id: string(e.id), name: string(e.name), server: e.server, tool: e.callKind})
 	m.duplicateID(e, n)
 	m.appendArgs(n, e.data)
 	m.addCallSig(n, e.sig)
-	m.complete(n, e)
+	m.complete(n, e) // ID-8: a whole element is its own terminal signal
 	return nil
 }
 
 // ---- text, thinking, signatures ----
 
+// stepText mirrors model's stepText: BUD-3, BUD-6, PAIR-1, END-6, THINK-2.
 func (m *machine) stepText(e *event) *spec.Violation {
 	if len(e.data) == 0 && len(e.sig) == 0 {
 		return nil
@@ -686,7 +744,7 @@ func (m *machine) stepText(e *event) *spec.Violation {
 	last := m.lastItem(e.choice)
 	merge := last >= 0 && !m.items[last].block && m.items[last].kind == kind
 	if !merge && len(e.data) == 0 && last >= 0 && !m.items[last].block && (m.items[last].kind == spec.ItemText || m.items[last].kind == spec.ItemThinking) {
-		merge = true
+		merge = true // THINK-2: a lone signature joins the text it follows
 	}
 	if !merge && m.curItems() >= m.lim.MaxItems {
 		return term(spec.BudItems, e, "more than %d items in one message", m.lim.MaxItems)
@@ -718,6 +776,7 @@ func (m *machine) stepText(e *event) *spec.Violation {
 	return nil
 }
 
+// stepSignature mirrors model's stepSignature: BUD-3, BUD-6, PAIR-1, END-6.
 func (m *machine) stepSignature(e *event) *spec.Violation {
 	if len(e.sig) == 0 {
 		return nil
