@@ -206,23 +206,6 @@ func (m *machine) stepBlockDelta(e *event) *spec.Violation {
 	return nil
 }
 
-// finalArgs mirrors model's finalArgs: BUD-2, BUD-3, PAIR-8.
-func (m *machine) finalArgs(e *event, n int) *spec.Violation {
-	c := &m.calls[n]
-	if string(c.args) == string(e.data) {
-		return nil
-	}
-	if len(c.args) == 0 {
-		if v := m.checkBytes(e, 0, len(e.data)); v != nil {
-			return about(v, n)
-		}
-		m.appendArgs(n, e.data)
-		return nil
-	}
-	m.finding(spec.PairFinalArgs, e, n, "final arguments (%d bytes) differ from the %d streamed bytes", len(e.data), len(c.args))
-	return nil
-}
-
 // repeatedIdentity mirrors model's repeatedIdentity: ID-7, ID-10.
 //
 // It checks the id and name a stop repeats for call n
@@ -245,6 +228,23 @@ func (m *machine) repeatedIdentity(e *event, n int) {
 	default:
 		m.finding(spec.IDRepeated, e, n, "the stop repeats name %q for the call named %q", e.name, c.name)
 	}
+}
+
+// finalArgs mirrors model's finalArgs: BUD-2, BUD-3, PAIR-8.
+func (m *machine) finalArgs(e *event, n int) *spec.Violation {
+	c := &m.calls[n]
+	if string(c.args) == string(e.data) {
+		return nil
+	}
+	if len(c.args) == 0 {
+		if v := m.checkBytes(e, 0, len(e.data)); v != nil {
+			return about(v, n)
+		}
+		m.appendArgs(n, e.data)
+		return nil
+	}
+	m.finding(spec.PairFinalArgs, e, n, "final arguments (%d bytes) differ from the %d streamed bytes", len(e.data), len(c.args))
+	return nil
 }
 
 // stepBlockStop mirrors model's stepBlockStop: ID-7, ID-10, NAME-3, NAME-4,

@@ -39,6 +39,31 @@ type segment struct {
 	isIdx bool
 }
 
+// clone mirrors model's clone.
+func (p *pathBuilder) clone() *pathBuilder {
+	return &pathBuilder{root: p.root.clone()}
+}
+
+// clone mirrors model's clone.
+func (n *pnode) clone() *pnode {
+	if n == nil {
+		return nil
+	}
+	c := *n
+	c.keys = append([]string(nil), n.keys...)
+	c.kids = make([]*pnode, len(n.kids))
+	for i, k := range n.kids {
+		c.kids[i] = k.clone()
+	}
+	c.elems = make([]*pnode, len(n.elems))
+	for i, k := range n.elems {
+		c.elems[i] = k.clone()
+	}
+	c.str = append([]byte(nil), n.str...)
+	c.lit = append([]byte(nil), n.lit...)
+	return &c
+}
+
 // parsePath mirrors model's parsePath.
 //
 // It parses $ followed by .name, ['name'], ["name"] or [N] steps
@@ -262,29 +287,4 @@ func appendJSONString(b []byte, s string) []byte {
 		}
 	}
 	return append(b, '"')
-}
-
-// clone mirrors model's clone.
-func (p *pathBuilder) clone() *pathBuilder {
-	return &pathBuilder{root: p.root.clone()}
-}
-
-// clone mirrors model's clone.
-func (n *pnode) clone() *pnode {
-	if n == nil {
-		return nil
-	}
-	c := *n
-	c.keys = append([]string(nil), n.keys...)
-	c.kids = make([]*pnode, len(n.kids))
-	for i, k := range n.kids {
-		c.kids[i] = k.clone()
-	}
-	c.elems = make([]*pnode, len(n.elems))
-	for i, k := range n.elems {
-		c.elems[i] = k.clone()
-	}
-	c.str = append([]byte(nil), n.str...)
-	c.lit = append([]byte(nil), n.lit...)
-	return &c
 }

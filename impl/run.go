@@ -5,6 +5,27 @@ import "github.com/toolspec/toolspec/spec"
 // This file ends a stream and builds its outcome, as model/run.go does for
 // the reference.
 
+// RunEvents mirrors model's Run: it folds an event sequence into its
+// outcome.
+func RunEvents(f spec.Format, lim spec.Limits, events []spec.Event) spec.Outcome {
+	a := New(f, lim)
+	for _, e := range events {
+		if a.PushEvent(e) != nil {
+			break
+		}
+	}
+	a.closed = true
+	a.out = a.m.finish(a.dead)
+	return a.out
+}
+
+// Reassemble mirrors model's Reassemble: it reassembles a whole stream.
+func Reassemble(f spec.Format, data []byte, lim spec.Limits) spec.Outcome {
+	a := New(f, lim)
+	_, _ = a.Write(data)
+	return a.Close()
+}
+
 // finish mirrors model's Finish: NAME-3, NAME-4, END-2, END-3, END-5.
 //
 // It ends the stream in m, as at EOF, or with stop reason error (END-5) or
@@ -64,25 +85,4 @@ func (m *machine) finish(cause *spec.Violation) spec.Outcome {
 	}
 	o.Stops = append(o.Stops, m.stops...)
 	return o
-}
-
-// Reassemble mirrors model's Reassemble: it reassembles a whole stream.
-func Reassemble(f spec.Format, data []byte, lim spec.Limits) spec.Outcome {
-	a := New(f, lim)
-	_, _ = a.Write(data)
-	return a.Close()
-}
-
-// RunEvents mirrors model's Run: it folds an event sequence into its
-// outcome.
-func RunEvents(f spec.Format, lim spec.Limits, events []spec.Event) spec.Outcome {
-	a := New(f, lim)
-	for _, e := range events {
-		if a.PushEvent(e) != nil {
-			break
-		}
-	}
-	a.closed = true
-	a.out = a.m.finish(a.dead)
-	return a.out
 }

@@ -8,60 +8,65 @@ import (
 // model/state.go holds the reference's: the calls, items, blocks and
 // choices, and the lookups over the current message.
 
+// callKind says how a call receives its arguments (model's callKind).
 type callKind uint8
 
 const (
-	callFragment callKind = iota + 1
-	callWhole
-	callBlock
-	callPath
+	callFragment callKind = iota + 1 // OpenAI-chat keyed fragments
+	callWhole                        // one whole element
+	callBlock                        // a block's start/delta/stop
+	callPath                         // Vertex partialArgs
 )
 
+// call is one call of the stream (model's callState).
 type call struct {
 	kind     callKind
 	msg      int
 	choice   int
 	id       string
 	name     string
-	index    int
-	hasWire  bool
-	idFrame  int
+	index    int  // effective index (fragment calls)
+	hasWire  bool // the call's first entry carried a wire index
+	idFrame  int  // last frame in which an entry carrying an id touched it
 	args     []byte
 	status   spec.Status
-	poisoned bool
+	poisoned bool // a call-scoped violation concerns it
 	server   bool
 	sigs     []string
-	started  bool
-	synth    bool
-	item     int
+	started  bool // the arguments came inline with a block start
+	synth    bool // args is the {} that stands for no bytes (END-2)
+	item     int  // index of its item
 	path     *pathBuilder
-	charged  int
+	charged  int           // bytes charged to a path call so far
 	tool     spec.CallKind // function or custom, once an event said (NAME-4)
 }
 
+// item is one item of the stream (model's itemState).
 type item struct {
 	kind   spec.ItemKind
 	msg    int
 	choice int
-	block  bool
+	block  bool // the item is a block's (never merged into)
 	text   []byte
 	sigs   []string
-	call   int
+	call   int // for calls, the call ordinal
 }
 
+// block is one block of the current message (model's blockState).
 type block struct {
 	key  int
 	typ  spec.BlockType
 	open bool
-	item int
-	call int
+	item int // its item, or -1 for BlockOther
+	call int // its call, or -1
 }
 
+// choiceState is one choice of the current message.
 type choiceState struct {
 	choice   int
 	finished bool
-	stopped  bool
-	content  bool
+	stopped  bool // a stop was recorded for it
+	content  bool // it received content
 }
 
 // Output is one thing the assembler reports as it happens. Data is
@@ -121,6 +126,33 @@ func (m *machine) emit(o Output) {
 	}
 }
 
+// clone mirrors model's clone.
+//
+// It returns a deep copy of m, for snapshots.
+func (m *machine) clone() machine {
+	c := *m
+	c.calls = append([]call(nil), m.calls...)
+	for i := range c.calls {
+		c.calls[i].args = append([]byte(nil), c.calls[i].args...)
+		c.calls[i].sigs = append([]string(nil), c.calls[i].sigs...)
+		if p := c.calls[i].path; p != nil {
+			c.calls[i].path = p.clone()
+		}
+	}
+	c.items = append([]item(nil), m.items...)
+	for i := range c.items {
+		c.items[i].text = append([]byte(nil), c.items[i].text...)
+		c.items[i].sigs = append([]string(nil), c.items[i].sigs...)
+	}
+	c.blocks = append([]block(nil), m.blocks...)
+	c.choices = append([]choiceState(nil), m.choices...)
+	c.stops = append([]spec.Stop(nil), m.stops...)
+	c.viols = append([]spec.Violation(nil), m.viols...)
+	c.tail = append([]byte(nil), m.tail...)
+	c.onOut = nil
+	return c
+}
+
 // ---- lookups ----
 
 // choice mirrors model's choice.
@@ -168,31 +200,4 @@ func (m *machine) openPath(c int) int {
 		}
 	}
 	return -1
-}
-
-// clone mirrors model's clone.
-//
-// It returns a deep copy of m, for snapshots.
-func (m *machine) clone() machine {
-	c := *m
-	c.calls = append([]call(nil), m.calls...)
-	for i := range c.calls {
-		c.calls[i].args = append([]byte(nil), c.calls[i].args...)
-		c.calls[i].sigs = append([]string(nil), c.calls[i].sigs...)
-		if p := c.calls[i].path; p != nil {
-			c.calls[i].path = p.clone()
-		}
-	}
-	c.items = append([]item(nil), m.items...)
-	for i := range c.items {
-		c.items[i].text = append([]byte(nil), c.items[i].text...)
-		c.items[i].sigs = append([]string(nil), c.items[i].sigs...)
-	}
-	c.blocks = append([]block(nil), m.blocks...)
-	c.choices = append([]choiceState(nil), m.choices...)
-	c.stops = append([]spec.Stop(nil), m.stops...)
-	c.viols = append([]spec.Violation(nil), m.viols...)
-	c.tail = append([]byte(nil), m.tail...)
-	c.onOut = nil
-	return c
 }

@@ -12,23 +12,6 @@ import (
 // terminal violation leaves the state as it was, and the outcome is
 // finished from there.
 
-// term mirrors model's term.
-func term(rule spec.RuleID, e *event, format string, args ...any) *spec.Violation {
-	return &spec.Violation{Rule: rule, Class: spec.ClassTerminal, Frame: e.frame, Offset: e.offset, Call: spec.NoCall, Message: fmt.Sprintf(format, args...)}
-}
-
-// finding mirrors model's finding.
-func (m *machine) finding(rule spec.RuleID, e *event, n int, format string, args ...any) {
-	if n != spec.NoCall {
-		m.calls[n].poisoned = true
-	}
-	v := spec.Violation{Rule: rule, Class: spec.ClassCall, Frame: e.frame, Offset: e.offset, Call: n, Message: fmt.Sprintf(format, args...)}
-	m.viols = append(m.viols, v)
-	if m.onOut != nil {
-		m.emit(Output{Kind: spec.OutViolation, Call: n, Violation: &m.viols[len(m.viols)-1]})
-	}
-}
-
 // handler applies one kind of event to m in place. It must run every check
 // that can return a terminal violation before it changes m, so that a
 // terminal violation leaves m as it was; apply then records the call the
@@ -132,6 +115,23 @@ func (m *machine) reject(e *event, v *spec.Violation) {
 		m.calls[n].args = append(m.calls[n].args, e.data...)
 	}
 	m.calls[n].status = spec.StatusInvalid
+}
+
+// term mirrors model's term.
+func term(rule spec.RuleID, e *event, format string, args ...any) *spec.Violation {
+	return &spec.Violation{Rule: rule, Class: spec.ClassTerminal, Frame: e.frame, Offset: e.offset, Call: spec.NoCall, Message: fmt.Sprintf(format, args...)}
+}
+
+// finding mirrors model's finding.
+func (m *machine) finding(rule spec.RuleID, e *event, n int, format string, args ...any) {
+	if n != spec.NoCall {
+		m.calls[n].poisoned = true
+	}
+	v := spec.Violation{Rule: rule, Class: spec.ClassCall, Frame: e.frame, Offset: e.offset, Call: n, Message: fmt.Sprintf(format, args...)}
+	m.viols = append(m.viols, v)
+	if m.onOut != nil {
+		m.emit(Output{Kind: spec.OutViolation, Call: n, Violation: &m.viols[len(m.viols)-1]})
+	}
 }
 
 // ---- checks (no mutation) ----
