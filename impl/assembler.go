@@ -177,10 +177,10 @@ func (a *Assembler) Close() spec.Outcome {
 			a.dead = v
 		} else {
 			eof := a.fr.eof()
-			a.m.eof(&eof)
+			a.m.stepEOF(&eof)
 		}
 	}
-	a.out = a.m.outcome(a.dead)
+	a.out = a.m.finish(a.dead)
 	return a.out
 }
 
@@ -192,7 +192,7 @@ func (a *Assembler) Snapshot() spec.Outcome {
 		return a.out
 	}
 	c := a.m.clone()
-	return c.outcome(a.dead)
+	return c.finish(a.dead)
 }
 
 // Err returns the terminal violation that ended the stream, or nil.
@@ -201,83 +201,6 @@ func (a *Assembler) Err() error {
 		return nil
 	}
 	return a.dead
-}
-
-// outcome finishes the stream (as the reference's Finish does) and builds
-// the outcome.
-func (m *machine) outcome(cause *spec.Violation) spec.Outcome {
-	if m.inMsg {
-		ev := event{kind: spec.KindEOF}
-		switch {
-		case cause == nil:
-			m.eof(&ev)
-		case cause.Rule == spec.EndProviderErr:
-			ev.frame, ev.offset = cause.Frame, cause.Offset
-			m.endMessage(&ev, spec.StopError)
-		default:
-			ev.frame, ev.offset = cause.Frame, cause.Offset
-			m.endMessage(&ev, spec.StopTruncated)
-		}
-	} else if cause != nil && cause.Rule == spec.EndProviderErr {
-		m.msgs++
-		m.addStop(spec.Stop{Message: m.msgs - 1, Reason: spec.StopError})
-	} else if cause == nil && m.msgs == 0 {
-		m.msgs++
-		m.addStop(spec.Stop{Message: 0, Reason: spec.StopTruncated})
-	}
-	viols := append([]spec.Violation(nil), m.viols...)
-	if cause != nil {
-		viols = append(viols, *cause)
-	}
-	o := spec.Outcome{Format: m.format, Messages: m.msgs, Violations: viols, Tail: string(m.tail)}
-	for _, c := range m.calls {
-		st, args := c.status, string(c.args)
-		if c.poisoned {
-			st = spec.StatusInvalid
-			if c.synth {
-				args = ""
-			}
-		}
-		kind := spec.CallFunction
-		if c.tool == spec.CallCustom {
-			kind = spec.CallCustom
-		}
-		o.Calls = append(o.Calls, spec.Call{
-			Ordinal: len(o.Calls), Message: c.msg, Choice: c.choice, ID: c.id, Name: c.name,
-			Args: args, Status: st, Kind: kind, Server: c.server, Signatures: append([]string(nil), c.sigs...),
-		})
-	}
-	for _, it := range m.items {
-		x := spec.Item{Kind: it.kind, Message: it.msg, Choice: it.choice, Call: -1, Signatures: append([]string(nil), it.sigs...)}
-		if it.kind == spec.ItemCall {
-			x.Call = it.call
-		} else {
-			x.Text = string(it.text)
-		}
-		o.Items = append(o.Items, x)
-	}
-	o.Stops = append(o.Stops, m.stops...)
-	return o
-}
-
-// Reassemble reassembles a whole stream.
-func Reassemble(f spec.Format, data []byte, lim spec.Limits) spec.Outcome {
-	a := New(f, lim)
-	_, _ = a.Write(data)
-	return a.Close()
-}
-
-// RunEvents folds an event sequence, as the reference's Run does.
-func RunEvents(f spec.Format, lim spec.Limits, events []spec.Event) spec.Outcome {
-	a := New(f, lim)
-	for _, e := range events {
-		if a.PushEvent(e) != nil {
-			break
-		}
-	}
-	a.closed = true
-	a.out = a.m.outcome(a.dead)
-	return a.out
 }
 
 // Decode runs only the wire decoders and returns the events of a whole

@@ -6,6 +6,7 @@ import (
 
 // ---- blocks (Anthropic, Bedrock, Responses) ----
 
+// checkBlockMessage mirrors model's checkBlockMessage: PAIR-1.
 func (m *machine) checkBlockMessage(e *event) *spec.Violation {
 	if !m.inMsg && m.explicitStart {
 		return term(spec.PairMsgStart, e, "%s before the message start", e.kind)
@@ -13,6 +14,7 @@ func (m *machine) checkBlockMessage(e *event) *spec.Violation {
 	return nil
 }
 
+// itemKindOf mirrors model's itemKindOf.
 func itemKindOf(t spec.BlockType) spec.ItemKind {
 	switch t {
 	case spec.BlockText:
@@ -27,14 +29,16 @@ func itemKindOf(t spec.BlockType) spec.ItemKind {
 	return spec.ItemOther
 }
 
-func (m *machine) blockStart(e *event) *spec.Violation {
+// stepBlockStart mirrors model's stepBlockStart: ID-7, BUD-1…BUD-4, BUD-6,
+// BUD-7, PAIR-1, PAIR-2, END-6, EVENT-1.
+func (m *machine) stepBlockStart(e *event) *spec.Violation {
 	if v := m.checkBlockMessage(e); v != nil {
 		return v
 	}
 	if e.block == spec.BlockNone || e.block > spec.BlockOther {
 		return term(spec.EventInvalid, e, "block start of type %s", e.block)
 	}
-	if m.inMsg && m.blockIdx(e.index) >= 0 {
+	if m.inMsg && m.block(e.index) >= 0 {
 		return term(spec.PairDupStart, e, "block %d started twice", e.index)
 	}
 	if v := m.checkContent(e, e.choice); v != nil {
@@ -77,6 +81,7 @@ func (m *machine) blockStart(e *event) *spec.Violation {
 	return nil
 }
 
+// textOut mirrors model's textOut.
 func (m *machine) textOut(t spec.BlockType, choice int, data []byte) {
 	if len(data) == 0 || m.onOut == nil {
 		return
@@ -89,6 +94,7 @@ func (m *machine) textOut(t spec.BlockType, choice int, data []byte) {
 	}
 }
 
+// deltaFits mirrors model's deltaFits: PAIR-5.
 func deltaFits(t spec.BlockType, d spec.DeltaType) bool {
 	if d == spec.DeltaOther || t == spec.BlockOther {
 		return true
@@ -106,6 +112,7 @@ func deltaFits(t spec.BlockType, d spec.DeltaType) bool {
 	return false
 }
 
+// implicitType mirrors model's implicitType: PAIR-7.
 func implicitType(d spec.DeltaType) spec.BlockType {
 	switch d {
 	case spec.DeltaText:
@@ -118,7 +125,9 @@ func implicitType(d spec.DeltaType) spec.BlockType {
 	return spec.BlockNone
 }
 
-func (m *machine) blockDelta(e *event) *spec.Violation {
+// stepBlockDelta mirrors model's stepBlockDelta: ID-7, BUD-1…BUD-4, BUD-6,
+// BUD-7, PAIR-1…PAIR-8, END-6, EVENT-1.
+func (m *machine) stepBlockDelta(e *event) *spec.Violation {
 	if e.delta == spec.DeltaNone || e.delta > spec.DeltaOther {
 		return term(spec.EventInvalid, e, "block delta of type %s", e.delta)
 	}
@@ -127,13 +136,14 @@ func (m *machine) blockDelta(e *event) *spec.Violation {
 	}
 	b := -1
 	if m.inMsg {
-		b = m.blockIdx(e.index)
+		b = m.block(e.index)
 	}
 	if b < 0 {
 		t := implicitType(e.delta)
 		if !m.implicitBlocks || t == spec.BlockNone {
 			return term(spec.PairUnknown, e, "%s delta for block %d, which was never started", e.delta, e.index)
 		}
+		// PAIR-7: open the block, then apply the delta to it.
 		start := event{kind: spec.KindBlockStart, frame: e.frame, offset: e.offset, choice: e.choice, index: e.index, block: t}
 		if v := m.checkContent(&start, e.choice); v != nil {
 			return v
@@ -144,12 +154,12 @@ func (m *machine) blockDelta(e *event) *spec.Violation {
 		if v := m.checkPayload(e, len(e.data)); v != nil {
 			return v
 		}
-		if v := m.blockStart(&start); v != nil {
-			return v
+		if v := m.stepBlockStart(&start); v != nil {
+			return v // unreachable: its checks were made above
 		}
-		b = m.blockIdx(e.index)
+		b = m.block(e.index)
 	} else if m.finishedEmpty(e) {
-		return nil
+		return nil // END-6: an empty delta carries no content
 	} else if v := m.checkContent(e, e.choice); v != nil {
 		return v
 	}
@@ -196,23 +206,9 @@ func (m *machine) blockDelta(e *event) *spec.Violation {
 	return nil
 }
 
-func (m *machine) finalArgs(e *event, n int) *spec.Violation {
-	c := &m.calls[n]
-	if string(c.args) == string(e.data) {
-		return nil
-	}
-	if len(c.args) == 0 {
-		if v := m.checkBytes(e, 0, len(e.data)); v != nil {
-			return about(v, n)
-		}
-		m.appendArgs(n, e.data)
-		return nil
-	}
-	m.finding(spec.PairFinalArgs, e, n, "final arguments (%d bytes) differ from the %d streamed bytes", len(e.data), len(c.args))
-	return nil
-}
-
-// repeatedIdentity checks the id and name a stop repeats for call n
+// repeatedIdentity mirrors model's repeatedIdentity: ID-7, ID-10.
+//
+// It checks the id and name a stop repeats for call n
 // (ID-10): a value that differs from the call's is a call-scoped violation
 // and the call keeps its own; one the call lacked is taken.
 func (m *machine) repeatedIdentity(e *event, n int) {
@@ -234,13 +230,32 @@ func (m *machine) repeatedIdentity(e *event, n int) {
 	}
 }
 
-func (m *machine) blockStop(e *event) *spec.Violation {
+// finalArgs mirrors model's finalArgs: BUD-2, BUD-3, PAIR-8.
+func (m *machine) finalArgs(e *event, n int) *spec.Violation {
+	c := &m.calls[n]
+	if string(c.args) == string(e.data) {
+		return nil
+	}
+	if len(c.args) == 0 {
+		if v := m.checkBytes(e, 0, len(e.data)); v != nil {
+			return about(v, n)
+		}
+		m.appendArgs(n, e.data)
+		return nil
+	}
+	m.finding(spec.PairFinalArgs, e, n, "final arguments (%d bytes) differ from the %d streamed bytes", len(e.data), len(c.args))
+	return nil
+}
+
+// stepBlockStop mirrors model's stepBlockStop: ID-7, ID-10, NAME-3, NAME-4,
+// BUD-2…BUD-4, PAIR-1, PAIR-3, PAIR-4, PAIR-8, END-1, END-2.
+func (m *machine) stepBlockStop(e *event) *spec.Violation {
 	if v := m.checkBlockMessage(e); v != nil {
 		return v
 	}
 	b := -1
 	if m.inMsg {
-		b = m.blockIdx(e.index)
+		b = m.block(e.index)
 	}
 	if b < 0 {
 		return term(spec.PairUnknown, e, "stop for block %d, which was never started", e.index)
@@ -276,14 +291,16 @@ func (m *machine) blockStop(e *event) *spec.Violation {
 		}
 	}
 	if bl.call >= 0 {
-		m.complete(bl.call, e)
+		m.complete(bl.call, e) // END-1: the block stop is the call's terminal signal
 	}
 	return nil
 }
 
 // ---- Vertex streamed arguments ----
 
-func (m *machine) pathOpen(e *event) *spec.Violation {
+// stepPathOpen mirrors model's stepPathOpen: ID-7, NAME-3, NAME-4,
+// BUD-1…BUD-4, BUD-6, BUD-7, PAIR-1, PAIR-9, END-2, END-6.
+func (m *machine) stepPathOpen(e *event) *spec.Violation {
 	if v := m.checkContent(e, e.choice); v != nil {
 		return v
 	}
@@ -295,7 +312,7 @@ func (m *machine) pathOpen(e *event) *spec.Violation {
 	}
 	m.ensureMessage()
 	if p := m.openPath(e.choice); p >= 0 {
-		m.complete(p, e)
+		m.complete(p, e) // PAIR-9: the next name closes the open call
 	}
 	n := m.addCall(call{kind: callPath, choice: e.choice, id: string(e.id), name: string(e.name), path: &pathBuilder{}})
 	m.duplicateID(e, n)
@@ -303,7 +320,9 @@ func (m *machine) pathOpen(e *event) *spec.Violation {
 	return nil
 }
 
-func (m *machine) pathArg(e *event) *spec.Violation {
+// stepPathArg mirrors model's stepPathArg: BUD-2, BUD-3, BUD-6, PAIR-1,
+// PAIR-9, PAIR-10, END-6, EVENT-1.
+func (m *machine) stepPathArg(e *event) *spec.Violation {
 	if e.delta != spec.DeltaString && e.delta != spec.DeltaJSON {
 		return term(spec.EventInvalid, e, "path argument of type %s", e.delta)
 	}
@@ -331,7 +350,9 @@ func (m *machine) pathArg(e *event) *spec.Violation {
 	return nil
 }
 
-func (m *machine) pathClose(e *event) *spec.Violation {
+// stepPathClose mirrors model's stepPathClose: NAME-3, NAME-4, PAIR-9,
+// END-2.
+func (m *machine) stepPathClose(e *event) *spec.Violation {
 	p := -1
 	if m.inMsg {
 		p = m.openPath(e.choice)
@@ -343,12 +364,14 @@ func (m *machine) pathClose(e *event) *spec.Violation {
 	return nil
 }
 
-// finishedEmpty reports whether e is an empty delta for a finished choice
+// finishedEmpty mirrors model's finishedEmpty: END-6.
+//
+// It reports whether e is an empty delta for a finished choice
 // (END-6 does not apply; it is ignored).
 func (m *machine) finishedEmpty(e *event) bool {
 	if len(e.data) > 0 || !m.inMsg {
 		return false
 	}
-	i := m.choiceIdx(e.choice)
+	i := m.choice(e.choice)
 	return i >= 0 && m.choices[i].finished
 }

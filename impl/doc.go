@@ -23,4 +23,16 @@
 // providers' exact shapes are read straight from their bytes. Every one of
 // these is exact: it yields what the general path yields, which its tests
 // and fuzz targets check.
+//
+// # The state machine
+//
+// step.go, state.go, blocks.go, path.go, stop.go and run.go are the
+// in-place twin of model's files of the same names, function by function
+// and in the same order, so that a change to the model's rules is made
+// once in each and read side by side. Each twin's doc comment starts "X
+// mirrors model's X:" and lists the rules it applies; its body cites them
+// where model's does. The differences are what makes it fast: events
+// borrow the frame's bytes, lookups scan only the current message, outputs
+// go to a callback, and nothing is copied. TestMirror, in the module's root
+// package, checks the names, the citations and the handler table.
 package impl

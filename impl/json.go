@@ -49,7 +49,9 @@ func validJSON(b []byte) bool {
 	return ok && skipSpace(b, end) == len(b)
 }
 
-// isObject reports whether b, without surrounding JSON white space, is one
+// isObject mirrors model's isObject: END-2.
+//
+// It reports whether b, without surrounding JSON white space, is one
 // JSON object (END-2).
 func isObject(b []byte) bool {
 	t := trimJSONSpace(b)
@@ -546,11 +548,13 @@ func parseNumber(lit []byte) (float64, bool) {
 	return f, err == nil
 }
 
-// argsProblem says why the arguments b, which are not white space, are not
+// argsProblem mirrors model's argsProblem: END-2.
+//
+// It says why the arguments b, which are not white space, are not
 // one JSON object (END-2), with the byte offset in b where that shows: the
 // first byte no JSON text can continue with, the end of b for a cut value,
-// the start of a value of another type. It mirrors model's argsProblem,
-// which asks encoding/json; it runs only on that cold path.
+// the start of a value of another type. Where model asks encoding/json, it
+// reads with impl's own scanner; it runs only on that cold path.
 func argsProblem(b []byte) string {
 	start := skipSpace(b, 0)
 	end, ok := scanValue(b, start, 0, nil)
@@ -589,7 +593,9 @@ func openContainers(p []byte) int {
 	return n
 }
 
-// jsonKind names the kind of JSON value that starts with byte c.
+// jsonKind mirrors model's jsonKind.
+//
+// It names the kind of JSON value that starts with byte c.
 func jsonKind(c byte) string {
 	switch c {
 	case '{':

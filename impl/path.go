@@ -39,7 +39,34 @@ type segment struct {
 	isIdx bool
 }
 
-// parsePath parses $ followed by .name, ['name'], ["name"] or [N] steps
+// clone mirrors model's clone.
+func (p *pathBuilder) clone() *pathBuilder {
+	return &pathBuilder{root: p.root.clone()}
+}
+
+// clone mirrors model's clone.
+func (n *pnode) clone() *pnode {
+	if n == nil {
+		return nil
+	}
+	c := *n
+	c.keys = append([]string(nil), n.keys...)
+	c.kids = make([]*pnode, len(n.kids))
+	for i, k := range n.kids {
+		c.kids[i] = k.clone()
+	}
+	c.elems = make([]*pnode, len(n.elems))
+	for i, k := range n.elems {
+		c.elems[i] = k.clone()
+	}
+	c.str = append([]byte(nil), n.str...)
+	c.lit = append([]byte(nil), n.lit...)
+	return &c
+}
+
+// parsePath mirrors model's parsePath.
+//
+// It parses $ followed by .name, ['name'], ["name"] or [N] steps
 // into p.segs.
 func (p *pathBuilder) parsePath(path []byte) string {
 	p.segs = p.segs[:0]
@@ -86,6 +113,8 @@ func (p *pathBuilder) parsePath(path []byte) string {
 	return ""
 }
 
+// member returns the member of object n called name, or nil: the lookup
+// of apply's two walks, which model writes out in each.
 func (n *pnode) member(name []byte) *pnode {
 	var found *pnode
 	for k, key := range n.keys {
@@ -96,7 +125,9 @@ func (n *pnode) member(name []byte) *pnode {
 	return found
 }
 
-// apply adds one leaf piece; on a problem it returns its description and
+// apply mirrors model's apply.
+//
+// It adds one leaf piece; on a problem it returns its description and
 // changes nothing.
 func (p *pathBuilder) apply(path []byte, d spec.DeltaType, data []byte, more bool) string {
 	if err := p.parsePath(path); err != "" {
@@ -174,6 +205,7 @@ func (p *pathBuilder) apply(path []byte, d spec.DeltaType, data []byte, more boo
 	return ""
 }
 
+// newNode mirrors model's newNode.
 func newNode(last bool, d spec.DeltaType, segs []segment, i int) *pnode {
 	if last {
 		if d == spec.DeltaString {
@@ -187,7 +219,9 @@ func newNode(last bool, d spec.DeltaType, segs []segment, i int) *pnode {
 	return &pnode{kind: pObject}
 }
 
-// render appends the arguments as JSON text to dst; nothing when nothing
+// render mirrors model's render.
+//
+// It appends the arguments as JSON text to dst; nothing when nothing
 // arrived.
 func (p *pathBuilder) render(dst []byte) []byte {
 	if p.root == nil {
@@ -196,6 +230,7 @@ func (p *pathBuilder) render(dst []byte) []byte {
 	return p.root.render(dst)
 }
 
+// render mirrors model's render.
 func (n *pnode) render(b []byte) []byte {
 	switch n.kind {
 	case pObject:
@@ -226,7 +261,9 @@ func (n *pnode) render(b []byte) []byte {
 	return b
 }
 
-// appendJSONString writes s with the minimal escapes of PAIR-10.
+// appendJSONString mirrors model's writeJSONString: PAIR-10.
+//
+// It writes s with the minimal escapes of PAIR-10.
 func appendJSONString(b []byte, s string) []byte {
 	const hex = "0123456789abcdef"
 	b = append(b, '"')
@@ -250,23 +287,4 @@ func appendJSONString(b []byte, s string) []byte {
 		}
 	}
 	return append(b, '"')
-}
-
-func (n *pnode) clone() *pnode {
-	if n == nil {
-		return nil
-	}
-	c := *n
-	c.keys = append([]string(nil), n.keys...)
-	c.kids = make([]*pnode, len(n.kids))
-	for i, k := range n.kids {
-		c.kids[i] = k.clone()
-	}
-	c.elems = make([]*pnode, len(n.elems))
-	for i, k := range n.elems {
-		c.elems[i] = k.clone()
-	}
-	c.str = append([]byte(nil), n.str...)
-	c.lit = append([]byte(nil), n.lit...)
-	return &c
 }

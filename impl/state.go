@@ -1,71 +1,72 @@
 package impl
 
 import (
-	"fmt"
-
 	"github.com/toolspec/toolspec/spec"
 )
 
-// This file is the production state machine. It applies the rules of
-// SPEC.md exactly as the reference does, in place: every check that can
-// end the stream (a terminal violation) runs before anything changes, so a
-// terminal violation leaves the state as it was, and the outcome is
-// finished from there.
+// This file holds the state of the production state machine, as
+// model/state.go holds the reference's: the calls, items, blocks and
+// choices, and the lookups over the current message.
 
+// callKind says how a call receives its arguments (model's callKind).
 type callKind uint8
 
 const (
-	callFragment callKind = iota + 1
-	callWhole
-	callBlock
-	callPath
+	callFragment callKind = iota + 1 // OpenAI-chat keyed fragments
+	callWhole                        // one whole element
+	callBlock                        // a block's start/delta/stop
+	callPath                         // Vertex partialArgs
 )
 
+// call is one call of the stream (model's callState).
 type call struct {
 	kind     callKind
 	msg      int
 	choice   int
 	id       string
 	name     string
-	index    int
-	hasWire  bool
-	idFrame  int
+	index    int  // effective index (fragment calls)
+	hasWire  bool // the call's first entry carried a wire index
+	idFrame  int  // last frame in which an entry carrying an id touched it
 	args     []byte
 	status   spec.Status
-	poisoned bool
+	poisoned bool // a call-scoped violation concerns it
 	server   bool
 	sigs     []string
-	started  bool
-	synth    bool
-	item     int
+	started  bool // the arguments came inline with a block start
+	synth    bool // args is the {} that stands for no bytes (END-2)
+	item     int  // index of its item
 	path     *pathBuilder
-	charged  int
+	charged  int           // bytes charged to a path call so far
 	tool     spec.CallKind // function or custom, once an event said (NAME-4)
 }
 
+// item is one item of the stream (model's itemState).
 type item struct {
 	kind   spec.ItemKind
 	msg    int
 	choice int
-	block  bool
+	block  bool // the item is a block's (never merged into)
 	text   []byte
 	sigs   []string
-	call   int
+	call   int // for calls, the call ordinal
 }
 
+// block is one block of the current message (model's blockState).
 type block struct {
 	key  int
 	typ  spec.BlockType
 	open bool
-	item int
-	call int
+	item int // its item, or -1 for BlockOther
+	call int // its call, or -1
 }
 
+// choiceState is one choice of the current message.
 type choiceState struct {
 	choice   int
 	finished bool
-	stopped  bool
-	content  bool
+	stopped  bool // a stop was recorded for it
+	content  bool // it received content
 }
 
 // Output is one thing the assembler reports as it happens. Data is
@@ -107,12 +108,17 @@ type machine struct {
 	scratchID []byte
 }
 
+// init mirrors model's New: it sets m up for a stream of format f under
+// limits lim.
 func (m *machine) init(f spec.Format, lim spec.Limits) {
 	*m = machine{format: f, lim: lim.Resolved()}
 	r, _ := spec.LookupFormatRules(f) // New has rejected an unknown format
 	m.explicitStart, m.implicitBlocks = r.ExplicitStart, r.ImplicitBlocks
 }
 
+// emit hands o to the OnOutput callback, if there is one: where model's
+// handlers append their outputs to a slice, impl's report them as they
+// happen.
 func (m *machine) emit(o Output) {
 	if m.onOut != nil {
 		m.out = o
@@ -120,773 +126,9 @@ func (m *machine) emit(o Output) {
 	}
 }
 
-func term(rule spec.RuleID, e *event, format string, args ...any) *spec.Violation {
-	return &spec.Violation{Rule: rule, Class: spec.ClassTerminal, Frame: e.frame, Offset: e.offset, Call: spec.NoCall, Message: fmt.Sprintf(format, args...)}
-}
-
-func (m *machine) finding(rule spec.RuleID, e *event, n int, format string, args ...any) {
-	if n != spec.NoCall {
-		m.calls[n].poisoned = true
-	}
-	v := spec.Violation{Rule: rule, Class: spec.ClassCall, Frame: e.frame, Offset: e.offset, Call: n, Message: fmt.Sprintf(format, args...)}
-	m.viols = append(m.viols, v)
-	if m.onOut != nil {
-		m.emit(Output{Kind: spec.OutViolation, Call: n, Violation: &m.viols[len(m.viols)-1]})
-	}
-}
-
-// apply applies one event in place.
-// apply applies one event. A terminal violation changes only the call it
-// names (reject).
-func (m *machine) apply(e *event) *spec.Violation {
-	v := m.step(e)
-	if v != nil {
-		m.reject(e, v)
-	}
-	return v
-}
-
-// about names call n in the terminal violation v; it returns v (nil stays
-// nil).
-func about(v *spec.Violation, n int) *spec.Violation {
-	if v != nil {
-		v.Call = n
-	}
-	return v
-}
-
-// reject records the call that the terminal violation v, broken by e,
-// names: an existing call is marked invalid and keeps its bytes; a call e
-// would have opened is added, invalid, with the id and name that fit BUD-4
-// and the argument bytes that fit BUD-2 and BUD-3.
-func (m *machine) reject(e *event, v *spec.Violation) {
-	switch {
-	case v.Call < 0:
-		return
-	case v.Call < len(m.calls):
-		m.calls[v.Call].poisoned = true
-		return
-	}
-	c := call{choice: e.choice, id: string(e.id), name: string(e.name), server: e.server, tool: e.callKind, poisoned: true}
-	switch e.kind {
-	case spec.KindFragment:
-		c.kind, c.index, c.hasWire = callFragment, e.pos, e.hasIndex
-		if e.hasIndex {
-			c.index = e.index
-		}
-	case spec.KindWholeCall:
-		c.kind = callWhole
-	case spec.KindBlockStart:
-		c.kind = callBlock
-	default:
-		c.kind, c.path = callPath, &pathBuilder{}
-	}
-	if len(c.id) > m.lim.MaxIDBytes {
-		c.id = ""
-	}
-	if len(c.name) > m.lim.MaxNameBytes {
-		c.name = ""
-	}
-	fits := len(e.data) <= m.lim.MaxArgBytes && m.curBytes()+len(e.data) <= m.lim.MaxResponseBytes
-	m.ensureMessage()
-	fn := m.onOut // the model's Step reports no output with a terminal violation
-	m.onOut = nil
-	n := m.addCall(c)
-	m.onOut = fn
-	if fits && e.kind != spec.KindPathOpen {
-		m.calls[n].args = append(m.calls[n].args, e.data...)
-	}
-	m.calls[n].status = spec.StatusInvalid
-}
-
-// step applies one event by kind.
-func (m *machine) step(e *event) *spec.Violation {
-	if e.callKind > spec.CallCustom {
-		return term(spec.EventInvalid, e, "event of call kind %s", e.callKind)
-	}
-	switch e.kind {
-	case spec.KindMessageStart:
-		return m.messageStart(e)
-	case spec.KindMessageEnd:
-		if m.inMsg {
-			m.endMessage(e, spec.StopNone)
-		}
-		return nil
-	case spec.KindFragment:
-		return m.fragment(e)
-	case spec.KindWholeCall:
-		return m.wholeCall(e)
-	case spec.KindBlockStart:
-		return m.blockStart(e)
-	case spec.KindBlockDelta:
-		return m.blockDelta(e)
-	case spec.KindBlockStop:
-		return m.blockStop(e)
-	case spec.KindText, spec.KindThinking:
-		return m.text(e)
-	case spec.KindSignature:
-		return m.signature(e)
-	case spec.KindPathOpen:
-		return m.pathOpen(e)
-	case spec.KindPathArg:
-		return m.pathArg(e)
-	case spec.KindPathClose:
-		return m.pathClose(e)
-	case spec.KindFinish:
-		return m.finish(e)
-	case spec.KindError:
-		if len(e.name) > 0 {
-			return term(spec.EndProviderErr, e, "provider error: %s", string(e.name)+": "+string(e.data))
-		}
-		return term(spec.EndProviderErr, e, "provider error: %s", e.data)
-	case spec.KindEOF:
-		m.eof(e)
-		return nil
-	}
-	return term(spec.EventInvalid, e, "event of unknown kind %d", e.kind)
-}
-
-// ---- lookups ----
-
-func (m *machine) choiceIdx(c int) int {
-	for i := range m.choices {
-		if m.choices[i].choice == c {
-			return i
-		}
-	}
-	return -1
-}
-
-func (m *machine) blockIdx(k int) int {
-	for i := range m.blocks {
-		if m.blocks[i].key == k {
-			return i
-		}
-	}
-	return -1
-}
-
-func (m *machine) lastItem(c int) int {
-	if !m.inMsg {
-		return -1
-	}
-	for i := len(m.items) - 1; i >= m.msgItem0; i-- {
-		if m.items[i].choice == c {
-			return i
-		}
-	}
-	return -1
-}
-
-func (m *machine) openPath(c int) int {
-	if !m.inMsg {
-		return -1
-	}
-	for i := len(m.calls) - 1; i >= m.msgCall0; i-- {
-		cs := &m.calls[i]
-		if cs.kind == callPath && cs.choice == c && cs.status == spec.StatusOpen {
-			return i
-		}
-	}
-	return -1
-}
-
-// ---- checks (no mutation) ----
-
-func (m *machine) checkContent(e *event, c int) *spec.Violation {
-	if !m.inMsg {
-		if m.explicitStart {
-			return term(spec.PairMsgStart, e, "%s before the message start", e.kind)
-		}
-		if m.msgs >= m.lim.MaxMessages {
-			return term(spec.BudItems, e, "more than %d messages", m.lim.MaxMessages)
-		}
-	}
-	if c < 0 || c >= m.lim.MaxChoices {
-		return term(spec.BudItems, e, "choice %d outside 0..%d", c, m.lim.MaxChoices-1)
-	}
-	if m.inMsg {
-		if i := m.choiceIdx(c); i >= 0 && m.choices[i].finished {
-			return term(spec.EndAfterFinish, e, "%s after choice %d finished", e.kind, c)
-		}
-	}
-	return nil
-}
-
-func (m *machine) curCalls() int {
-	if !m.inMsg {
-		return 0
-	}
-	return m.msgCalls
-}
-
-func (m *machine) choiceCalls(c int) int {
-	if !m.inMsg {
-		return 0
-	}
-	n := 0
-	for i := m.msgCall0; i < len(m.calls); i++ {
-		if m.calls[i].choice == c && !m.calls[i].server {
-			n++
-		}
-	}
-	return n
-}
-
-func (m *machine) curItems() int {
-	if !m.inMsg {
-		return 0
-	}
-	return m.msgItems
-}
-
-func (m *machine) curBytes() int {
-	if !m.inMsg {
-		return 0
-	}
-	return m.msgBytes
-}
-
-func (m *machine) checkNewCall(e *event, id, name []byte, nbytes int) *spec.Violation {
-	n := len(m.calls) // the ordinal the call would get: every violation names it
-	if m.lim.NoParallel && !e.server && m.choiceCalls(e.choice) >= 1 {
-		return about(term(spec.BudParallel, e, "parallel tool calls are disabled: a second call (id %q) in one message", id), n)
-	}
-	if m.curCalls() >= m.lim.MaxCalls {
-		return about(term(spec.BudCalls, e, "more than %d calls in one message", m.lim.MaxCalls), n)
-	}
-	if m.curItems() >= m.lim.MaxItems {
-		return about(term(spec.BudItems, e, "more than %d items in one message", m.lim.MaxItems), n)
-	}
-	if v := m.checkIDName(e, id, name); v != nil {
-		return about(v, n)
-	}
-	return about(m.checkBytes(e, 0, nbytes), n)
-}
-
-func (m *machine) checkIDName(e *event, id, name []byte) *spec.Violation {
-	if len(id) > m.lim.MaxIDBytes {
-		return term(spec.BudIDName, e, "id of %d bytes exceeds %d", len(id), m.lim.MaxIDBytes)
-	}
-	if len(name) > m.lim.MaxNameBytes {
-		return term(spec.BudIDName, e, "name of %d bytes exceeds %d", len(name), m.lim.MaxNameBytes)
-	}
-	return nil
-}
-
-func (m *machine) checkBytes(e *event, have, n int) *spec.Violation {
-	if n == 0 {
-		return nil
-	}
-	if have+n > m.lim.MaxArgBytes {
-		return term(spec.BudArgBytes, e, "call arguments of %d bytes exceed %d", have+n, m.lim.MaxArgBytes)
-	}
-	return m.checkPayload(e, n)
-}
-
-func (m *machine) checkPayload(e *event, n int) *spec.Violation {
-	if m.curBytes()+n > m.lim.MaxResponseBytes {
-		return term(spec.BudRespBytes, e, "message payload of %d bytes exceeds %d", m.curBytes()+n, m.lim.MaxResponseBytes)
-	}
-	return nil
-}
-
-// ---- mutations ----
-
-func (m *machine) ensureMessage() {
-	if !m.inMsg {
-		m.beginMessage()
-	}
-}
-
-func (m *machine) beginMessage() {
-	m.msgs++
-	m.inMsg = true
-	m.msgBytes, m.msgCalls, m.msgItems = 0, 0, 0
-	m.msgCall0, m.msgItem0 = len(m.calls), len(m.items)
-	m.blocks = m.blocks[:0]
-	m.choices = m.choices[:0]
-}
-
-func (m *machine) touchChoice(c int) {
-	i := m.choiceIdx(c)
-	if i < 0 {
-		m.choices = append(m.choices, choiceState{choice: c})
-		i = len(m.choices) - 1
-	}
-	m.choices[i].content = true
-}
-
-func (m *machine) addItem(it item) int {
-	it.msg = m.msgs - 1
-	m.items = append(m.items, it)
-	m.msgItems++
-	return len(m.items) - 1
-}
-
-func (m *machine) addCall(c call) int {
-	c.msg = m.msgs - 1
-	c.status = spec.StatusOpen
-	n := len(m.calls)
-	c.item = m.addItem(item{kind: spec.ItemCall, choice: c.choice, block: c.kind == callBlock, call: n})
-	m.calls = append(m.calls, c)
-	m.msgCalls++
-	m.touchChoice(c.choice)
-	if m.onOut != nil {
-		m.emit(Output{Kind: spec.OutCallStart, Message: c.msg, Choice: c.choice, Call: n, Data: append(m.scratchID[:0], c.id...)})
-	}
-	return n
-}
-
-func (m *machine) duplicateID(e *event, n int) {
-	id := m.calls[n].id
-	if id == "" {
-		return
-	}
-	for i := m.msgCall0; i < len(m.calls); i++ {
-		if i != n && m.calls[i].choice == m.calls[n].choice && m.calls[i].id == id {
-			m.finding(spec.IDDuplicate, e, n, "id %q is already used by call #%d", id, i)
-			return
-		}
-	}
-}
-
-func (m *machine) appendArgs(n int, data []byte) {
-	if len(data) == 0 {
-		return
-	}
-	c := &m.calls[n]
-	c.args = append(c.args, data...)
-	m.msgBytes += len(data)
-	if m.onOut != nil {
-		m.emit(Output{Kind: spec.OutCallArgs, Message: c.msg, Choice: c.choice, Call: n, Data: data})
-	}
-}
-
-func (m *machine) addCallSig(n int, sig []byte) {
-	if len(sig) == 0 {
-		return
-	}
-	m.calls[n].sigs = append(m.calls[n].sigs, string(sig))
-	m.msgBytes += len(sig)
-}
-
-func (m *machine) complete(n int, e *event) {
-	c := &m.calls[n]
-	if c.status != spec.StatusOpen {
-		return
-	}
-	if c.kind == callPath && c.path != nil {
-		c.args = c.path.render(c.args[:0])
-	}
-	if c.tool == spec.CallCustom {
-		c.status = spec.StatusComplete // NAME-4, END-2: raw input text
-	} else if len(trimJSONSpace(c.args)) == 0 {
-		c.args = append(c.args[:0], "{}"...)
-		c.synth = true
-		c.status = spec.StatusComplete
-	} else if isObject(c.args) {
-		c.status = spec.StatusComplete
-	} else {
-		c.status = spec.StatusInvalid
-		m.finding(spec.EndValidate, e, n, "%s", argsProblem(c.args))
-	}
-	if c.name == "" {
-		m.finding(spec.NameMissing, e, n, "call has no name")
-	}
-	if m.onOut != nil {
-		m.emit(Output{Kind: spec.OutCallEnd, Message: c.msg, Choice: c.choice, Call: n, Status: m.calls[n].status})
-	}
-}
-
-func (m *machine) truncate(n int) {
-	c := &m.calls[n]
-	if c.status != spec.StatusOpen {
-		return
-	}
-	if c.kind == callPath && c.path != nil {
-		c.args = c.path.render(c.args[:0])
-	}
-	c.status = spec.StatusIncomplete
-	if m.onOut != nil {
-		m.emit(Output{Kind: spec.OutCallEnd, Message: c.msg, Choice: c.choice, Call: n, Status: c.status})
-	}
-}
-
-// ---- message lifecycle ----
-
-func (m *machine) messageStart(e *event) *spec.Violation {
-	if m.msgs >= m.lim.MaxMessages {
-		return term(spec.BudItems, e, "more than %d messages", m.lim.MaxMessages)
-	}
-	if m.inMsg {
-		m.endMessage(e, spec.StopTruncated)
-	}
-	m.beginMessage()
-	return nil
-}
-
-func (m *machine) endMessage(e *event, unfinished spec.StopReason) {
-	cur := m.msgs - 1
-	for n := m.msgCall0; n < len(m.calls); n++ {
-		c := &m.calls[n]
-		if c.status != spec.StatusOpen {
-			continue
-		}
-		if unfinished == spec.StopNone && c.kind != callBlock && !m.choiceFinishedWithLength(c.choice) {
-			m.complete(n, e)
-		} else {
-			m.truncate(n)
-		}
-	}
-	any := false
-	for i := range m.choices {
-		ch := &m.choices[i]
-		if ch.stopped {
-			any = true
-			continue
-		}
-		if ch.content {
-			m.addStop(spec.Stop{Message: cur, Choice: ch.choice, Reason: unfinished})
-			ch.stopped = true
-			any = true
-		}
-	}
-	if !any {
-		m.addStop(spec.Stop{Message: cur, Choice: 0, Reason: unfinished})
-	}
-	m.inMsg = false
-	m.blocks = m.blocks[:0]
-}
-
-func (m *machine) choiceFinishedWithLength(c int) bool {
-	for _, st := range m.stops {
-		if st.Message == m.msgs-1 && st.Choice == c {
-			return st.Reason == spec.StopLength
-		}
-	}
-	return false
-}
-
-func (m *machine) addStop(st spec.Stop) {
-	m.stops = append(m.stops, st)
-	if m.onOut != nil {
-		m.emit(Output{Kind: spec.OutStop, Message: st.Message, Choice: st.Choice, Stop: st})
-	}
-}
-
-func (m *machine) eof(e *event) {
-	if e.hasData {
-		m.tail = append(m.tail[:0], e.data...) // END-3: cut inside the last frame
-	}
-	if !m.inMsg {
-		return
-	}
-	normal := len(m.choices) > 0
-	for _, ch := range m.choices {
-		if ch.content && !ch.finished {
-			normal = false
-		}
-	}
-	if normal {
-		m.endMessage(e, spec.StopNone)
-	} else {
-		m.endMessage(e, spec.StopTruncated)
-	}
-}
-
-// ---- finish ----
-
-func (m *machine) finish(e *event) *spec.Violation {
-	if !m.inMsg {
-		if m.explicitStart {
-			return term(spec.PairMsgStart, e, "finish before the message start")
-		}
-		if m.msgs > 0 {
-			return nil
-		}
-		if m.msgs >= m.lim.MaxMessages {
-			return term(spec.BudItems, e, "more than %d messages", m.lim.MaxMessages)
-		}
-	}
-	if e.choice < 0 || e.choice >= m.lim.MaxChoices {
-		return term(spec.BudItems, e, "choice %d outside 0..%d", e.choice, m.lim.MaxChoices-1)
-	}
-	if i := m.choiceIdx(e.choice); m.inMsg && i >= 0 && m.choices[i].finished {
-		return nil
-	}
-	m.ensureMessage()
-	m.touchChoice(e.choice)
-	i := m.choiceIdx(e.choice)
-	m.choices[i].finished = true
-	cur := m.msgs - 1
-	base := canonical(m.format, e.data)
-	clientCalls, cut := 0, false
-	for n := m.msgCall0; n < len(m.calls); n++ {
-		c := &m.calls[n]
-		if c.choice != e.choice {
-			continue
-		}
-		if !c.server {
-			clientCalls++
-		}
-		if c.status != spec.StatusOpen {
-			continue
-		}
-		switch {
-		case base == spec.StopLength || base == spec.StopError: // END-3
-			m.truncate(n)
-		case c.kind == callBlock:
-			m.truncate(n)
-			cut = true
-		default:
-			m.complete(n, e)
-		}
-	}
-	reason := base
-	if base == spec.StopEnd || base == spec.StopToolUse {
-		switch {
-		case cut:
-			reason = spec.StopTruncated
-		case clientCalls > 0:
-			reason = spec.StopToolUse
-		default:
-			reason = spec.StopEnd
-		}
-	}
-	m.addStop(spec.Stop{Message: cur, Choice: e.choice, Reason: reason, Raw: string(e.data)})
-	m.choices[i].stopped = true
-	return nil
-}
-
-// ---- fragments ----
-
-func contentless(e *event) bool {
-	return len(e.id) == 0 && len(e.name) == 0 && len(e.data) == 0 && len(e.sig) == 0
-}
-
-func (m *machine) resolve(e *event) (target int, adopt bool, shared int) {
-	if !m.inMsg {
-		return -1, false, -1
-	}
-	eff := e.pos
-	if e.hasIndex {
-		eff = e.index
-	}
-	holder, known, other := -1, -1, -1
-	for n := len(m.calls) - 1; n >= m.msgCall0; n-- {
-		c := &m.calls[n]
-		if c.kind != callFragment || c.choice != e.choice {
-			continue
-		}
-		if holder < 0 && c.index == eff {
-			holder = n
-		}
-		if len(e.id) > 0 && c.id == string(e.id) {
-			if e.hasIndex && c.hasWire && c.index != e.index {
-				if other < 0 {
-					other = n
-				}
-			} else if known < 0 {
-				known = n
-			}
-		}
-	}
-	if len(e.id) > 0 {
-		if known >= 0 {
-			return known, false, -1
-		}
-		if other >= 0 {
-			return -1, false, other
-		}
-		if holder < 0 {
-			return -1, false, -1
-		}
-		h := &m.calls[holder]
-		switch {
-		case h.id == "" && (len(e.name) == 0 || h.name == "" || string(e.name) == h.name):
-			return holder, true, -1
-		case h.id == "":
-			return -1, false, -1
-		case h.idFrame == e.frame:
-			return -1, false, -1
-		case len(e.name) > 0:
-			return -1, false, -1
-		default:
-			return holder, false, -1
-		}
-	}
-	return holder, false, -1
-}
-
-func (m *machine) fragment(e *event) *spec.Violation {
-	if contentless(e) {
-		return nil
-	}
-	if v := m.checkContent(e, e.choice); v != nil {
-		return v
-	}
-	target, adopt, shared := m.resolve(e)
-	nbytes := len(e.data) + len(e.sig)
-	if target < 0 {
-		if v := m.checkNewCall(e, e.id, e.name, nbytes); v != nil {
-			return v
-		}
-		if len(e.data) > 0 {
-			if v := m.checkBytes(e, 0, len(e.data)); v != nil {
-				return about(v, len(m.calls))
-			}
-		}
-		if v := m.checkPayload(e, nbytes); v != nil {
-			return about(v, len(m.calls))
-		}
-		m.ensureMessage()
-		eff := e.pos
-		if e.hasIndex {
-			eff = e.index
-		}
-		n := m.addCall(call{kind: callFragment, choice: e.choice, id: string(e.id), name: string(e.name), index: eff, hasWire: e.hasIndex, tool: e.callKind})
-		if len(e.id) > 0 {
-			m.calls[n].idFrame = e.frame
-		}
-		if shared >= 0 {
-			m.finding(spec.IDDuplicate, e, n, "id %q is already used by call #%d at index %d", e.id, shared, m.calls[shared].index)
-		} else {
-			m.duplicateID(e, n)
-		}
-		m.appendArgs(n, e.data)
-		m.addCallSig(n, e.sig)
-		return nil
-	}
-	c := &m.calls[target]
-	if v := m.checkIDName(e, e.id, e.name); v != nil {
-		return about(v, target)
-	}
-	if e.callKind != spec.CallUnspecified && c.tool != spec.CallUnspecified && e.callKind != c.tool {
-		m.finding(spec.NameKind, e, target, "%s content for a %s call; the entry's %d bytes are dropped", e.callKind, c.tool, len(e.data)+len(e.sig))
-		return nil
-	}
-	if len(e.name) > 0 && c.name != "" && c.name != string(e.name) {
-		m.finding(spec.NameConflict, e, target, "name %q conflicts with %q; the entry's %d bytes are dropped", e.name, c.name, len(e.data)+len(e.sig))
-		return nil
-	}
-	if v := m.checkBytes(e, len(c.args), len(e.data)); v != nil {
-		return about(v, target)
-	}
-	if v := m.checkPayload(e, len(e.data)+len(e.sig)); v != nil {
-		return about(v, target)
-	}
-	if len(e.name) > 0 && c.name == "" {
-		c.name = string(e.name)
-	}
-	if c.tool == spec.CallUnspecified {
-		c.tool = e.callKind // NAME-4: the first entry that says sets it
-	}
-	if len(e.id) > 0 {
-		c.idFrame = e.frame
-	}
-	if adopt {
-		c.id = string(e.id)
-		m.duplicateID(e, target)
-	}
-	m.appendArgs(target, e.data)
-	m.addCallSig(target, e.sig)
-	return nil
-}
-
-// ---- whole calls ----
-
-func (m *machine) wholeCall(e *event) *spec.Violation {
-	if v := m.checkContent(e, e.choice); v != nil {
-		return v
-	}
-	if v := m.checkNewCall(e, e.id, e.name, len(e.data)); v != nil {
-		return v
-	}
-	if v := m.checkPayload(e, len(e.data)+len(e.sig)); v != nil {
-		return about(v, len(m.calls))
-	}
-	m.ensureMessage()
-	if p := m.openPath(e.choice); p >= 0 {
-		m.complete(p, e)
-	}
-	n := m.addCall(call{kind: callWhole, choice: e.choice, id: string(e.id), name: string(e.name), server: e.server, tool: e.callKind})
-	m.duplicateID(e, n)
-	m.appendArgs(n, e.data)
-	m.addCallSig(n, e.sig)
-	m.complete(n, e)
-	return nil
-}
-
-// ---- text, thinking, signatures ----
-
-func (m *machine) text(e *event) *spec.Violation {
-	if len(e.data) == 0 && len(e.sig) == 0 {
-		return nil
-	}
-	if v := m.checkContent(e, e.choice); v != nil {
-		return v
-	}
-	kind := spec.ItemText
-	if e.kind == spec.KindThinking {
-		kind = spec.ItemThinking
-	}
-	last := m.lastItem(e.choice)
-	merge := last >= 0 && !m.items[last].block && m.items[last].kind == kind
-	if !merge && len(e.data) == 0 && last >= 0 && !m.items[last].block && (m.items[last].kind == spec.ItemText || m.items[last].kind == spec.ItemThinking) {
-		merge = true
-	}
-	if !merge && m.curItems() >= m.lim.MaxItems {
-		return term(spec.BudItems, e, "more than %d items in one message", m.lim.MaxItems)
-	}
-	if v := m.checkPayload(e, len(e.data)+len(e.sig)); v != nil {
-		return v
-	}
-	m.ensureMessage()
-	m.touchChoice(e.choice)
-	if !merge {
-		if len(e.data) == 0 {
-			kind = spec.ItemSignature
-		}
-		last = m.addItem(item{kind: kind, choice: e.choice})
-	}
-	it := &m.items[last]
-	it.text = append(it.text, e.data...)
-	if len(e.sig) > 0 {
-		it.sigs = append(it.sigs, string(e.sig))
-	}
-	m.msgBytes += len(e.data) + len(e.sig)
-	if len(e.data) > 0 && m.onOut != nil {
-		ok := spec.OutText
-		if e.kind == spec.KindThinking {
-			ok = spec.OutThinking
-		}
-		m.emit(Output{Kind: ok, Message: m.msgs - 1, Choice: e.choice, Data: e.data})
-	}
-	return nil
-}
-
-func (m *machine) signature(e *event) *spec.Violation {
-	if len(e.sig) == 0 {
-		return nil
-	}
-	if v := m.checkContent(e, e.choice); v != nil {
-		return v
-	}
-	if m.curItems() >= m.lim.MaxItems {
-		return term(spec.BudItems, e, "more than %d items in one message", m.lim.MaxItems)
-	}
-	if v := m.checkPayload(e, len(e.sig)); v != nil {
-		return v
-	}
-	m.ensureMessage()
-	m.touchChoice(e.choice)
-	m.addItem(item{kind: spec.ItemSignature, choice: e.choice, sigs: []string{string(e.sig)}})
-	m.msgBytes += len(e.sig)
-	return nil
-}
-
-// clone returns a deep copy of m, for snapshots.
+// clone mirrors model's clone.
+//
+// It returns a deep copy of m, for snapshots.
 func (m *machine) clone() machine {
 	c := *m
 	c.calls = append([]call(nil), m.calls...)
@@ -894,7 +136,7 @@ func (m *machine) clone() machine {
 		c.calls[i].args = append([]byte(nil), c.calls[i].args...)
 		c.calls[i].sigs = append([]string(nil), c.calls[i].sigs...)
 		if p := c.calls[i].path; p != nil {
-			c.calls[i].path = &pathBuilder{root: p.root.clone()}
+			c.calls[i].path = p.clone()
 		}
 	}
 	c.items = append([]item(nil), m.items...)
@@ -909,4 +151,53 @@ func (m *machine) clone() machine {
 	c.tail = append([]byte(nil), m.tail...)
 	c.onOut = nil
 	return c
+}
+
+// ---- lookups ----
+
+// choice mirrors model's choice.
+func (m *machine) choice(c int) int {
+	for i := range m.choices {
+		if m.choices[i].choice == c {
+			return i
+		}
+	}
+	return -1
+}
+
+// block mirrors model's block.
+func (m *machine) block(k int) int {
+	for i := range m.blocks {
+		if m.blocks[i].key == k {
+			return i
+		}
+	}
+	return -1
+}
+
+// lastItem mirrors model's lastItem.
+func (m *machine) lastItem(c int) int {
+	if !m.inMsg {
+		return -1
+	}
+	for i := len(m.items) - 1; i >= m.msgItem0; i-- {
+		if m.items[i].choice == c {
+			return i
+		}
+	}
+	return -1
+}
+
+// openPath mirrors model's openPath.
+func (m *machine) openPath(c int) int {
+	if !m.inMsg {
+		return -1
+	}
+	for i := len(m.calls) - 1; i >= m.msgCall0; i-- {
+		cs := &m.calls[i]
+		if cs.kind == callPath && cs.choice == c && cs.status == spec.StatusOpen {
+			return i
+		}
+	}
+	return -1
 }

@@ -16,7 +16,9 @@ var stopRows = func() map[spec.Format]map[string]spec.StopReason {
 	return m
 }()
 
-// canonical maps a raw reason of format f onto the canonical set (END-4);
+// canonical mirrors model's canonical: END-4.
+//
+// It maps a raw reason of format f onto the canonical set (END-4);
 // a raw reason not in f's row is spec.StopOther.
 func canonical(f spec.Format, raw []byte) spec.StopReason {
 	if r, ok := stopRows[f][string(raw)]; ok {
