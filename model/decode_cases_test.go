@@ -85,3 +85,8 @@ func FuzzGeminiDecode(f *testing.F) {
 	decodeFuzzSeeds(f, spec.FormatGemini)
 	f.Fuzz(func(t *testing.T, data []byte) { decodeFuzzBody(t, spec.FormatGemini, data) })
 }
+
+func FuzzOllamaDecode(f *testing.F) {
+	decodeFuzzSeeds(f, spec.FormatOllama)
+	f.Fuzz(func(t *testing.T, data []byte) { decodeFuzzBody(t, spec.FormatOllama, data) })
+}
