@@ -7,11 +7,14 @@ import (
 	"github.com/toolspec/toolspec/spec"
 )
 
-// TestCases checks the table itself: every case has a name unique in its
-// format, a recorded place and an input.
+// TestCases checks the table itself: every format has cases, and every
+// case has a name unique in its format, a recorded place and an input.
 func TestCases(t *testing.T) {
 	for _, f := range spec.Formats {
 		cs := Cases(f)
+		if len(cs) == 0 {
+			t.Errorf("%s: no cases", f)
+		}
 		seen := map[string]Pos{}
 		for _, c := range cs {
 			if c.Name.Name == "" || !strings.HasPrefix(c.Name.Where.File, "decodetest/") || c.Name.Where.Line == 0 {
