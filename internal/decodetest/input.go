@@ -63,6 +63,14 @@ func SetPrelude(m string, total, hlen uint32) string {
 	return string(b)
 }
 
+// SetCRC returns message m with its message CRC recomputed, so that a
+// change made to it is checked past the CRCs.
+func SetCRC(m string) string {
+	b := []byte(m)
+	binary.BigEndian.PutUint32(b[len(b)-4:], crc32.ChecksumIEEE(b[:len(b)-4]))
+	return string(b)
+}
+
 // Flip returns m with bit 6 of byte i flipped.
 func Flip(m string, i int) string {
 	b := []byte(m)

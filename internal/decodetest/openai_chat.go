@@ -89,7 +89,7 @@ var openaiChat = []Case{
 	{Name: Name("no chunk has choices"), In: JSONLines(
 		`{"id":"x","usage":{"total_tokens":3}}`,
 		`{"choices":null}`),
-		Rule: spec.FrameNotFormat},
+		Rule: spec.FrameNotFormat, Msg: `the input is not of format openai-chat: none of its 2 frames is recognized`},
 	{Name: Name("choices empty"), In: JSONLines(`{"choices":[],"prompt_filter_results":[{"prompt_index":0}],"id":""}`)},
 	{Name: Name("null choice"), In: JSONLines(`{"choices":[null]}`)},
 	{Name: Name("null delta"), In: JSONLines(chunk(`{"index":0,"delta":null,"finish_reason":"stop"}`)),

@@ -256,7 +256,7 @@ var openaiResponses = []Case{
 	{Name: Name("no Responses event"), In: JSONLines(
 		`{"response":{"id":"r"}}`,
 		`{"type":"message_start"}`),
-		Rule: spec.FrameNotFormat},
+		Rule: spec.FrameNotFormat, Msg: `the input is not of format openai-responses: none of its 2 frames is recognized`},
 	{Name: Name("type number"), In: JSONLines(`{"type":5}`),
 		Rule: spec.FrameFieldType, Msg: `type: want a string, got "5"`},
 	{Name: Name("not an object"), In: SSE(`"response.created"`),
