@@ -8,7 +8,9 @@ import (
 )
 
 // TestImportRules enforces the package layering: spec and model depend on
-// the standard library (and model on spec) only.
+// the standard library (and model on spec) only, and the shared decoder
+// cases on the standard library and spec, never on the decoders they
+// check.
 func TestImportRules(t *testing.T) {
 	const mod = "github.com/toolspec/toolspec"
 	allowed := map[string][]string{
@@ -18,6 +20,8 @@ func TestImportRules(t *testing.T) {
 		"./impl": {mod + "/impl", mod + "/spec"},
 		// gen never asks model what is valid.
 		"./gen": {mod + "/gen", mod + "/spec", "pgregory.net/rapid"},
+		// The shared decoder cases lean on neither decoder.
+		"./internal/decodetest": {mod + "/internal/decodetest", mod + "/spec"},
 	}
 	for pkg, ok := range allowed {
 		out, err := exec.Command("go", "list", "-deps", pkg).Output()

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/toolspec/toolspec/impl"
+	"github.com/toolspec/toolspec/internal/decodetest"
 	"github.com/toolspec/toolspec/model"
 	"github.com/toolspec/toolspec/scenario"
 	"github.com/toolspec/toolspec/spec"
@@ -57,6 +58,18 @@ func corpus(t testing.TB) []input {
 				t.Fatal(err)
 			}
 			out = append(out, input{"capture " + string(f) + "/" + filepath.Base(p), f, spec.Limits{}, data})
+		}
+	}
+	return out
+}
+
+// decodeCases returns the input of every shared decoder case
+// (internal/decodetest), for the fuzz targets' corpora.
+func decodeCases() []input {
+	var out []input
+	for _, f := range spec.Formats {
+		for _, c := range decodetest.Cases(f) {
+			out = append(out, input{"decoder case " + string(f) + "/" + c.Name.Name + " (" + c.Name.Where.String() + ")", f, c.Limits, []byte(c.In)})
 		}
 	}
 	return out
@@ -128,9 +141,9 @@ func TestWireCorpus(t *testing.T) {
 
 // FuzzWire: on any bytes in any format, impl gives the model's outcome,
 // whole and in chunks of a fuzzed size. The corpus is seeded from every
-// scenario and capture.
+// scenario, capture and shared decoder case.
 func FuzzWire(f *testing.F) {
-	for _, in := range corpus(f) {
+	for _, in := range append(corpus(f), decodeCases()...) {
 		f.Add(formatIndex(in.f), in.data, uint8(7))
 	}
 	f.Fuzz(func(t *testing.T, fi uint8, data []byte, chunk uint8) {
@@ -142,7 +155,7 @@ func FuzzWire(f *testing.F) {
 // FuzzWireSmallLimits is FuzzWire under small limits, so that every budget
 // rule is reached.
 func FuzzWireSmallLimits(f *testing.F) {
-	for _, in := range corpus(f) {
+	for _, in := range append(corpus(f), decodeCases()...) {
 		f.Add(formatIndex(in.f), in.data, uint8(3), uint16(200))
 	}
 	f.Fuzz(func(t *testing.T, fi uint8, data []byte, chunk uint8, lim uint16) {
@@ -157,7 +170,7 @@ func FuzzWireSmallLimits(f *testing.F) {
 
 // FuzzChunking: impl's outcome does not depend on how the bytes are split.
 func FuzzChunking(f *testing.F) {
-	for _, in := range corpus(f) {
+	for _, in := range append(corpus(f), decodeCases()...) {
 		f.Add(formatIndex(in.f), in.data, []byte{1, 5, 2})
 	}
 	f.Fuzz(func(t *testing.T, fi uint8, data []byte, cuts []byte) {
@@ -176,6 +189,9 @@ func FuzzChunking(f *testing.F) {
 func FuzzNoPanic(f *testing.F) {
 	f.Add([]byte("data: {\"choices\":[{\"delta\":{\"tool_calls\":[{\"index\":0}]}}]}\n\n"))
 	f.Add([]byte{0, 0, 0, 16, 0, 0, 0, 0})
+	for _, in := range decodeCases() {
+		f.Add(in.data)
+	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		lim := spec.Limits{MaxArgBytes: 64, MaxResponseBytes: 256, MaxFrameBytes: 512}
 		for _, fm := range spec.Formats {

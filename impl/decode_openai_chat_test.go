@@ -7,23 +7,13 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/toolspec/toolspec/internal/decodetest"
 	"github.com/toolspec/toolspec/spec"
 )
 
-// This file tests the OpenAI chat payload decoder against the expectations
-// of the reference's tests (model/decode_openai_chat_test.go), and holds the
-// helpers the OpenAI Responses decoder tests share (all prefixed oai).
-
-// oaiCase is one table case: a stream (SSE or JSON lines, split into frames
-// by oaiFrames) and either the expected event lines (e.String()) or the
-// rule and message of the expected violation.
-type oaiCase struct {
-	name string
-	in   string
-	want []string    // expected lines when rule is ""
-	rule spec.RuleID // expected violation rule, if any
-	msg  string      // expected violation message
-}
+// This file holds impl's own OpenAI chat decoder tests (the cases shared
+// with the reference live in internal/decodetest), and the helpers the
+// OpenAI Responses and Ollama decoder tests share (all prefixed oai).
 
 // oaiFrame is one frame of a test stream.
 type oaiFrame struct {
@@ -83,84 +73,6 @@ func oaiFrames(in string) []oaiFrame {
 	return out
 }
 
-// oaiDecode decodes the frames of in with d, reusing one batch, and returns
-// the events (Frame stamped with the frame number) of the frames before the
-// first violation, and that violation.
-func oaiDecode(d payloadDecoder, in string) ([]spec.Event, *spec.Violation) {
-	var b batch
-	out := []spec.Event{}
-	for i, f := range oaiFrames(in) {
-		b.reset()
-		fr := frame{no: i + 1, event: []byte(f.event), data: []byte(f.data)}
-		if f.event == "" {
-			fr.event = nil
-		}
-		if v := d.decodeFrame(&b, &fr); v != nil {
-			return out, v
-		}
-		for j := range b.evs {
-			e := b.evs[j].toSpec()
-			e.Frame = fr.no
-			out = append(out, e)
-		}
-	}
-	return out, nil
-}
-
-// oaiLines formats evs one per line.
-func oaiLines(evs []spec.Event) []string {
-	out := []string{}
-	for _, e := range evs {
-		out = append(out, e.String())
-	}
-	return out
-}
-
-// oaiCheckFields reports an error for every field e sets that its kind does
-// not use (spec/event.go: "every other field is zero").
-func oaiCheckFields(t *testing.T, e spec.Event) {
-	t.Helper()
-	z := e
-	z.Frame, z.Offset = 0, 0
-	switch e.Kind {
-	case spec.KindMessageStart:
-		z.ID = ""
-	case spec.KindFragment:
-		if !e.HasIndex && e.Index != 0 {
-			t.Errorf("%s: fragment without index has Index %d", e, e.Index)
-		}
-		z.Choice, z.Index, z.HasIndex, z.Pos, z.ID, z.Name, z.Data, z.Sig, z.CallKind = 0, 0, false, 0, "", "", "", "", spec.CallUnspecified
-	case spec.KindWholeCall:
-		z.Choice, z.ID, z.Name, z.Data, z.Server, z.Sig = 0, "", "", "", false, ""
-	case spec.KindBlockStart:
-		if e.Block == spec.BlockNone {
-			t.Errorf("%s: block start without a block type", e)
-		}
-		z.Index, z.Block, z.ID, z.Name, z.Server, z.Data, z.Sig, z.Item, z.CallKind = 0, spec.BlockNone, "", "", false, "", "", "", spec.CallUnspecified
-	case spec.KindBlockDelta:
-		if e.Delta == spec.DeltaNone {
-			t.Errorf("%s: block delta without a delta type", e)
-		}
-		z.Index, z.Delta, z.Data, z.HasData = 0, spec.DeltaNone, "", false
-	case spec.KindBlockStop:
-		z.Index, z.Data, z.HasData, z.Sig, z.ID, z.Name = 0, "", false, "", "", ""
-	case spec.KindText, spec.KindThinking:
-		if e.Data == "" {
-			t.Errorf("%s: empty %s event", e, e.Kind)
-		}
-		z.Choice, z.Data, z.Sig = 0, "", ""
-	case spec.KindSignature:
-		z.Choice, z.Sig = 0, ""
-	case spec.KindFinish:
-		z.Choice, z.Data = 0, ""
-	case spec.KindError:
-		z.Data, z.Name = "", ""
-	}
-	if z != (spec.Event{Kind: e.Kind}) {
-		t.Errorf("%s: sets fields its kind does not use: %+v", e, z)
-	}
-}
-
 // oaiCheckViolation reports an error unless v is a terminal, call-less
 // violation of a FRAME rule.
 func oaiCheckViolation(t *testing.T, v *spec.Violation) {
@@ -170,224 +82,12 @@ func oaiCheckViolation(t *testing.T, v *spec.Violation) {
 	}
 }
 
-// oaiRun runs a table of cases through fresh decoders made by newDec.
-func oaiRun(t *testing.T, newDec func() payloadDecoder, cases []oaiCase) {
-	t.Helper()
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			evs, v := oaiDecode(newDec(), c.in)
-			for _, e := range evs {
-				oaiCheckFields(t, e)
-			}
-			if c.rule != "" {
-				if v == nil {
-					t.Fatalf("want a %s violation, got none; events:\n%s", c.rule, strings.Join(oaiLines(evs), "\n"))
-				}
-				oaiCheckViolation(t, v)
-				if v.Rule != c.rule || v.Message != c.msg {
-					t.Fatalf("violation %s %q, want %s %q", v.Rule, v.Message, c.rule, c.msg)
-				}
-				return
-			}
-			if v != nil {
-				t.Fatalf("unexpected violation: %v", v)
-			}
-			if got := oaiLines(evs); !slices.Equal(got, c.want) {
-				t.Errorf("events:\n got  %s\n want %s", strings.Join(got, "\n      "), strings.Join(c.want, "\n      "))
-			}
-		})
-	}
-}
-
-// oaiChunk is one choice wrapped as a chat chunk payload line.
-func oaiChunk(choice string) string {
-	return `{"id":"chatcmpl-1","object":"chat.completion.chunk","choices":[` + choice + `]}` + "\n"
-}
-
 func newChatDecoder() payloadDecoder { return &openaiChatDecoder{} }
-
-var oaiChatDoneCases = []oaiCase{
-	{name: "sse", in: "data: [DONE]\n\n", want: []string{"#1 message-end"}},
-	{name: "spaces", in: "data:   [DONE]  \n\n", want: []string{"#1 message-end"}},
-	{name: "json line", in: "[DONE]\n", want: []string{"#1 message-end"}},
-	{name: "after chunk", in: "data: " + oaiChunk(`{"index":0,"delta":{"content":"hi"}}`) + "\ndata: [DONE]\n\n",
-		want: []string{`#1 text data="hi"`, "#2 message-end"}},
-	{name: "not done", in: "data: [DONE]x\n\n", rule: spec.FramePayload, msg: `payload is not a JSON object: "[DONE]x"`},
-}
-
-var oaiChatErrorCases = []oaiCase{
-	{name: "groq event", in: "event: error\ndata: {\"error\":{\"message\":\"Tool call validation failed\",\"type\":\"invalid_request_error\",\"code\":\"tool_use_failed\",\"status_code\":400}}\n\n",
-		want: []string{`#1 error name="invalid_request_error" data="Tool call validation failed"`}},
-	{name: "top-level error key", in: `{"error":{"message":"m","code":"server_error"}}` + "\n",
-		want: []string{`#1 error name="server_error" data="m"`}},
-	{name: "empty type falls back to code", in: `{"error":{"message":"m","type":"","code":"c"}}` + "\n",
-		want: []string{`#1 error name="c" data="m"`}},
-	{name: "numeric code", in: `{"error":{"message":"Provider returned error","code":502}}` + "\n",
-		want: []string{`#1 error name="502" data="Provider returned error"`}},
-	{name: "negative numeric type", in: `{"error":{"message":"m","type":-7,"code":1.5}}` + "\n",
-		want: []string{`#1 error name="-7" data="m"`}},
-	{name: "string error", in: `{"error":"overloaded"}` + "\n",
-		want: []string{`#1 error data="overloaded"`}},
-	{name: "escaped string error", in: `{"error":"caf\u00e9 \"x\""}` + "\n",
-		want: []string{`#1 error data="café \"x\""`}},
-	{name: "nothing else from the frame", in: `{"error":{"message":"m"},"choices":[{"index":0,"delta":{"content":"x"},"finish_reason":"stop"}]}` + "\n",
-		want: []string{`#1 error data="m"`}},
-	{name: "error event without error member", in: "event: error\ndata: {\"message\":\"flat\",\"type\":\"t\"}\n\n",
-		want: []string{`#1 error name="t" data="flat"`}},
-	{name: "error event empty object", in: "event: error\ndata: {}\n\n",
-		want: []string{`#1 error`}},
-	{name: "null error is a chunk", in: `{"error":null,"choices":[{"index":0,"delta":{"content":"x"}}]}` + "\n",
-		want: []string{`#1 text data="x"`}},
-	{name: "duplicate error members: last wins", in: `{"error":{"message":"a"},"error":{"message":"b"}}` + "\n",
-		want: []string{`#1 error data="b"`}},
-	{name: "code after a non-empty type is not checked", in: `{"error":{"message":"m","type":"t","code":1.5}}` + "\n",
-		want: []string{`#1 error name="t" data="m"`}},
-	{name: "error event not an object", in: "event: error\ndata: oops\n\n", rule: spec.FramePayload,
-		msg: `payload is not a JSON object: "oops"`},
-	{name: "error number", in: `{"error":5}` + "\n", rule: spec.FrameFieldType, msg: `error: want an object, got "5"`},
-	{name: "error array", in: `{"error":["m"]}` + "\n", rule: spec.FrameFieldType, msg: `error: want an object, got "[\"m\"]"`},
-	{name: "message number", in: `{"error":{"message":5}}` + "\n", rule: spec.FrameFieldType, msg: `error.message: want a string, got "5"`},
-	{name: "type object", in: `{"error":{"message":"m","type":{}}}` + "\n", rule: spec.FrameFieldType, msg: `error.type: want an integer, got "{}"`},
-	{name: "code fraction", in: `{"error":{"message":"m","code":1.5}}` + "\n", rule: spec.FrameFieldType, msg: `error.code: want an integer, got "1.5"`},
-	{name: "flat code bool", in: "event: error\ndata: {\"message\":\"m\",\"code\":true}\n\n", rule: spec.FrameFieldType, msg: `code: want an integer, got "true"`},
-}
-
-var oaiChatChoiceCases = []oaiCase{
-	{name: "choices absent", in: `{"id":"x","usage":{"total_tokens":3}}` + "\n", want: []string{}},
-	{name: "choices null", in: `{"choices":null}` + "\n", want: []string{}},
-	{name: "choices empty", in: `{"choices":[],"prompt_filter_results":[{"prompt_index":0}],"id":""}` + "\n", want: []string{}},
-	{name: "null choice", in: `{"choices":[null]}` + "\n", want: []string{}},
-	{name: "null delta", in: oaiChunk(`{"index":0,"delta":null,"finish_reason":"stop"}`), want: []string{`#1 finish data="stop"`}},
-	{name: "index absent uses position", in: oaiChunk(`{"delta":{"content":"a"}},{"delta":{"content":"b"}}`),
-		want: []string{`#1 text data="a"`, `#1 text choice=1 data="b"`}},
-	{name: "explicit index", in: oaiChunk(`{"index":3,"delta":{"content":"a"},"finish_reason":"length"},{"index":0,"delta":{"content":"b"}}`),
-		want: []string{`#1 text choice=3 data="a"`, `#1 finish choice=3 data="length"`, `#1 text data="b"`}},
-	{name: "null index uses position", in: oaiChunk(`{"index":0,"delta":{}},{"index":null,"delta":{"content":"b"}}`),
-		want: []string{`#1 text choice=1 data="b"`}},
-	{name: "unknown fields ignored", in: `{"p":"abcdefg","obfuscation":"xx","usage":null,"choices":[{"index":0,"logprobs":null,"content_filter_results":{},"native_finish_reason":"STOP","delta":{"role":"assistant","channel":"analysis","index":0,"provider_metadata":{"a":1},"content":"t"}}]}` + "\n",
-		want: []string{`#1 text data="t"`}},
-	{name: "duplicate members: last wins", in: `{"choices":[{"index":5}],"choices":[{"index":1,"index":2,"delta":{"content":"a","content":"b"}}]}` + "\n",
-		want: []string{`#1 text choice=2 data="b"`}},
-	{name: "escaped keys", in: `{"ch\u006fices":[{"\u0064elta":{"c\u006Fntent":"x\ty"}}]}` + "\n",
-		want: []string{`#1 text data="x\ty"`}},
-	{name: "events of earlier choices then a bad choice", in: oaiChunk(`{"index":0,"delta":{"content":"a"}},{"index":1,"delta":"x"}`),
-		rule: spec.FrameFieldType, msg: `delta: want an object, got "\"x\""`},
-	{name: "choices object", in: `{"choices":{}}` + "\n", rule: spec.FrameFieldType, msg: `choices: want an array, got "{}"`},
-	{name: "choices string", in: `{"choices":"x"}` + "\n", rule: spec.FrameFieldType, msg: `choices: want an array, got "\"x\""`},
-	{name: "choice not object", in: `{"choices":[1]}` + "\n", rule: spec.FrameFieldType, msg: `choices[]: want an object, got "1"`},
-	{name: "choice index string", in: oaiChunk(`{"index":"0","delta":{}}`), rule: spec.FrameFieldType, msg: `choices[].index: want an integer, got "\"0\""`},
-	{name: "choice index fraction", in: oaiChunk(`{"index":0.5,"delta":{}}`), rule: spec.FrameFieldType, msg: `choices[].index: want an integer, got "0.5"`},
-	{name: "delta string", in: oaiChunk(`{"index":0,"delta":"x"}`), rule: spec.FrameFieldType, msg: `delta: want an object, got "\"x\""`},
-	{name: "finish_reason number", in: oaiChunk(`{"index":0,"delta":{},"finish_reason":1}`), rule: spec.FrameFieldType, msg: `finish_reason: want a string, got "1"`},
-	{name: "index checked before delta", in: oaiChunk(`{"delta":5,"index":true}`), rule: spec.FrameFieldType, msg: `choices[].index: want an integer, got "true"`},
-	{name: "not an object", in: "data: [1,2]\n\n", rule: spec.FramePayload, msg: `payload is not a JSON object: "[1,2]"`},
-	{name: "not json", in: "data: {\"choices\":\n\n", rule: spec.FramePayload, msg: `payload is not valid JSON`},
-	{name: "plain text", in: "data: hello\n\n", rule: spec.FramePayload, msg: `payload is not a JSON object: "hello"`},
-	{name: "long payload clipped", in: "data: " + strings.Repeat("x", 70) + "\n\n", rule: spec.FramePayload,
-		msg: `payload is not a JSON object: "` + strings.Repeat("x", 64) + `"...`},
-}
-
-var oaiChatDeltaTextCases = []oaiCase{
-	{name: "order within a delta", in: oaiChunk(`{"index":0,"finish_reason":"tool_calls","delta":{` +
-		`"tool_calls":[{"index":0,"id":"call_1","type":"function","function":{"name":"f","arguments":"{"}}],` +
-		`"refusal":"r","content":"c",` +
-		`"reasoning_details":[` +
-		`{"type":"reasoning.text","text":"T","format":"x","index":0},` +
-		`{"type":"reasoning.summary","summary":"S"},` +
-		`{"type": "reasoning.encrypted", "data": "QUJD", "id": "tool_1", "index": 0}],` +
-		`"reasoning":"R2","reasoning_content":"R1"}}`),
-		want: []string{
-			`#1 thinking data="R1"`,
-			`#1 thinking data="R2"`,
-			`#1 signature sig="{\"type\":\"reasoning.encrypted\",\"data\":\"QUJD\",\"id\":\"tool_1\",\"index\":0}"`,
-			`#1 text data="c"`,
-			`#1 text data="r"`,
-			`#1 fragment index=0 pos=0 id="call_1" name="f" data="{"`,
-			`#1 finish data="tool_calls"`,
-		}},
-	{name: "reasoning_details text without plain reasoning", in: oaiChunk(`{"index":0,"delta":{"reasoning_details":[{"type":"reasoning.text","text":"T","signature":"sg"},{"type":"reasoning.summary","summary":"S"}]}}`),
-		want: []string{`#1 thinking data="T"`, `#1 signature sig="{\"type\":\"reasoning.text\",\"text\":\"T\",\"signature\":\"sg\"}"`, `#1 thinking data="S"`}},
-	{name: "empty and null strings skipped", in: oaiChunk(`{"index":0,"finish_reason":"","delta":{"content":"","refusal":null,"reasoning_content":"","reasoning":null,"reasoning_details":[{"type":"reasoning.text","text":""},{"type":"reasoning.summary"},null]}}`),
-		want: []string{}},
-	{name: "deepseek final chunk", in: oaiChunk(`{"index":0,"delta":{"content":"","reasoning_content":null},"logprobs":null,"finish_reason":"tool_calls"}`),
-		want: []string{`#1 finish data="tool_calls"`}},
-	{name: "unknown reasoning_details type is a signature", in: oaiChunk(`{"index":1,"delta":{"reasoning_details":[{"data":"x"},{"type":"reasoning.other","x":[1, 2]}]}}`),
-		want: []string{`#1 signature choice=1 sig="{\"data\":\"x\"}"`, `#1 signature choice=1 sig="{\"type\":\"reasoning.other\",\"x\":[1,2]}"`}},
-	{name: "summary entry ignores text member", in: oaiChunk(`{"index":0,"delta":{"reasoning_details":[{"type":"reasoning.summary","text":5,"summary":"S"}]}}`),
-		want: []string{`#1 thinking data="S"`}},
-	{name: "unknown type keeps spaces inside strings", in: oaiChunk(`{"index":0,"delta":{"reasoning_details":[ { "type" : "x" , "data" : "a b\"c" } ]}}`),
-		want: []string{`#1 signature sig="{\"type\":\"x\",\"data\":\"a b\\\"c\"}"`}},
-	{name: "escaped content decoded", in: oaiChunk(`{"index":0,"delta":{"content":"\u00e9\n\ud83d\ude00\ud800"}}`),
-		want: []string{"#1 text data=\"é\\n😀\uFFFD\""}},
-	{name: "content number", in: oaiChunk(`{"index":0,"delta":{"content":5}}`), rule: spec.FrameFieldType, msg: `delta.content: want a string, got "5"`},
-	{name: "refusal bool", in: oaiChunk(`{"index":0,"delta":{"refusal":true}}`), rule: spec.FrameFieldType, msg: `delta.refusal: want a string, got "true"`},
-	{name: "reasoning_content object", in: oaiChunk(`{"index":0,"delta":{"reasoning_content":{}}}`), rule: spec.FrameFieldType, msg: `delta.reasoning_content: want a string, got "{}"`},
-	{name: "reasoning array", in: oaiChunk(`{"index":0,"delta":{"reasoning":["x"]}}`), rule: spec.FrameFieldType, msg: `delta.reasoning: want a string, got "[\"x\"]"`},
-	{name: "reasoning_details object", in: oaiChunk(`{"index":0,"delta":{"reasoning_details":{}}}`), rule: spec.FrameFieldType, msg: `delta.reasoning_details: want an array, got "{}"`},
-	{name: "reasoning_details entry string", in: oaiChunk(`{"index":0,"delta":{"reasoning_details":["x"]}}`), rule: spec.FrameFieldType, msg: `delta.reasoning_details[]: want an object, got "\"x\""`},
-	{name: "reasoning_details type number", in: oaiChunk(`{"index":0,"delta":{"reasoning_details":[{"type":1}]}}`), rule: spec.FrameFieldType, msg: `reasoning_details[].type: want a string, got "1"`},
-	{name: "reasoning text number", in: oaiChunk(`{"index":0,"delta":{"reasoning_details":[{"type":"reasoning.text","text":1}]}}`), rule: spec.FrameFieldType, msg: `reasoning_details[].text: want a string, got "1"`},
-	{name: "reasoning summary number", in: oaiChunk(`{"index":0,"delta":{"reasoning_details":[{"type":"reasoning.summary","summary":[]}]}}`), rule: spec.FrameFieldType, msg: `reasoning_details[].summary: want a string, got "[]"`},
-	{name: "signature number", in: oaiChunk(`{"index":0,"delta":{"reasoning_details":[{"type":"reasoning.text","signature":2}]}}`), rule: spec.FrameFieldType, msg: `reasoning_details[].signature: want a string, got "2"`},
-	{name: "content checked before tool_calls", in: oaiChunk(`{"index":0,"delta":{"tool_calls":5,"content":5}}`), rule: spec.FrameFieldType, msg: `delta.content: want a string, got "5"`},
-}
-
-var oaiChatToolCallCases = []oaiCase{
-	{name: "openai opener and continuation", in: oaiChunk(`{"index":0,"delta":{"role":"assistant","content":null,"tool_calls":[{"index":0,"id":"call_a","type":"function","function":{"name":"add","arguments":""}}]}}`) +
-		oaiChunk(`{"index":0,"delta":{"tool_calls":[{"index":0,"function":{"arguments":"{\"a\":1}"}}]}}`),
-		want: []string{`#1 fragment index=0 pos=0 id="call_a" name="add"`, `#2 fragment index=0 pos=0 data="{\"a\":1}"`}},
-	{name: "two calls one chunk", in: oaiChunk(`{"index":0,"finish_reason":"tool_calls","delta":{"tool_calls":[{"id":"yBvJuId6u","function":{"name":"f","arguments":"{}"},"index":0},{"id":"Z8x","function":{"name":"g","arguments":"{\"x\":1}"},"index":1}]}}`),
-		want: []string{`#1 fragment index=0 pos=0 id="yBvJuId6u" name="f" data="{}"`, `#1 fragment index=1 pos=1 id="Z8x" name="g" data="{\"x\":1}"`, `#1 finish data="tool_calls"`}},
-	{name: "no index", in: oaiChunk(`{"index":0,"delta":{"tool_calls":[{"id":"gSIMJiOkT","function":{"name":"f","arguments":"{}"}},{"function":{"arguments":"x"}}]}}`),
-		want: []string{`#1 fragment pos=0 id="gSIMJiOkT" name="f" data="{}"`, `#1 fragment pos=1 data="x"`}},
-	{name: "null and negative index", in: oaiChunk(`{"index":0,"delta":{"tool_calls":[{"index":null,"id":"a"},{"index":-1,"id":"b"},{"index":7,"id":"c"}]}}`),
-		want: []string{`#1 fragment pos=0 id="a"`, `#1 fragment index=-1 pos=1 id="b"`, `#1 fragment index=7 pos=2 id="c"`}},
-	{name: "empty id and name are absent", in: oaiChunk(`{"index":0,"delta":{"tool_calls":[{"index":0,"id":"","type":"function","function":{"name":"","arguments":""}}]}}`),
-		want: []string{`#1 fragment index=0 pos=0`}},
-	{name: "empty entries still yield fragments", in: oaiChunk(`{"index":2,"delta":{"tool_calls":[{},null,{"function":null},{"function":{}}]}}`),
-		want: []string{`#1 fragment choice=2 pos=0`, `#1 fragment choice=2 pos=1`, `#1 fragment choice=2 pos=2`, `#1 fragment choice=2 pos=3`}},
-	{name: "object arguments", in: oaiChunk(`{"index":0,"delta":{"tool_calls":[{"index":0,"id":"c1","function":{"name":"f","arguments":{ "path" : "/etc/hostname", "n": [1, 2] }}}]}}`),
-		want: []string{`#1 fragment index=0 pos=0 id="c1" name="f" data="{\"path\":\"/etc/hostname\",\"n\":[1,2]}"`}},
-	{name: "extra_content", in: oaiChunk(`{"index":0,"delta":{"tool_calls":[{"index":0,"id":"c1","function":{"name":"f","arguments":""},"extra_content":{"google": {"thought_signature": "c2ln"}}}]}}`),
-		want: []string{`#1 fragment index=0 pos=0 id="c1" name="f" sig="{\"google\":{\"thought_signature\":\"c2ln\"}}"`}},
-	{name: "extra_content of any type", in: oaiChunk(`{"index":0,"delta":{"tool_calls":[{"extra_content":"s"},{"extra_content":[ 1 ]},{"extra_content":false}]}}`),
-		want: []string{`#1 fragment pos=0 sig="\"s\""`, `#1 fragment pos=1 sig="[1]"`, `#1 fragment pos=2 sig="false"`}},
-	{name: "null extra_content", in: oaiChunk(`{"index":0,"delta":{"tool_calls":[{"index":0,"extra_content":null}]}}`),
-		want: []string{`#1 fragment index=0 pos=0`}},
-	{name: "escaped arguments decoded", in: oaiChunk(`{"index":0,"delta":{"tool_calls":[{"index":0,"function":{"name":"f\u00fc","arguments":"{\"k\":\"\\u00e9\"}"}}]}}`),
-		want: []string{`#1 fragment index=0 pos=0 name="fü" data="{\"k\":\"\\u00e9\"}"`}},
-	{name: "empty tool_calls", in: oaiChunk(`{"index":0,"delta":{"tool_calls":[]}}`) + oaiChunk(`{"index":0,"delta":{"tool_calls":null}}`),
-		want: []string{}},
-	{name: "index exponent", in: oaiChunk(`{"index":1e0,"delta":{"tool_calls":[{"index":2.0E+0}]}}`),
-		want: []string{`#1 fragment choice=1 index=2 pos=0`}},
-	{name: "tool_calls object", in: oaiChunk(`{"index":0,"delta":{"tool_calls":{}}}`), rule: spec.FrameFieldType, msg: `delta.tool_calls: want an array, got "{}"`},
-	{name: "entry string", in: oaiChunk(`{"index":0,"delta":{"tool_calls":["x"]}}`), rule: spec.FrameFieldType, msg: `tool_calls[]: want an object, got "\"x\""`},
-	{name: "index string", in: oaiChunk(`{"index":0,"delta":{"tool_calls":[{"index":"0"}]}}`), rule: spec.FrameFieldType, msg: `tool_calls[].index: want an integer, got "\"0\""`},
-	{name: "index fraction", in: oaiChunk(`{"index":0,"delta":{"tool_calls":[{"index":1.5}]}}`), rule: spec.FrameFieldType, msg: `tool_calls[].index: want an integer, got "1.5"`},
-	{name: "index huge", in: oaiChunk(`{"index":0,"delta":{"tool_calls":[{"index":1e12}]}}`), rule: spec.FrameFieldType, msg: `tool_calls[].index: want an integer, got "1e12"`},
-	{name: "id number", in: oaiChunk(`{"index":0,"delta":{"tool_calls":[{"index":0,"id":7}]}}`), rule: spec.FrameFieldType, msg: `tool_calls[].id: want a string, got "7"`},
-	{name: "function string", in: oaiChunk(`{"index":0,"delta":{"tool_calls":[{"index":0,"function":"f"}]}}`), rule: spec.FrameFieldType, msg: `tool_calls[].function: want an object, got "\"f\""`},
-	{name: "name number", in: oaiChunk(`{"index":0,"delta":{"tool_calls":[{"index":0,"function":{"name":1}}]}}`), rule: spec.FrameFieldType, msg: `function.name: want a string, got "1"`},
-	{name: "arguments array", in: oaiChunk(`{"index":0,"delta":{"tool_calls":[{"index":0,"function":{"arguments":[1]}}]}}`), rule: spec.FrameFieldType, msg: `function.arguments: want a string, got "[1]"`},
-	{name: "arguments number", in: oaiChunk(`{"index":0,"delta":{"tool_calls":[{"index":0,"function":{"arguments":12}}]}}`), rule: spec.FrameFieldType, msg: `function.arguments: want a string, got "12"`},
-	{name: "second entry bad", in: oaiChunk(`{"index":0,"delta":{"tool_calls":[{"id":"a"},{"id":true}]}}`), rule: spec.FrameFieldType, msg: `tool_calls[].id: want a string, got "true"`},
-	{name: "finish_reason checked after tool_calls", in: oaiChunk(`{"index":0,"finish_reason":1,"delta":{"tool_calls":[{"id":1}]}}`), rule: spec.FrameFieldType, msg: `tool_calls[].id: want a string, got "1"`},
-}
-
-// oaiChatCases are all the chat tables, for TestImplOpenAIChatCases and as
-// fuzz seeds.
-var oaiChatCases = [][]oaiCase{oaiChatDoneCases, oaiChatErrorCases, oaiChatChoiceCases, oaiChatDeltaTextCases, oaiChatToolCallCases}
-
-func TestImplOpenAIChatDone(t *testing.T)      { oaiRun(t, newChatDecoder, oaiChatDoneCases) }
-func TestImplOpenAIChatError(t *testing.T)     { oaiRun(t, newChatDecoder, oaiChatErrorCases) }
-func TestImplOpenAIChatChoices(t *testing.T)   { oaiRun(t, newChatDecoder, oaiChatChoiceCases) }
-func TestImplOpenAIChatDeltaText(t *testing.T) { oaiRun(t, newChatDecoder, oaiChatDeltaTextCases) }
-func TestImplOpenAIChatToolCalls(t *testing.T) { oaiRun(t, newChatDecoder, oaiChatToolCallCases) }
 
 // TestImplOpenAIChatBorrowed checks that the events' bytes are sub-slices of
 // the frame when no decoding is needed, and of the arena otherwise.
 func TestImplOpenAIChatBorrowed(t *testing.T) {
-	data := []byte(oaiChunk(`{"index":0,"delta":{"content":"plain","tool_calls":[{"id":"c","function":{"name":"f","arguments":"{\"a\""}}]}}`))
+	data := []byte(`{"id":"chatcmpl-1","object":"chat.completion.chunk","choices":[{"index":0,"delta":{"content":"plain","tool_calls":[{"id":"c","function":{"name":"f","arguments":"{\"a\""}}]}}]}`)
 	var b batch
 	if v := (&openaiChatDecoder{}).decodeFrame(&b, &frame{no: 1, data: data}); v != nil {
 		t.Fatal(v)
@@ -462,7 +162,9 @@ func oaiCaptureTest(t *testing.T, f string, newDec func() payloadDecoder, want m
 				}
 				for j := range b.evs {
 					e := b.evs[j].toSpec()
-					oaiCheckFields(t, e)
+					if err := decodetest.CheckFields(e); err != nil {
+						t.Error(err)
+					}
 					if id := callID(e); id != "" {
 						ids[id] = true
 					}
@@ -554,17 +256,11 @@ func TestImplOpenAIChatAllocs(t *testing.T) {
 	})
 }
 
-// oaiFuzzSeeds adds the payloads of the tables and of the captures of
-// format f.
-func oaiFuzzSeeds(f *testing.F, format string, tables [][]oaiCase) {
-	for _, tab := range tables {
-		for _, c := range tab {
-			for _, fr := range oaiFrames(c.in) {
-				f.Add([]byte(fr.data))
-			}
-		}
-	}
-	dir := filepath.Join("..", "..", "shared", "captures", format)
+// oaiFuzzSeeds adds the payloads of the shared cases of format and of its
+// captures (folder folder).
+func oaiFuzzSeeds(f *testing.F, format spec.Format, folder string) {
+	casePayloadSeeds(f, format)
+	dir := filepath.Join("..", "..", "shared", "captures", folder)
 	ents, _ := os.ReadDir(dir)
 	for _, e := range ents {
 		if data, err := os.ReadFile(filepath.Join(dir, e.Name())); err == nil {
@@ -591,13 +287,15 @@ func oaiFuzzBody(t *testing.T, d payloadDecoder, data []byte, events []string) {
 			continue
 		}
 		for i := range b.evs {
-			oaiCheckFields(t, b.evs[i].toSpec())
+			if err := decodetest.CheckFields(b.evs[i].toSpec()); err != nil {
+				t.Error(err)
+			}
 		}
 	}
 }
 
 func FuzzImplDecodeOpenAIChat(f *testing.F) {
-	oaiFuzzSeeds(f, "openai-chat", oaiChatCases)
+	oaiFuzzSeeds(f, spec.FormatOpenAIChat, "openai-chat")
 	f.Fuzz(func(t *testing.T, payload []byte) {
 		oaiFuzzBody(t, &openaiChatDecoder{}, payload, []string{"", "error"})
 	})

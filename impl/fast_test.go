@@ -77,6 +77,7 @@ func FuzzAnthropicFastDelta(f *testing.F) {
 	for _, s := range fastDeltaSeeds {
 		f.Add([]byte(s))
 	}
+	casePayloadSeeds(f, spec.FormatAnthropic)
 	f.Fuzz(func(t *testing.T, data []byte) { checkFastDelta(t, data) })
 }
 
@@ -144,6 +145,7 @@ func FuzzChatFastChoices(f *testing.F) {
 	for _, s := range fastChoicesSeeds {
 		f.Add([]byte(s))
 	}
+	casePayloadSeeds(f, spec.FormatOpenAIChat)
 	f.Fuzz(func(t *testing.T, data []byte) { checkFastChoices(t, data) })
 }
 

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/toolspec/toolspec/internal/decodetest"
 	"github.com/toolspec/toolspec/spec"
 )
 
@@ -760,6 +761,11 @@ func FuzzFramingChunking(f *testing.F) {
 		f.Add([]byte(tc.in), uint16(3))
 	}
 	f.Add(framingEventStreamMessage(nil, []byte("{}")), uint16(5))
+	for _, format := range spec.Formats {
+		for _, c := range decodetest.Cases(format) {
+			f.Add([]byte(c.In), uint16(len(c.In)/2))
+		}
+	}
 	f.Fuzz(func(t *testing.T, in []byte, cut uint16) {
 		c := 0
 		if len(in) > 0 {
