@@ -32,6 +32,8 @@ var mirrorFiles = []string{"step.go", "state.go", "blocks.go", "path.go", "stop.
 // with its reason. A method of a type other than the state (model.State,
 // impl.machine) is named Type.method.
 var mirrorRenamed = map[string]string{
+	// The call's type is callState in model, call in impl.
+	"callState.result": "call.result",
 	// impl.New is the Assembler's constructor; it sets up the Assembler's
 	// machine in place with init.
 	"New": "init",

@@ -57,21 +57,12 @@ func (m *machine) finish(cause *spec.Violation) spec.Outcome {
 		viols = append(viols, *cause)
 	}
 	o := spec.Outcome{Format: m.format, Messages: m.msgs, Violations: viols, Tail: string(m.tail)}
-	for _, c := range m.calls {
-		st, args := c.status, string(c.args)
-		if c.poisoned {
-			st = spec.StatusInvalid
-			if c.synth {
-				args = "" // an invalid call keeps its raw bytes: none
-			}
-		}
-		kind := spec.CallFunction
-		if c.tool == spec.CallCustom {
-			kind = spec.CallCustom
-		}
+	for i := range m.calls {
+		c := &m.calls[i]
+		st, args, kind := c.result()
 		o.Calls = append(o.Calls, spec.Call{
 			Ordinal: len(o.Calls), Message: c.msg, Choice: c.choice, ID: c.id, Name: c.name,
-			Args: args, Status: st, Kind: kind, Server: c.server, Signatures: append([]string(nil), c.sigs...),
+			Args: string(args), Status: st, Kind: kind, Server: c.server, Signatures: append([]string(nil), c.sigs...),
 		})
 	}
 	for _, it := range m.items {

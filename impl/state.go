@@ -41,6 +41,25 @@ type call struct {
 	tool     spec.CallKind // function or custom, once an event said (NAME-4)
 }
 
+// result mirrors model's result: END-2, NAME-4.
+//
+// It returns what the outcome holds of c: its status, its final arguments
+// and its kind.
+func (c *call) result() (spec.Status, []byte, spec.CallKind) {
+	st, args := c.status, c.args
+	if c.poisoned {
+		st = spec.StatusInvalid
+		if c.synth {
+			args = nil // an invalid call keeps its raw bytes: none
+		}
+	}
+	kind := spec.CallFunction
+	if c.tool == spec.CallCustom {
+		kind = spec.CallCustom
+	}
+	return st, args, kind
+}
+
 // item is one item of the stream (model's itemState).
 type item struct {
 	kind   spec.ItemKind
@@ -69,17 +88,24 @@ type choiceState struct {
 	content  bool // it received content
 }
 
-// Output is one thing the assembler reports as it happens. Data is
-// borrowed: it is valid only during the callback.
+// Output is one thing the assembler reports as it happens: spec.Output,
+// with its byte fields borrowed. Data, Args and Signatures are valid only
+// during the callback.
 type Output struct {
-	Kind      spec.OutputKind
-	Message   int
-	Choice    int
-	Call      int
-	Data      []byte
-	Status    spec.Status
-	Stop      spec.Stop
-	Violation *spec.Violation
+	Kind       spec.OutputKind
+	Message    int
+	Choice     int
+	Call       int
+	Data       []byte
+	Status     spec.Status
+	Stop       spec.Stop
+	Violation  *spec.Violation
+	ID         string
+	Name       string
+	CallKind   spec.CallKind
+	Server     bool
+	Args       []byte
+	Signatures []string
 }
 
 // machine is the reassembly state.
@@ -89,23 +115,22 @@ type machine struct {
 	explicitStart  bool
 	implicitBlocks bool
 
-	msgs      int
-	inMsg     bool
-	msgBytes  int
-	msgCalls  int
-	msgItems  int
-	msgCall0  int // index of the current message's first call
-	msgItem0  int // index of the current message's first item
-	calls     []call
-	items     []item
-	blocks    []block
-	choices   []choiceState
-	stops     []spec.Stop
-	tail      []byte // the bytes of a cut last frame (END-3)
-	viols     []spec.Violation
-	onOut     func(*Output)
-	out       Output // reused for callbacks
-	scratchID []byte
+	msgs     int
+	inMsg    bool
+	msgBytes int
+	msgCalls int
+	msgItems int
+	msgCall0 int // index of the current message's first call
+	msgItem0 int // index of the current message's first item
+	calls    []call
+	items    []item
+	blocks   []block
+	choices  []choiceState
+	stops    []spec.Stop
+	tail     []byte // the bytes of a cut last frame (END-3)
+	viols    []spec.Violation
+	onOut    func(*Output)
+	out      Output // reused for callbacks
 }
 
 // init mirrors model's New: it sets m up for a stream of format f under

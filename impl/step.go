@@ -130,7 +130,12 @@ func (m *machine) finding(rule spec.RuleID, e *event, n int, format string, args
 	v := spec.Violation{Rule: rule, Class: spec.ClassCall, Frame: e.frame, Offset: e.offset, Call: n, Message: fmt.Sprintf(format, args...)}
 	m.viols = append(m.viols, v)
 	if m.onOut != nil {
-		m.emit(Output{Kind: spec.OutViolation, Call: n, Violation: &m.viols[len(m.viols)-1]})
+		o := Output{Kind: spec.OutViolation, Call: n}
+		if n != spec.NoCall {
+			o = m.callOutput(spec.OutViolation, n)
+		}
+		o.Violation = &m.viols[len(m.viols)-1]
+		m.emit(o)
 	}
 }
 
@@ -290,9 +295,25 @@ func (m *machine) addCall(c call) int {
 	m.msgCalls++
 	m.touchChoice(c.choice)
 	if m.onOut != nil {
-		m.emit(Output{Kind: spec.OutCallStart, Message: c.msg, Choice: c.choice, Call: n, Data: append(m.scratchID[:0], c.id...)})
+		m.emit(m.callOutput(spec.OutCallStart, n))
 	}
 	return n
+}
+
+// callOutput mirrors model's callOutput.
+//
+// Its Args and Signatures are the call's own, borrowed.
+func (m *machine) callOutput(k spec.OutputKind, n int) Output {
+	c := &m.calls[n]
+	st, args, kind := c.result()
+	o := Output{Kind: k, Message: c.msg, Choice: c.choice, Call: n, ID: c.id, Name: c.name, CallKind: kind, Server: c.server, Status: st}
+	if k == spec.OutCallEnd {
+		o.Args = args
+		if len(c.sigs) > 0 {
+			o.Signatures = c.sigs
+		}
+	}
+	return o
 }
 
 // duplicateID mirrors model's duplicateID: ID-7.
@@ -318,7 +339,9 @@ func (m *machine) appendArgs(n int, data []byte) {
 	c.args = append(c.args, data...)
 	m.msgBytes += len(data)
 	if m.onOut != nil {
-		m.emit(Output{Kind: spec.OutCallArgs, Message: c.msg, Choice: c.choice, Call: n, Data: data})
+		o := m.callOutput(spec.OutCallArgs, n)
+		o.Data = data
+		m.emit(o)
 	}
 }
 
@@ -356,7 +379,7 @@ func (m *machine) complete(n int, e *event) {
 		m.finding(spec.NameMissing, e, n, "call has no name")
 	}
 	if m.onOut != nil {
-		m.emit(Output{Kind: spec.OutCallEnd, Message: c.msg, Choice: c.choice, Call: n, Status: m.calls[n].status})
+		m.emit(m.callOutput(spec.OutCallEnd, n))
 	}
 }
 
@@ -371,7 +394,7 @@ func (m *machine) truncate(n int) {
 	}
 	c.status = spec.StatusIncomplete
 	if m.onOut != nil {
-		m.emit(Output{Kind: spec.OutCallEnd, Message: c.msg, Choice: c.choice, Call: n, Status: c.status})
+		m.emit(m.callOutput(spec.OutCallEnd, n))
 	}
 }
 

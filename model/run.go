@@ -109,20 +109,10 @@ func Finish(s State, viols []spec.Violation, cause *spec.Violation) spec.Outcome
 	}
 	o := spec.Outcome{Format: s.format, Messages: s.msgs, Violations: viols, Tail: s.tail}
 	for _, c := range s.calls {
-		st, args := c.status, string(c.args)
-		if c.poisoned {
-			st = spec.StatusInvalid
-			if c.synth {
-				args = "" // an invalid call keeps its raw bytes: none
-			}
-		}
-		kind := spec.CallFunction
-		if c.tool == spec.CallCustom {
-			kind = spec.CallCustom
-		}
+		st, args, kind := c.result()
 		o.Calls = append(o.Calls, spec.Call{
 			Ordinal: len(o.Calls), Message: c.msg, Choice: c.choice, ID: c.id, Name: c.name,
-			Args: args, Status: st, Kind: kind, Server: c.server, Signatures: append([]string(nil), c.sigs...),
+			Args: string(args), Status: st, Kind: kind, Server: c.server, Signatures: append([]string(nil), c.sigs...),
 		})
 	}
 	for _, it := range s.items {

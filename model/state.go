@@ -37,6 +37,24 @@ type callState struct {
 	tool     spec.CallKind // function or custom, once an event said (NAME-4)
 }
 
+// result returns what the outcome holds of c: its status, where a
+// call-scoped violation makes it invalid (END-2), its final
+// arguments, and its kind, function unless an event said custom (NAME-4).
+func (c *callState) result() (spec.Status, []byte, spec.CallKind) {
+	st, args := c.status, c.args
+	if c.poisoned {
+		st = spec.StatusInvalid
+		if c.synth {
+			args = nil // an invalid call keeps its raw bytes: none
+		}
+	}
+	kind := spec.CallFunction
+	if c.tool == spec.CallCustom {
+		kind = spec.CallCustom
+	}
+	return st, args, kind
+}
+
 // itemState is one item of the stream.
 type itemState struct {
 	kind   spec.ItemKind

@@ -135,9 +135,14 @@ func (s *State) finding(out *[]spec.Output, rule spec.RuleID, e spec.Event, call
 	if call != spec.NoCall {
 		s.calls[call].poisoned = true
 	}
-	*out = append(*out, spec.Output{Kind: spec.OutViolation, Call: call, Violation: spec.Violation{
+	o := spec.Output{Kind: spec.OutViolation, Call: call}
+	if call != spec.NoCall {
+		o = s.callOutput(spec.OutViolation, call)
+	}
+	o.Violation = spec.Violation{
 		Rule: rule, Class: spec.ClassCall, Frame: e.Frame, Offset: e.Offset, Call: call, Message: fmt.Sprintf(format, args...),
-	}})
+	}
+	*out = append(*out, o)
 }
 
 // ---- checks (no mutation) ----
@@ -295,8 +300,25 @@ func (s *State) addCall(c callState, out *[]spec.Output) int {
 	s.calls = append(s.calls, c)
 	s.msgCalls++
 	s.touchChoice(c.choice)
-	*out = append(*out, spec.Output{Kind: spec.OutCallStart, Message: c.msg, Choice: c.choice, Call: n, Data: c.id})
+	*out = append(*out, s.callOutput(spec.OutCallStart, n))
 	return n
+}
+
+// callOutput returns an output of kind k about call n, which carries the
+// call as it stands: its identity, its kind, and the status the outcome
+// would give it now (a call-scoped violation makes it invalid). A call-end
+// carries its final arguments and signatures too, as the outcome holds them.
+func (s *State) callOutput(k spec.OutputKind, n int) spec.Output {
+	c := &s.calls[n]
+	st, args, kind := c.result()
+	o := spec.Output{Kind: k, Message: c.msg, Choice: c.choice, Call: n, ID: c.id, Name: c.name, CallKind: kind, Server: c.server, Status: st}
+	if k == spec.OutCallEnd {
+		o.Args = string(args)
+		if len(c.sigs) > 0 {
+			o.Signatures = append([]string(nil), c.sigs...)
+		}
+	}
+	return o
 }
 
 // duplicateID reports ID-7 when call n's id is already used by another call
@@ -322,7 +344,9 @@ func (s *State) appendArgs(n int, data string, out *[]spec.Output) {
 	c := &s.calls[n]
 	c.args = append(c.args, data...)
 	s.msgBytes += len(data)
-	*out = append(*out, spec.Output{Kind: spec.OutCallArgs, Message: c.msg, Choice: c.choice, Call: n, Data: data})
+	o := s.callOutput(spec.OutCallArgs, n)
+	o.Data = data
+	*out = append(*out, o)
 }
 
 // addSig attaches a signature to call n (budget already checked).
@@ -359,7 +383,7 @@ func (s *State) complete(n int, e spec.Event, out *[]spec.Output) {
 	if c.name == "" {
 		s.finding(out, spec.NameMissing, e, n, "call has no name")
 	}
-	*out = append(*out, spec.Output{Kind: spec.OutCallEnd, Message: c.msg, Choice: c.choice, Call: n, Status: s.calls[n].status})
+	*out = append(*out, s.callOutput(spec.OutCallEnd, n))
 }
 
 // truncate marks call n incomplete (END-3).
@@ -372,7 +396,7 @@ func (s *State) truncate(n int, out *[]spec.Output) {
 		c.args = []byte(c.path.render())
 	}
 	c.status = spec.StatusIncomplete
-	*out = append(*out, spec.Output{Kind: spec.OutCallEnd, Message: c.msg, Choice: c.choice, Call: n, Status: c.status})
+	*out = append(*out, s.callOutput(spec.OutCallEnd, n))
 }
 
 // argsProblem says why the arguments b, which are not white space, are not
