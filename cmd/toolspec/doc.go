@@ -15,7 +15,10 @@
 // Without --format the framing (SSE, NDJSON, one JSON object per line,
 // Bedrock event-stream) and the format are detected from the bytes. The
 // outcome is printed as JSON (the schema is in README.md), or as a table with
-// --text. The exit status is 0 without violations, 1 with any, 2 on a usage
-// or I/O error. The command runs the production reassembler (package impl),
-// which is tested equal to the reference model.
+// --text. The exit status is 0 for a whole success, 1 when the stream broke
+// any rule, 2 on a usage or I/O error, and 3 when the stream broke no rule
+// but is not whole: truncated, cut by its token limit, calls incomplete, or
+// a malformed call reported (Outcome.Err's reasons). The command runs the
+// production reassembler (package impl), which is tested equal to the
+// reference model.
 package main

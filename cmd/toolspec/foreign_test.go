@@ -46,7 +46,7 @@ func TestForeignInputExitsOne(t *testing.T) {
 	}
 }
 
-// TestCutStreamTail: a stream cut inside its last frame exits 0 with the
+// TestCutStreamTail: a stream cut inside its last frame exits 3 with the
 // truncated stop and its cut bytes in "tail".
 func TestCutStreamTail(t *testing.T) {
 	sc, err := readScenario("../../testdata/scenarios/framing/sse-cut-last-event.txtar")
@@ -58,8 +58,34 @@ func TestCutStreamTail(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &got); err != nil {
 		t.Fatal(err)
 	}
-	if code != 0 || got.StopReason != "truncated" || !strings.HasPrefix(got.Tail, `{"id":"chatcmpl-9xQ"`) {
+	if code != 3 || got.StopReason != "truncated" || !strings.HasPrefix(got.Tail, `{"id":"chatcmpl-9xQ"`) {
 		t.Errorf("exit %d, stop %q, tail %q", code, got.StopReason, got.Tail)
+	}
+}
+
+// TestExitStatus: 0 for a whole success, 1 for any violation, 3 for a
+// stream that broke no rule but is not whole.
+func TestExitStatus(t *testing.T) {
+	for _, c := range []struct {
+		scenario string
+		want     int
+	}{
+		{"ordering/chat-text-and-call", 0},
+		{"completion/chat-custom-tool-call", 0},
+		{"completion/eof-mid-call", 3},
+		{"completion/empty-stream", 3},
+		{"completion/gemini-finish-table", 3},
+		{"framing/html-error-page", 1},
+		{"completion/chat-invalid-args-kept", 1},
+		{"completion/anthropic-overloaded-error", 1},
+	} {
+		sc, err := readScenario("../../testdata/scenarios/" + c.scenario + ".txtar")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if code, _, errOut := runCmd(t, string(sc.Input), "reassemble", "--format", string(sc.Format), "-"); code != c.want {
+			t.Errorf("%s: exit %d, want %d; stderr %q", c.scenario, code, c.want, errOut)
+		}
 	}
 }
 

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/toolspec/toolspec"
 	"github.com/toolspec/toolspec/impl"
 	"github.com/toolspec/toolspec/spec"
 )
@@ -30,7 +31,9 @@ Limits (SPEC.md section 6; 0 means the default): --max-calls (BUD-1, 128),
 --max-id-bytes and --max-name-bytes (BUD-4, 256 each), --max-frame-bytes
 (BUD-5, 32 MiB), --max-items, --max-messages, --max-choices (BUD-6, 4096, 1024,
 128), --no-parallel (BUD-7).
-Exit status: 0 no violations, 1 violations, 2 usage or I/O error.
+Exit status: 0 a whole success, 1 any violation, 2 usage or I/O error,
+3 no violation but not whole (truncated, cut by the token limit, calls
+incomplete, a malformed call reported).
 `
 
 // limitFlags are the flags that set the fields of spec.Limits, one per
@@ -115,8 +118,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if f == "" {
-		if f, err = Detect(head); err != nil {
-			fmt.Fprintf(stderr, "toolspec: %v; name it with --format\n", err)
+		if f, err = toolspec.Detect(head); err != nil {
+			fmt.Fprintf(stderr, "%v; name it with --format\n", err)
 			return 2
 		}
 	} else if !f.Valid() {
@@ -133,7 +136,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	out := a.Close()
 	if n := len(out.Violations); n > 0 && out.Violations[n-1].Rule == spec.FrameNotFormat {
 		// FRAME-7: say what the input looks like, when the detector knows.
-		if g, err := Detect(head); err == nil && g != f {
+		if g, err := toolspec.Detect(head); err == nil && g != f {
 			out.Violations[n-1].Message += fmt.Sprintf(" (it looks like %s: try --format %s)", g, g)
 		}
 	}
@@ -148,14 +151,26 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return 2
 		}
 	}
-	if len(out.Violations) > 0 {
+	return exitStatus(out)
+}
+
+// exitStatus is the command's exit status for an outcome: 0 for a whole
+// success, 1 when the stream broke any rule, 3 when it did not but is not
+// whole (truncated, cut by its token limit, calls incomplete, or a
+// malformed call reported).
+func exitStatus(out spec.Outcome) int {
+	err := out.Err()
+	switch {
+	case err == nil:
+		return 0
+	case errors.Is(err, spec.ErrViolation):
 		return 1
 	}
-	return 0
+	return 3
 }
 
 // detectBytes is how much of the stream format detection looks at.
-const detectBytes = 1 << 20
+const detectBytes = toolspec.DetectBytes
 
 func openInput(name string, stdin io.Reader) (io.Reader, func(), error) {
 	if name == "-" {

@@ -7,7 +7,6 @@ import (
 	_ "github.com/toolspec/toolspec/internal/golden"
 	"io"
 	"os"
-	"path/filepath"
 	"reflect"
 	"strconv"
 	"strings"
@@ -223,23 +222,3 @@ func TestSynopsisListsEveryFlag(t *testing.T) {
 	})
 }
 
-// TestDetectCaptures checks format detection on every shared capture.
-func TestDetectCaptures(t *testing.T) {
-	dir := "../../../shared/captures"
-	if _, err := os.Stat(dir); err != nil {
-		t.Skipf("no captures at %s: %v", dir, err)
-	}
-	for _, f := range spec.Formats {
-		files, _ := filepath.Glob(filepath.Join(dir, string(f), "*"))
-		for _, p := range files {
-			data, err := os.ReadFile(p)
-			if err != nil {
-				t.Fatal(err)
-			}
-			got, err := Detect(data)
-			if err != nil || got != f {
-				t.Errorf("Detect(%s) = %q, %v; want %q", filepath.Base(p), got, err, f)
-			}
-		}
-	}
-}

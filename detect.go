@@ -1,4 +1,4 @@
-package main
+package toolspec
 
 import (
 	"bufio"
@@ -6,15 +6,30 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"hash/crc32"
 
 	"github.com/toolspec/toolspec/spec"
 )
 
-// Detect guesses the wire format of a stream from its bytes: a Bedrock
-// event-stream prelude with a valid CRC, or else the shape of the first
-// JSON payloads (SSE data lines or JSON lines) that tell the formats apart.
-func Detect(data []byte) (spec.Format, error) {
+// DetectBytes is how much of a stream's start Detect needs at most: give
+// it this much, or the whole stream if it is shorter.
+const DetectBytes = 1 << 20
+
+// Detect tells the wire format of a stream from its first bytes (see
+// [DetectBytes]): a Bedrock event-stream prelude with a valid CRC, or else
+// the first JSON payload (an SSE data line or a JSON line) whose shape
+// tells the formats apart: "choices" is OpenAI Chat, "candidates" Gemini,
+// "done" with "message" or "model" Ollama, a "response." type OpenAI
+// Responses, a message_start or content_block_* type Anthropic, and a
+// single messageStart or contentBlock* key Bedrock's JSON lines. Input
+// with no such payload in its first 1000 lines (an empty body, an HTML
+// error page, random bytes) is an error that quotes its start.
+//
+// It is the detector the command uses. Reading an HTTP body, peek at its
+// start with a bufio.Reader of DetectBytes and hand the same reader on.
+func Detect(prefix []byte) (Format, error) {
+	data := prefix
 	if len(data) >= 12 && !isText(data[0]) {
 		if crc32.ChecksumIEEE(data[:8]) == binary.BigEndian.Uint32(data[8:12]) {
 			return spec.FormatBedrock, nil
@@ -41,7 +56,11 @@ func Detect(data []byte) (spec.Format, error) {
 			return f, nil
 		}
 	}
-	return "", errors.New("cannot tell the format of the stream")
+	if len(bytes.TrimSpace(data)) == 0 {
+		return "", errors.New("toolspec: cannot tell the format of an empty stream")
+	}
+	start := data[:min(len(data), 40)]
+	return "", fmt.Errorf("toolspec: cannot tell the format of the stream: no payload of any format in its start, %q", start)
 }
 
 func isText(c byte) bool {

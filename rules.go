@@ -1,0 +1,73 @@
+package toolspec
+
+import "github.com/toolspec/toolspec/spec"
+
+// Rule IDs, one per rule of SPEC.md, grouped by area: FRAME (wire framing),
+// ID (identity), NAME, ORD (ordering), BUD (budgets), PAIR (block pairing),
+// END (completion and termination), THINK (thinking and signatures). IDs
+// are never reused or renumbered. [LookupRule] gives a rule's summary.
+const (
+	FrameSSE        = spec.FrameSSE        // FRAME-1
+	FrameLines      = spec.FrameLines      // FRAME-2
+	FrameEventStrm  = spec.FrameEventStrm  // FRAME-3
+	FramePayload    = spec.FramePayload    // FRAME-4
+	FrameUnknown    = spec.FrameUnknown    // FRAME-5
+	FrameFieldType  = spec.FrameFieldType  // FRAME-6
+	FrameNotFormat  = spec.FrameNotFormat  // FRAME-7
+	IDScope         = spec.IDScope         // ID-1
+	IDEmpty         = spec.IDEmpty         // ID-2
+	IDKnown         = spec.IDKnown         // ID-3
+	IDFallback      = spec.IDFallback      // ID-4
+	IDAdopt         = spec.IDAdopt         // ID-5
+	IDNewAtHeld     = spec.IDNewAtHeld     // ID-6
+	IDDuplicate     = spec.IDDuplicate     // ID-7
+	IDWhole         = spec.IDWhole         // ID-8
+	IDBlock         = spec.IDBlock         // ID-9
+	IDRepeated      = spec.IDRepeated      // ID-10
+	NameOnce        = spec.NameOnce        // NAME-1
+	NameConflict    = spec.NameConflict    // NAME-2
+	NameMissing     = spec.NameMissing     // NAME-3
+	NameKind        = spec.NameKind        // NAME-4
+	OrdFirstSeen    = spec.OrdFirstSeen    // ORD-1
+	OrdBudget       = spec.OrdBudget       // ORD-2
+	OrdMerge        = spec.OrdMerge        // ORD-3
+	OrdMessages     = spec.OrdMessages     // ORD-4
+	BudCalls        = spec.BudCalls        // BUD-1
+	BudArgBytes     = spec.BudArgBytes     // BUD-2
+	BudRespBytes    = spec.BudRespBytes    // BUD-3
+	BudIDName       = spec.BudIDName       // BUD-4
+	BudFrame        = spec.BudFrame        // BUD-5
+	BudItems        = spec.BudItems        // BUD-6
+	BudParallel     = spec.BudParallel     // BUD-7
+	PairMsgStart    = spec.PairMsgStart    // PAIR-1
+	PairDupStart    = spec.PairDupStart    // PAIR-2
+	PairUnknown     = spec.PairUnknown     // PAIR-3
+	PairClosed      = spec.PairClosed      // PAIR-4
+	PairDeltaType   = spec.PairDeltaType   // PAIR-5
+	PairStartInput  = spec.PairStartInput  // PAIR-6
+	PairImplicit    = spec.PairImplicit    // PAIR-7
+	PairFinalArgs   = spec.PairFinalArgs   // PAIR-8
+	PairPathCall    = spec.PairPathCall    // PAIR-9
+	PairPathSyntax  = spec.PairPathSyntax  // PAIR-10
+	PairOpenAtEnd   = spec.PairOpenAtEnd   // PAIR-11
+	EndSignal       = spec.EndSignal       // END-1
+	EndValidate     = spec.EndValidate     // END-2
+	EndTruncation   = spec.EndTruncation   // END-3
+	EndStopReason   = spec.EndStopReason   // END-4
+	EndProviderErr  = spec.EndProviderErr  // END-5
+	EndAfterFinish  = spec.EndAfterFinish  // END-6
+	EndRepeatFinish = spec.EndRepeatFinish // END-7
+	ThinkOrder      = spec.ThinkOrder      // THINK-1
+	ThinkSignature  = spec.ThinkSignature  // THINK-2
+	ThinkRedacted   = spec.ThinkRedacted   // THINK-3
+	EventInvalid    = spec.EventInvalid    // EVENT-1
+)
+
+// Rule is one rule of SPEC.md: its ID and one-line summary.
+type Rule = spec.Rule
+
+// Rules returns every rule of SPEC.md, in the order of the document.
+func Rules() []Rule { return append([]Rule(nil), spec.Rules...) }
+
+// LookupRule returns the rule with the given ID, if there is one.
+func LookupRule(id RuleID) (Rule, bool) { return spec.LookupRule(id) }

@@ -1,0 +1,167 @@
+package spec
+
+import (
+	"errors"
+	"strconv"
+	"strings"
+)
+
+// The reasons an [Outcome] is not a whole success, as [Outcome.Err]
+// reports them. Test for them with errors.Is; one error may carry several.
+var (
+	// ErrViolation: the stream broke a rule of SPEC.md. The error also
+	// wraps the *Violation: the terminal one when there is one, else the
+	// first.
+	ErrViolation = errors.New("toolspec: the stream broke a rule")
+	// ErrTruncated: the stream ended without its terminal signal, or inside
+	// a frame (END-3): the connection was cut, or the context cancelled.
+	ErrTruncated = errors.New("toolspec: the stream was truncated")
+	// ErrLength: a message was cut by its output-token limit (stop reason
+	// length): the stream is whole but the answer is not.
+	ErrLength = errors.New("toolspec: a message was cut by its token limit")
+	// ErrIncomplete: some calls are incomplete (END-3): their arguments
+	// may be cut short.
+	ErrIncomplete = errors.New("toolspec: calls are incomplete")
+	// ErrInvalid: some calls are invalid (their arguments are not one JSON
+	// object, or a call-scoped violation concerns them), or the provider
+	// reported a malformed tool call (stop reason malformed_call).
+	ErrInvalid = errors.New("toolspec: calls are invalid")
+)
+
+// OutcomeError is the error [Outcome.Err] returns: every reason the outcome
+// is not a whole success, and what they concern.
+type OutcomeError struct {
+	// Reasons are the sentinels that apply, in the order ErrViolation,
+	// ErrTruncated, ErrLength, ErrIncomplete, ErrInvalid.
+	Reasons []error
+	// Violation is the terminal violation, or else the first violation,
+	// or nil when the stream broke no rule.
+	Violation *Violation
+	// Incomplete and Invalid are the ordinals of the calls with those
+	// statuses.
+	Incomplete []int
+	Invalid    []int
+
+	msg string
+}
+
+// Error says what went wrong, most serious first, naming the calls
+// concerned.
+func (e *OutcomeError) Error() string { return e.msg }
+
+// Unwrap returns the reasons and the violation, for errors.Is and
+// errors.As.
+func (e *OutcomeError) Unwrap() []error {
+	errs := append([]error(nil), e.Reasons...)
+	if e.Violation != nil {
+		errs = append(errs, e.Violation)
+	}
+	return errs
+}
+
+// Err returns nil only when the stream ended on its terminal signal, broke
+// no rule, no message was cut by its token limit and every call is
+// complete. Otherwise it returns an *OutcomeError that wraps each reason
+// that applies ([ErrViolation], [ErrTruncated], [ErrLength],
+// [ErrIncomplete], [ErrInvalid]) and the *Violation, if any. A stop for a
+// content filter, a refusal or a pause is not an error: the stream is
+// whole and says why it stopped ([Outcome.StopReason]).
+func (o Outcome) Err() error {
+	e := &OutcomeError{}
+	var parts []string
+	for i := range o.Violations {
+		v := &o.Violations[i]
+		if e.Violation == nil || (v.Class == ClassTerminal && e.Violation.Class != ClassTerminal) {
+			e.Violation = v
+		}
+	}
+	if e.Violation != nil {
+		e.Reasons = append(e.Reasons, ErrViolation)
+		p := string(e.Violation.Rule) + ": " + e.Violation.Message
+		if n := len(o.Violations); n > 1 {
+			p += " (and " + strconv.Itoa(n-1) + " more violation" + plural(n-1) + ")"
+		}
+		parts = append(parts, p)
+	}
+	var length, truncated, malformed bool
+	for _, s := range o.Stops {
+		switch s.Reason {
+		case StopTruncated:
+			truncated = true
+		case StopLength:
+			length = true
+		case StopMalformed:
+			malformed = true
+		}
+	}
+	// A stream that a terminal violation ended is stopped as truncated;
+	// the violation is the reason.
+	if truncated && (e.Violation == nil || e.Violation.Class != ClassTerminal) {
+		e.Reasons = append(e.Reasons, ErrTruncated)
+		p := "the stream ended without its terminal signal"
+		if o.Tail != "" {
+			p = "the stream was cut inside its last frame"
+		}
+		parts = append(parts, p)
+	}
+	if length {
+		e.Reasons = append(e.Reasons, ErrLength)
+		parts = append(parts, "a message was cut by its token limit")
+	}
+	for _, c := range o.Calls {
+		switch c.Status {
+		case StatusIncomplete:
+			e.Incomplete = append(e.Incomplete, c.Ordinal)
+		case StatusInvalid:
+			e.Invalid = append(e.Invalid, c.Ordinal)
+		}
+	}
+	if len(e.Incomplete) > 0 {
+		e.Reasons = append(e.Reasons, ErrIncomplete)
+		parts = append(parts, callList(o.Calls, StatusIncomplete))
+	}
+	if len(e.Invalid) > 0 || malformed {
+		e.Reasons = append(e.Reasons, ErrInvalid)
+		if len(e.Invalid) > 0 {
+			parts = append(parts, callList(o.Calls, StatusInvalid))
+		}
+		if malformed {
+			parts = append(parts, "the provider reports a malformed tool call")
+		}
+	}
+	if len(e.Reasons) == 0 {
+		return nil
+	}
+	e.msg = "toolspec: " + strings.Join(parts, "; ")
+	return e
+}
+
+// callList says `2 calls incomplete: #0 "search", #1 "fetch"` of the calls
+// with status st, naming at most five.
+func callList(calls []Call, st Status) string {
+	var b strings.Builder
+	n := 0
+	for _, c := range calls {
+		if c.Status != st {
+			continue
+		}
+		switch {
+		case n < 5:
+			if n > 0 {
+				b.WriteByte(',')
+			}
+			b.WriteString(" #" + strconv.Itoa(c.Ordinal) + " " + strconv.Quote(c.Name))
+		case n == 5:
+			b.WriteString(", …")
+		}
+		n++
+	}
+	return strconv.Itoa(n) + " call" + plural(n) + " " + st.String() + ":" + b.String()
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
