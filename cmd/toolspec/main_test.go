@@ -221,4 +221,3 @@ func TestSynopsisListsEveryFlag(t *testing.T) {
 		}
 	})
 }
-
