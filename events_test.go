@@ -354,3 +354,24 @@ func TestCallbackReentry(t *testing.T) {
 		t.Errorf("outcome:\n%s", out)
 	}
 }
+
+// TestEventsBreak checks that breaking out of the loop inside a frame
+// whose other events are queued stops the yields (a yield after the break
+// panics) and leaves the assembler open: Close then ends the stream.
+func TestEventsBreak(t *testing.T) {
+	a := toolspec.New(toolspec.FormatOpenAIChat, toolspec.Limits{})
+	seen := 0
+	for ev, err := range a.Events(context.Background(), strings.NewReader(chatTwoCalls)) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		seen++
+		if ev.Kind == toolspec.EventCallStart && ev.Call.Ordinal == 1 {
+			break // its arguments, in the same frame, are queued
+		}
+	}
+	out := a.Close()
+	if seen != 3 || len(out.Calls) != 2 || out.Err() != nil {
+		t.Errorf("saw %d events; outcome after the break:\n%s", seen, out)
+	}
+}
