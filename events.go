@@ -253,7 +253,9 @@ func (a *Assembler) deliver() {
 //
 // A read error or the cancellation of ctx ends the stream as truncated:
 // calls still open end as incomplete, and the last error wraps both the
-// cause (ctx.Err(), or the read error) and the outcome's error. ctx is
+// cause (ctx.Err(), or the read error) and the outcome's error. One that
+// comes after the stream's terminal signal changes nothing: the outcome
+// is whole. ctx is
 // checked between reads; a read already waiting ends when r does (an HTTP
 // response body of a request made with ctx ends when ctx does).
 //
@@ -301,8 +303,8 @@ func (a *Assembler) Events(ctx context.Context, r io.Reader) iter.Seq2[Event, er
 		if a.stopped {
 			return
 		}
-		if err := errors.Join(cause, out.Err()); err != nil {
-			yield(Event{}, err)
+		if err := out.Err(); err != nil {
+			yield(Event{}, errors.Join(cause, err))
 		}
 	}
 }
