@@ -24,7 +24,7 @@ staticcheck:
 	$(GO) run $(STATICCHECK) ./...
 
 imports:
-	$(GO) test -run TestImportRules -count=1 .
+	$(GO) test -run 'TestImportRules|TestCorpusNotLinked' -count=1 .
 
 update-golden:
 	$(GO) test ./model -run 'TestScenarios|TestCaptures' -update
