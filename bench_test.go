@@ -19,7 +19,7 @@ func BenchmarkEvents(b *testing.B) {
 			b.Run(w.Name+"/"+name, func(b *testing.B) {
 				b.SetBytes(int64(len(raw)))
 				b.ReportAllocs()
-				for b.Loop() {
+				for range b.N {
 					f()
 				}
 			})

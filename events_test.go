@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -14,6 +15,7 @@ import (
 
 	"github.com/toolspec/toolspec"
 	"github.com/toolspec/toolspec/scenario"
+	"github.com/toolspec/toolspec/spectest"
 )
 
 // stream is one input the tests run: a scenario or a capture.
@@ -24,18 +26,16 @@ type stream struct {
 	data   []byte
 }
 
-// scenarioDir is where the golden scenarios are.
-const scenarioDir = "testdata/scenarios"
-
-// streams returns every golden scenario and every shared capture.
+// streams returns every golden scenario (the corpus package spectest
+// embeds) and every shared capture.
 func streams(t *testing.T) []stream {
 	t.Helper()
 	var out []stream
-	err := filepath.WalkDir(scenarioDir, func(path string, d os.DirEntry, err error) error {
+	err := fs.WalkDir(spectest.Scenarios, ".", func(path string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".txtar") {
 			return err
 		}
-		data, err := os.ReadFile(path)
+		data, err := fs.ReadFile(spectest.Scenarios, path)
 		if err != nil {
 			return err
 		}
@@ -43,14 +43,14 @@ func streams(t *testing.T) []stream {
 		if err != nil {
 			return err
 		}
-		out = append(out, stream{strings.TrimPrefix(path, scenarioDir+"/"), sc.Format, sc.Limits, sc.Input})
+		out = append(out, stream{path, sc.Format, sc.Limits, sc.Input})
 		return nil
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(out) < 200 {
-		t.Fatalf("only %d scenarios under %s", len(out), scenarioDir)
+		t.Fatalf("only %d scenarios in spectest.Scenarios", len(out))
 	}
 	for _, c := range captures(t) {
 		out = append(out, c)

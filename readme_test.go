@@ -33,7 +33,7 @@ func TestReadmeProgram(t *testing.T) {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
-	gomod := "module example.com/agent\n\ngo 1.24\n\nrequire github.com/toolspec/toolspec v0.0.0\n\nreplace github.com/toolspec/toolspec => " + root + "\n"
+	gomod := "module example.com/agent\n\ngo 1.23\n\nrequire github.com/toolspec/toolspec v0.0.0\n\nreplace github.com/toolspec/toolspec => " + root + "\n"
 	for name, data := range map[string][]byte{"main.go": m[1], "go.mod": []byte(gomod)} {
 		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
 			t.Fatal(err)

@@ -79,7 +79,7 @@ func TestExitStatus(t *testing.T) {
 		{"completion/chat-invalid-args-kept", 1},
 		{"completion/anthropic-overloaded-error", 1},
 	} {
-		sc, err := readScenario("../../testdata/scenarios/" + c.scenario + ".txtar")
+		sc, err := readScenario("../../spectest/testdata/scenarios/" + c.scenario + ".txtar")
 		if err != nil {
 			t.Fatal(err)
 		}
