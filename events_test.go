@@ -52,9 +52,7 @@ func streams(t *testing.T) []stream {
 	if len(out) < 200 {
 		t.Fatalf("only %d scenarios in spectest.Scenarios", len(out))
 	}
-	for _, c := range captures(t) {
-		out = append(out, c)
-	}
+	out = append(out, captures(t)...)
 	return out
 }
 

@@ -54,7 +54,7 @@ func goListDeps(t *testing.T, pkg string) []goListed {
 
 // productionPkgs are the packages a program that uses toolspec may link:
 // none of them may depend on a test-only package.
-var productionPkgs = []string{".", "./spec", "./impl", "./model", "./scenario", "./spectest", "./cmd/toolspec"}
+var productionPkgs = []string{".", "./spec", "./impl", "./model", "./scenario", "./cmd/toolspec"}
 
 // testOnlyPkgs are the packages only tests may import: the generators, the
 // differential tests, the mutation check, the test helpers (golden
@@ -87,6 +87,11 @@ func TestImportRules(t *testing.T) {
 		"./impl": {modulePath + "/impl", modulePath + "/spec"},
 		// gen never asks model what is valid.
 		"./gen": {modulePath + "/gen", modulePath + "/spec", "pgregory.net/rapid"},
+		// The conformance kit, imported by other projects' tests: the
+		// reference, the corpus and the generators, without the project's
+		// own test machinery or testify.
+		"./spectest": {modulePath + "/spectest", modulePath, modulePath + "/spec", modulePath + "/impl", modulePath + "/model",
+			modulePath + "/scenario", modulePath + "/gen", "pgregory.net/rapid", "golang.org/x/tools/txtar"},
 		// The shared decoder cases lean on neither decoder.
 		"./internal/decodetest": {modulePath + "/internal/decodetest", modulePath + "/spec"},
 	}
