@@ -146,7 +146,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
 		enc.SetEscapeHTML(false)
-		if err := enc.Encode(toJSON(out)); err != nil {
+		if err := enc.Encode(out); err != nil {
 			fmt.Fprintf(stderr, "toolspec: %v\n", err)
 			return 2
 		}
@@ -183,89 +183,11 @@ func openInput(name string, stdin io.Reader) (io.Reader, func(), error) {
 	return f, func() { f.Close() }, nil
 }
 
-// jsonOutcome is the JSON schema of the command's output (README.md).
-type jsonOutcome struct {
-	Format     string          `json:"format"`
-	Messages   int             `json:"messages"`
-	Calls      []jsonCall      `json:"calls"`
-	Items      []jsonItem      `json:"items"`
-	StopReason string          `json:"stop_reason"`
-	Stops      []jsonStop      `json:"stops"`
-	Violations []jsonViolation `json:"violations"`
-	Tail       string          `json:"tail,omitempty"`
-}
-
-type jsonCall struct {
-	ID         string   `json:"id"`
-	Name       string   `json:"name"`
-	Arguments  string   `json:"arguments"`
-	Status     string   `json:"status"`
-	Kind       string   `json:"kind"`
-	Server     bool     `json:"server"`
-	Message    int      `json:"message"`
-	Choice     int      `json:"choice"`
-	Signatures []string `json:"signatures,omitempty"`
-}
-
-type jsonItem struct {
-	Kind       string   `json:"kind"`
-	Message    int      `json:"message"`
-	Choice     int      `json:"choice"`
-	Text       string   `json:"text,omitempty"`
-	Call       *int     `json:"call,omitempty"`
-	Signatures []string `json:"signatures,omitempty"`
-}
-
-type jsonStop struct {
-	Message int    `json:"message"`
-	Choice  int    `json:"choice"`
-	Reason  string `json:"reason"`
-	Raw     string `json:"raw"`
-}
-
-type jsonViolation struct {
-	Rule    string `json:"rule"`
-	Class   string `json:"class"`
-	Frame   int    `json:"frame"`
-	Offset  int64  `json:"offset"`
-	Call    *int   `json:"call,omitempty"`
-	Message string `json:"message"`
-	Payload string `json:"payload,omitempty"`
-}
-
-func toJSON(o spec.Outcome) jsonOutcome {
-	j := jsonOutcome{Format: string(o.Format), Messages: o.Messages, StopReason: string(o.StopReason()),
-		Calls: []jsonCall{}, Items: []jsonItem{}, Stops: []jsonStop{}, Violations: []jsonViolation{}, Tail: o.Tail}
-	for _, c := range o.Calls {
-		j.Calls = append(j.Calls, jsonCall{ID: c.ID, Name: c.Name, Arguments: c.Args, Status: c.Status.String(), Kind: c.Kind.String(),
-			Server: c.Server, Message: c.Message, Choice: c.Choice, Signatures: c.Signatures})
-	}
-	for _, it := range o.Items {
-		ji := jsonItem{Kind: it.Kind.String(), Message: it.Message, Choice: it.Choice, Text: it.Text, Signatures: it.Signatures}
-		if it.Kind == spec.ItemCall {
-			n := it.Call
-			ji.Call = &n
-		}
-		j.Items = append(j.Items, ji)
-	}
-	for _, s := range o.Stops {
-		j.Stops = append(j.Stops, jsonStop{Message: s.Message, Choice: s.Choice, Reason: stopName(s.Reason), Raw: s.Raw})
-	}
-	for _, v := range o.Violations {
-		jv := jsonViolation{Rule: string(v.Rule), Class: v.Class.String(), Frame: v.Frame, Offset: v.Offset, Message: v.Message, Payload: v.Payload}
-		if v.Call != spec.NoCall {
-			n := v.Call
-			jv.Call = &n
-		}
-		j.Violations = append(j.Violations, jv)
-	}
-	j.StopReason = stopName(o.StopReason())
-	return j
-}
-
+// stopName is the name of r, as the JSON output spells it ("none" for
+// spec.StopNone).
 func stopName(r spec.StopReason) string {
-	if r == spec.StopNone {
-		return "none"
+	if b, err := r.MarshalText(); err == nil {
+		return string(b)
 	}
 	return string(r)
 }
