@@ -311,7 +311,7 @@ func decodeItem(obj jsonObject) (Item, error) {
 // "message", "choice", "reason" ([StopReason.MarshalText]: "none" for
 // [StopNone]) and "raw".
 func (s Stop) MarshalJSON() ([]byte, error) {
-	return marshal(stopJSON{Message: s.Message, Choice: s.Choice, Reason: s.Reason, Raw: s.Raw})
+	return marshal(stopJSON(s)) // a field added to Stop breaks this conversion: add it to the schema too
 }
 
 // UnmarshalJSON decodes a stop in the schema [Stop.MarshalJSON] writes.

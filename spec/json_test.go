@@ -419,3 +419,61 @@ func TestElementJSONErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestJSONCoversEveryField fails when a type of the outcome gains a field
+// the JSON schema does not place: each exported field is a key of the
+// schema (found in richOutcome's JSON, which has every key), or is listed
+// with the reason it is not encoded.
+func TestJSONCoversEveryField(t *testing.T) {
+	b, err := json.Marshal(richOutcome())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc map[string]any
+	if err := json.Unmarshal(b, &doc); err != nil {
+		t.Fatal(err)
+	}
+	keysOf := func(list string) map[string]bool {
+		keys := map[string]bool{}
+		for _, el := range doc[list].([]any) {
+			for k := range el.(map[string]any) {
+				keys[k] = true
+			}
+		}
+		return keys
+	}
+	top := map[string]bool{}
+	for k := range doc {
+		top[k] = true
+	}
+	for _, c := range []struct {
+		v      any
+		keys   map[string]bool
+		fields string // the exported fields, in order, each as field=key or field=(why-not)
+	}{
+		{Outcome{}, top, "Format=format Messages=messages Items=items Calls=calls Stops=stops Violations=violations Tail=tail"},
+		{Call{}, keysOf("calls"), "Ordinal=(its-position-in-calls) Message=message Choice=choice ID=id Name=name Args=arguments Status=status Kind=kind Server=server Signatures=signatures"},
+		{Item{}, keysOf("items"), "Kind=kind Message=message Choice=choice Text=text Signatures=signatures Call=call"},
+		{Stop{}, keysOf("stops"), "Message=message Choice=choice Reason=reason Raw=raw"},
+		{Violation{}, keysOf("violations"), "Rule=rule Class=class Frame=frame Offset=offset Call=call Message=message Payload=payload"},
+	} {
+		typ := reflect.TypeOf(c.v)
+		var got []string
+		for i := 0; i < typ.NumField(); i++ {
+			if f := typ.Field(i); f.IsExported() {
+				got = append(got, f.Name)
+			}
+		}
+		var want []string
+		for _, fk := range strings.Fields(c.fields) {
+			name, key, _ := strings.Cut(fk, "=")
+			want = append(want, name)
+			if !strings.HasPrefix(key, "(") && !c.keys[key] {
+				t.Errorf("%s.%s: the JSON has no key %q", typ, name, key)
+			}
+		}
+		if strings.Join(got, " ") != strings.Join(want, " ") {
+			t.Errorf("%s has the fields %v; the JSON schema places %v: give a new field a key (json.go) and list it here", typ, got, want)
+		}
+	}
+}
