@@ -86,7 +86,8 @@ type violationJSON struct {
 // "stops", "violations", and "tail" when o has one. A list is [] when
 // empty, never null. Each element is encoded by its own type's MarshalJSON
 // ([Call.MarshalJSON], [Item.MarshalJSON], [Stop.MarshalJSON],
-// [Violation.MarshalJSON]); a call's Ordinal is its position in "calls".
+// [Violation.MarshalJSON]). A call's Ordinal is not encoded: it is the
+// call's position in "calls", as in every outcome a reassembler returns.
 //
 // JSON strings hold Unicode text: each byte of a string that is not UTF-8
 // (the binary tail of a cut Bedrock event-stream, say) becomes U+FFFD, so
@@ -113,9 +114,11 @@ func (o Outcome) MarshalJSON() ([]byte, error) {
 // decodes it; an item's "call" and a violation's "call" index "calls";
 // items have a kind and violations a class; "stop_reason" is the last
 // stop's reason. Calls get their position as Ordinal. Empty lists give nil
-// slices. A failure is an error naming the field (e.g.
-// "calls[1].status"), and leaves o unchanged. JSON null leaves o unchanged,
-// as encoding/json does for null.
+// slices. Keys the schema does not have are ignored (the command's output
+// may gain fields). A failure, an unknown name included, is an error naming
+// the field (e.g. "calls[1].status: unknown status \"done\""), and leaves
+// o unchanged. JSON null leaves o unchanged, as encoding/json does for
+// null.
 func (o *Outcome) UnmarshalJSON(data []byte) error {
 	if isNull(data) {
 		return nil
