@@ -3,6 +3,7 @@ package toolspec_test
 import (
 	"bufio"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -385,4 +386,28 @@ func ExampleRules() {
 	fmt.Println(len(rules) > 50, rules[0].ID)
 	// Output:
 	// true FRAME-1
+}
+
+// An outcome marshals to the command's JSON schema (README.md), to log or
+// to hand to another program; enums marshal by name.
+func Example_json() {
+	out := toolspec.Reassemble(toolspec.FormatOpenAIChat, mustRead(body()), toolspec.Limits{})
+	b, err := json.Marshal(out.Calls[0])
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(string(b))
+	b, _ = json.Marshal(struct {
+		Status toolspec.Status
+		Stop   toolspec.StopReason
+	}{out.Calls[0].Status, out.StopReason()})
+	fmt.Println(string(b))
+	var back toolspec.Outcome
+	b, _ = json.Marshal(out)
+	fmt.Println(json.Unmarshal(b, &back), back.String() == out.String())
+	// Output:
+	// {"id":"call_1","name":"search","arguments":"{\"q\":\"go\"}","status":"complete","kind":"function","server":false,"message":0,"choice":0}
+	// {"Status":"complete","Stop":"tool_use"}
+	// <nil> true
 }
