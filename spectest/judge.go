@@ -97,7 +97,7 @@ func judge(name string, d Description, o options, want toolspec.Outcome, r Resul
 	if whole {
 		for _, m := range want.Calls {
 			if !matched[m.Ordinal] {
-				rule := toolspec.RuleID("")
+				rule := toolspec.OrdFirstSeen // every call is output
 				for _, a := range r.Calls {
 					if len(a.Arguments) > len(m.Args) && strings.Contains(a.Arguments, m.Args) && m.Args != "{}" {
 						rule = toolspec.IDNewAtHeld // merged into another call

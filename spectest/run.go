@@ -31,10 +31,11 @@ type options struct {
 	seed     uint64
 	byteArgs bool
 	timeout  time.Duration
+	shrink   time.Duration
 }
 
 func newOptions(opts []Option) options {
-	o := options{random: 100, timeout: 10 * time.Second, skip: map[toolspec.RuleID]string{}}
+	o := options{random: 100, timeout: 10 * time.Second, shrink: 5 * time.Second, skip: map[toolspec.RuleID]string{}}
 	for _, f := range opts {
 		f(&o)
 	}
@@ -71,6 +72,10 @@ func Seed(seed uint64) Option { return func(o *options) { o.seed = seed } }
 // ByteEqualArguments compares arguments byte for byte; by default function
 // arguments compare as JSON values (key order and white space aside).
 func ByteEqualArguments() Option { return func(o *options) { o.byteArgs = true } }
+
+// ShrinkTime bounds the time spent shrinking a failing random stream
+// (default 5 s); the smallest failing stream found by then is reported.
+func ShrinkTime(d time.Duration) Option { return func(o *options) { o.shrink = d } }
 
 // RandomOnly runs the random streams only, not the scenarios.
 func RandomOnly() Option { return func(o *options) { o.noCorpus = true } }
@@ -285,6 +290,10 @@ func Scenario(name string, f toolspec.Format, lim toolspec.Limits, data []byte, 
 			rules = append(rules, x.Rule)
 		}
 	}
+	if len(rules) == 0 {
+		// The departure is not one rule's; the scenario format needs one.
+		rules = []toolspec.RuleID{toolspec.FramePayload}
+	}
 	sc := scenario.Scenario{
 		Description: strings.Join(desc, "\n"), Rules: rules, Format: f, Limits: lim, Input: data,
 		HexInput: !utf8.Valid(data) || len(data) > 0 && data[len(data)-1] != '\n' || bytes.Contains(data, []byte("\n-- ")) || bytes.HasPrefix(data, []byte("-- ")),
@@ -296,7 +305,7 @@ func Scenario(name string, f toolspec.Format, lim toolspec.Limits, data []byte, 
 // withRapid runs fn with rapid's flags set for o: the number of checks and
 // the seed. rapid reads them from the command line's flag set.
 func withRapid(o options, fn func()) {
-	set := map[string]string{"rapid.checks": strconv.Itoa(o.random)}
+	set := map[string]string{"rapid.checks": strconv.Itoa(o.random), "rapid.shrinktime": o.shrink.String()}
 	if o.seed != 0 {
 		set["rapid.seed"] = strconv.FormatUint(o.seed, 10)
 	}
