@@ -75,7 +75,9 @@ type outcomeAdapter struct {
 	edit func(out toolspec.Outcome, r *Result) error
 }
 
-func (outcomeAdapter) Describe() Description { return Description{Name: "broken", Limits: true, Custom: true} }
+func (outcomeAdapter) Describe() Description {
+	return Description{Name: "broken", Limits: true, Custom: true}
+}
 
 func (a outcomeAdapter) Reassemble(s Stream) (Result, error) {
 	out := toolspec.Reassemble(s.Format, s.Data, s.Limits)
