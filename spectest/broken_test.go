@@ -204,3 +204,40 @@ func head(s string, n int) string {
 	}
 	return strings.Join(lines, "\n")
 }
+
+// TestCheckReport: Check reports every case: the naive chat accumulator's
+// other formats as not applicable, its failing scenarios with their
+// rules, and the random chat streams with the shrunk scenario and seed.
+func TestCheckReport(t *testing.T) {
+	rep, err := Check(func() Adapter { return naiveChat{} }, RandomStreams(50), Seed(3))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var na, failed, passed int
+	var random *CaseResult
+	for i, c := range rep.Cases {
+		switch {
+		case strings.HasPrefix(c.Skipped, "not applicable: format"):
+			na++
+		case c.Passed():
+			passed++
+		default:
+			failed++
+		}
+		if c.Name == "random/openai-chat" {
+			random = &rep.Cases[i]
+		}
+	}
+	if na == 0 || failed == 0 || passed == 0 || rep.Adapter.Name != "naive chat accumulator" {
+		t.Errorf("%d not applicable, %d failed, %d passed; adapter %q", na, failed, passed, rep.Adapter.Name)
+	}
+	if random == nil || len(random.Failures) == 0 || !strings.Contains(random.Message, "-rapid.seed=") {
+		t.Fatalf("random/openai-chat: %+v", random)
+	}
+	if _, err := scenario.Parse("random", random.Scenario); err != nil {
+		t.Errorf("the random case's scenario does not parse: %v\n%s", err, random.Scenario)
+	}
+	if rep.Err() == nil {
+		t.Error("Err() is nil")
+	}
+}

@@ -235,13 +235,15 @@ func Run(t *testing.T, newAdapter func() Adapter, opts ...Option) {
 			continue
 		}
 		t.Run("random/"+string(f), func(t *testing.T) {
-			withRapid(o, func() { rapid.Check(t, randomProp(newAdapter, o, f)) })
+			withRapid(o, func() { rapid.Check(t, randomProp(newAdapter, o, f, nil)) })
 		})
 	}
 }
 
-// randomProp is the property the random streams of format f check.
-func randomProp(newAdapter func() Adapter, o options, f toolspec.Format) func(*rapid.T) {
+// randomProp is the property the random streams of format f check. When
+// last is not nil, each failing stream is recorded in it: after rapid's
+// check, it holds the shrunk one, which rapid replays last.
+func randomProp(newAdapter func() Adapter, o options, f toolspec.Format, last *CaseResult) func(*rapid.T) {
 	return func(rt *rapid.T) {
 		var data []byte
 		var how string
@@ -262,6 +264,9 @@ func randomProp(newAdapter func() Adapter, o options, f toolspec.Format) func(*r
 			}
 		}
 		if len(fs) > 0 {
+			if last != nil {
+				*last = CaseResult{Name: c.name, Failures: fs, Scenario: Scenario(c.name, c.format, c.limits, c.data, fs)}
+			}
 			rt.Fatalf("%s", report(c, how, fs))
 		}
 	}
@@ -324,44 +329,105 @@ func withRapid(o options, fn func()) {
 	fn()
 }
 
-// TestAdapter runs the kit as Run does, without a *testing.T: it returns
-// every failure, one per line ("case: RULE: got ..., want ..."; a random
-// stream's with the scenario that reproduces it), joined, or nil.
-func TestAdapter(newAdapter func() Adapter, opts ...Option) error {
+// Report is what a run of the kit found, case by case.
+type Report struct {
+	Adapter Description // the adapter's, with all formats when it named none
+	Cases   []CaseResult
+}
+
+// CaseResult is one case of a [Report]: a scenario, or the random streams
+// of one format.
+type CaseResult struct {
+	Name  string            // area/name, or random/<format>
+	Rules []toolspec.RuleID // the rules a scenario exercises
+	// Skipped says why the case did not run: not applicable, or skipped
+	// by an option. A skipped case has no failures.
+	Skipped  string
+	Failures []Failure
+	// Scenario is, for random streams that failed, the shrunk stream as a
+	// scenario ready to commit; Message is rapid's report of it, with the
+	// seed that reproduces it.
+	Scenario []byte
+	Message  string
+}
+
+// Passed reports whether the case ran and found nothing.
+func (c CaseResult) Passed() bool { return c.Skipped == "" && len(c.Failures) == 0 }
+
+// Err returns every failure of r, one per line, joined, or nil; a failing
+// random case adds rapid's report with the scenario and the seed.
+func (r *Report) Err() error {
+	var errs []error
+	for _, c := range r.Cases {
+		if c.Message != "" {
+			errs = append(errs, errors.New(c.Message))
+			continue
+		}
+		for _, f := range c.Failures {
+			errs = append(errs, f)
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// Check runs the kit as Run does, without a *testing.T, and returns what
+// it found case by case.
+func Check(newAdapter func() Adapter, opts ...Option) (*Report, error) {
 	o := newOptions(opts)
 	cs, err := cases()
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if o.noCorpus {
 		cs = nil
 	}
-	var errs []error
+	d := describe(newAdapter())
+	rep := &Report{Adapter: d}
 	for _, c := range cs {
-		for _, f := range runCase(newAdapter, o, c).failures {
-			errs = append(errs, f)
-		}
+		v := runCase(newAdapter, o, c)
+		rep.Cases = append(rep.Cases, CaseResult{Name: c.name, Rules: c.rules, Skipped: v.skipped, Failures: v.failures})
 	}
-	if o.random > 0 {
-		d := describe(newAdapter())
-		for _, f := range toolspec.Formats() {
-			if !slices.Contains(d.Formats, f) || len(o.formats) > 0 && !slices.Contains(o.formats, f) {
-				continue
-			}
-			tb := &collectTB{name: "random/" + string(f)}
-			withRapid(o, func() {
-				nf := flag.Lookup("rapid.nofailfile")
-				old := nf.Value.String()
-				_ = nf.Value.Set("true")
-				defer func() { _ = nf.Value.Set(old) }()
-				rapid.Check(tb, randomProp(newAdapter, o, f))
-			})
-			if tb.failed {
-				errs = append(errs, errors.New(strings.TrimSpace(tb.log.String())))
+	if o.random == 0 {
+		return rep, nil
+	}
+	for _, f := range toolspec.Formats() {
+		name := "random/" + string(f)
+		if !slices.Contains(d.Formats, f) || len(o.formats) > 0 && !slices.Contains(o.formats, f) {
+			rep.Cases = append(rep.Cases, CaseResult{Name: name, Skipped: "not applicable: format " + string(f)})
+			continue
+		}
+		tb := &collectTB{name: name}
+		var last CaseResult
+		withRapid(o, func() {
+			nf := flag.Lookup("rapid.nofailfile")
+			old := nf.Value.String()
+			_ = nf.Value.Set("true")
+			defer func() { _ = nf.Value.Set(old) }()
+			rapid.Check(tb, randomProp(newAdapter, o, f, &last))
+		})
+		res := CaseResult{Name: name}
+		if tb.failed {
+			res = last
+			res.Name = name
+			res.Message = strings.TrimSpace(tb.log.String())
+			if len(res.Failures) == 0 { // rapid failed, not the property
+				res.Failures = []Failure{{Case: name, Got: res.Message, Want: "no failure"}}
 			}
 		}
+		rep.Cases = append(rep.Cases, res)
 	}
-	return errors.Join(errs...)
+	return rep, nil
+}
+
+// TestAdapter runs the kit as Run does, without a *testing.T: it returns
+// every failure, one per line ("case: RULE: got ..., want ..."; a random
+// stream's with the scenario that reproduces it), joined, or nil.
+func TestAdapter(newAdapter func() Adapter, opts ...Option) error {
+	rep, err := Check(newAdapter, opts...)
+	if err != nil {
+		return err
+	}
+	return rep.Err()
 }
 
 // collectTB is the rapid.TB of TestAdapter: it keeps what rapid reports.
@@ -412,5 +478,5 @@ func Fuzz(f *testing.F, format toolspec.Format, newAdapter func() Adapter, opts 
 		}
 		f.Add(seed)
 	}
-	f.Fuzz(rapid.MakeFuzz(randomProp(newAdapter, o, format)))
+	f.Fuzz(rapid.MakeFuzz(randomProp(newAdapter, o, format, nil)))
 }
