@@ -54,11 +54,14 @@ func judge(name string, d Description, o options, want toolspec.Outcome, r Resul
 			finished = append(finished, i)
 		}
 	}
-	pairs := match(want.Calls, r.Calls, finished)
+	pairs := match(want.Calls, r.Calls)
 	last := -1
 	matched := map[int]bool{}
 	for _, p := range pairs {
 		m, a := want.Calls[p.model], r.Calls[p.adapter]
+		if !a.Finished {
+			continue // presented as unfinished: that fails closed
+		}
 		matched[p.model] = true
 		if m.Status != toolspec.StatusComplete {
 			fail(ruleOf(want, m), fmt.Sprintf("call %s presented as finished", show(a)),
@@ -128,17 +131,16 @@ func judge(name string, d Description, o options, want toolspec.Outcome, r Resul
 	return fs
 }
 
-// pair is an adapter's finished call matched with a model call.
+// pair is an adapter's call matched with a model call.
 type pair struct{ model, adapter int }
 
-// match pairs the adapter's finished calls with the model's calls: first
-// those with the same non-empty id and name, then the rest in order.
-func match(model []toolspec.Call, calls []Call, finished []int) []pair {
+// match pairs the adapter's calls with the model's: first those with the
+// same non-empty id and name, then the rest in order.
+func match(model []toolspec.Call, calls []Call) []pair {
 	var pairs []pair
 	usedM := map[int]bool{}
 	usedA := map[int]bool{}
-	for _, i := range finished {
-		a := calls[i]
+	for i, a := range calls {
 		if a.ID == "" {
 			continue
 		}
@@ -151,7 +153,7 @@ func match(model []toolspec.Call, calls []Call, finished []int) []pair {
 		}
 	}
 	next := 0
-	for _, i := range finished {
+	for i := range calls {
 		if usedA[i] {
 			continue
 		}

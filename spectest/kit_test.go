@@ -1,6 +1,7 @@
 package spectest
 
 import (
+	"os/exec"
 	"testing"
 
 	"github.com/toolspec/toolspec"
@@ -30,3 +31,17 @@ func TestModelPasses(t *testing.T) {
 }
 
 var _ = toolspec.FormatOpenAIChat
+
+// TestCommandToolspec: toolspec's own command, run through the one-shot
+// protocol, passes the kit.
+func TestCommandToolspec(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the command for every scenario")
+	}
+	bin := t.TempDir() + "/toolspec"
+	if out, err := exec.Command("go", "build", "-o", bin, "../cmd/toolspec").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	d := Description{Name: "toolspec reassemble", StopReason: true, Limits: true, Custom: true}
+	Run(t, func() Adapter { return Command(bin+" reassemble --format {format} {limits} -", d) }, RandomStreams(5))
+}
