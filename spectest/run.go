@@ -154,15 +154,19 @@ func runCase(newAdapter func() Adapter, o options, c kase) verdict {
 	if d.Limits {
 		s.Limits = c.limits
 	}
-	r, err, broke := call(a, s, o.timeout)
+	r, err, broke, pe := call(a, s, o.timeout)
+	if pe != nil {
+		return verdict{failures: []Failure{{Case: c.name, Got: "a protocol failure: " + pe.Error(), Want: "an answer (" + summary(want) + ")", Protocol: pe}}}
+	}
 	if broke != "" {
 		return verdict{failures: []Failure{{Case: c.name, Rule: first(c.rules), Got: broke, Want: "a result (" + summary(want) + ")"}}}
 	}
 	return verdict{failures: judge(c.name, d, o, want, r, err, c.rules)}
 }
 
-// call runs the adapter on s, turning a panic or a time-out into broke.
-func call(a Adapter, s Stream, timeout time.Duration) (r Result, err error, broke string) {
+// call runs the adapter on s, turning a panic or a time-out into broke,
+// and a panic with a *ProtocolError (an adapter program's) into pe.
+func call(a Adapter, s Stream, timeout time.Duration) (r Result, err error, broke string, pe *ProtocolError) {
 	type res struct {
 		r     Result
 		err   error
@@ -182,12 +186,15 @@ func call(a Adapter, s Stream, timeout time.Duration) (r Result, err error, brok
 	defer t.Stop()
 	select {
 	case x := <-done:
-		if x.panic != nil {
-			return Result{}, nil, fmt.Sprintf("a panic: %v", x.panic)
+		if p, ok := x.panic.(*ProtocolError); ok {
+			return Result{}, nil, "", p
 		}
-		return x.r, x.err, ""
+		if x.panic != nil {
+			return Result{}, nil, fmt.Sprintf("a panic: %v", x.panic), nil
+		}
+		return x.r, x.err, "", nil
 	case <-t.C:
-		return Result{}, nil, fmt.Sprintf("no result within %v", timeout)
+		return Result{}, nil, fmt.Sprintf("no result within %v", timeout), nil
 	}
 }
 
