@@ -317,6 +317,13 @@ func Scenario(name string, f toolspec.Format, lim toolspec.Limits, data []byte, 
 // withRapid runs fn with rapid's flags set for o: the number of checks and
 // the seed. rapid reads them from the command line's flag set.
 func withRapid(o options, fn func()) {
+	// rapid asks testing.Short, which panics outside a test binary
+	// unless the testing flags are registered and the command line's
+	// flag set is parsed: Check runs in programs too (toolspec check).
+	testing.Init()
+	if !flag.Parsed() {
+		_ = flag.CommandLine.Parse(nil)
+	}
 	set := map[string]string{"rapid.checks": strconv.Itoa(o.random), "rapid.shrinktime": o.shrink.String()}
 	if o.seed != 0 {
 		set["rapid.seed"] = strconv.FormatUint(o.seed, 10)
