@@ -3,10 +3,19 @@
 GO ?= go
 STATICCHECK ?= honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
-.PHONY: test test-short check fmt-check vet staticcheck imports update-golden cover bench oldest-go
+.PHONY: test test-short check fmt-check vet staticcheck imports update-golden cover bench oldest-go check-python
 
 test:
 	$(GO) test ./...
+	$(MAKE) check-python
+
+# check-python builds the command and runs the conformance kit on the
+# example adapter in Python (examples/python, python3 from PATH), which
+# must fail exactly the cases its known-failures file lists.
+check-python:
+	@bin=$$(mktemp -d); trap 'rm -rf "$$bin"' EXIT; \
+	$(GO) build -o "$$bin/toolspec" ./cmd/toolspec && \
+	"$$bin/toolspec" check --adapter 'python3 examples/python/adapter.py' --format openai-chat --claim stop-reason --random 50 --seed 1 --expect examples/python/expected-failures.txt
 
 test-short:
 	$(GO) test -short ./...

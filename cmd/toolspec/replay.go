@@ -153,12 +153,12 @@ func lineDiff(a, b string) string {
 		case i < len(x) && j < len(y) && x[i] == y[j]:
 			line("  ", x[i])
 			i, j = i+1, j+1
-		case j < len(y) && (i == len(x) || lcs[i][j+1] >= lcs[i+1][j]):
-			line("+ ", y[j])
-			j++
-		default:
+		case i < len(x) && (j == len(y) || lcs[i+1][j] >= lcs[i][j+1]):
 			line("- ", x[i])
 			i++
+		default:
+			line("+ ", y[j])
+			j++
 		}
 	}
 	return out.String()

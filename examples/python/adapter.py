@@ -122,15 +122,12 @@ class Reassembler:
     def answer(self):
         calls = []
         for call in self.calls:
-            status = "incomplete"
+            status, arguments = "incomplete", call["arguments"]
             if self.done and self.finish.get(call["choice"]) in ("tool_calls", "stop"):
-                status = "complete" if call["name"] and is_object(call["arguments"] or "{}") else "invalid"
-            calls.append({
-                "id": call["id"],
-                "name": call["name"],
-                "arguments": call["arguments"] or "{}" if status == "complete" else call["arguments"],
-                "status": status,
-            })
+                if not arguments.strip(" \t\r\n"):
+                    arguments = "{}"  # no arguments mean {}
+                status = "complete" if call["name"] and is_object(arguments) else "invalid"
+            calls.append({"id": call["id"], "name": call["name"], "arguments": arguments, "status": status})
         return {"calls": calls, "stop_reason": self.stop_reason(), "text": "".join(self.text)}
 
     def stop_reason(self):
