@@ -133,6 +133,9 @@ func fakeOneShot(mode string, stdin io.Reader, stdout io.Writer) int {
 		fmt.Fprintln(stdout, "Traceback (most recent call last):")
 		return 1
 	case "oneshot-hang":
+		if f := os.Getenv("FAKE_PID_FILE"); f != "" {
+			_ = os.WriteFile(f, []byte(fmt.Sprint(os.Getpid())), 0o644)
+		}
 		time.Sleep(time.Hour)
 	case "oneshot-badanswer":
 		fmt.Fprintln(stdout, `{"calls":[{"id":"a","name":"b"}]}`)
@@ -382,5 +385,46 @@ func TestCheckKeepsProtocolApart(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestProcessLongAnswer: an answer line longer than the reader's buffer
+// (a call with 300 KB of arguments) is read whole.
+func TestProcessLongAnswer(t *testing.T) {
+	a, err := Process(fakeCmd("good"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	long := strings.Repeat("x", 300_000)
+	data := strings.Replace(chatStream, `"arguments":"{}"`, `"arguments":"{\"a\":\"`+long+`\"}"`, 1)
+	r, err, pe := reassemble(a, Stream{Format: toolspec.FormatOpenAIChat, Data: []byte(data)})
+	if pe != nil || err != nil || len(r.Calls) != 1 || r.Calls[0].Arguments != `{"a":"`+long+`"}` {
+		t.Fatalf("%d calls, %v, %v", len(r.Calls), err, pe)
+	}
+}
+
+// TestOneShotKillsChildren: a hung adapter that sh runs as its child (the
+// command line is a list) is killed with sh, not left running.
+func TestOneShotKillsChildren(t *testing.T) {
+	pidFile := t.TempDir() + "/pid"
+	t.Setenv("FAKE_PID_FILE", pidFile)
+	_, _, pe := reassemble(Command(fakeCmd("oneshot-hang")+"; true", Description{}, RequestTimeout(500*time.Millisecond)), chat)
+	if !errors.Is(pe, ErrTimeout) {
+		t.Fatalf("%v, want ErrTimeout", pe)
+	}
+	b, err := os.ReadFile(pidFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; ; i++ {
+		stat, err := os.ReadFile("/proc/" + string(b) + "/stat")
+		if err != nil || strings.Contains(string(stat), ") Z ") {
+			return // gone, or a zombie waiting to be reaped
+		}
+		if i == 20 {
+			t.Fatalf("the adapter (pid %s) still runs: %s", b, stat)
+		}
+		time.Sleep(50 * time.Millisecond)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -187,7 +188,7 @@ func TestCheckFailuresReplayExpect(t *testing.T) {
 		t.Errorf("no END-3 row or no out directory:\n%s", out)
 	}
 	var expect strings.Builder
-	for _, f := range fs {
+	for i, f := range fs {
 		if f.status != "FAIL" || len(f.rules) == 0 {
 			t.Fatalf("%+v", f)
 		}
@@ -195,8 +196,10 @@ func TestCheckFailuresReplayExpect(t *testing.T) {
 		if f.replay != "--adapter "+shellQuote(adapter)+" "+shellQuote(file) {
 			t.Errorf("%s: replay %q", f.name, f.replay)
 		}
-		if code, rout, _ := runCmd(t, "", "replay", "--adapter", adapter, file); code != 1 || !strings.HasPrefix(rout, "FAIL ") || !strings.Contains(rout, f.rules[0]+": got ") {
-			t.Errorf("replay %s: exit %d\n%s", file, code, rout)
+		if i < 3 { // replay a few: each runs the adapter
+			if code, rout, _ := runCmd(t, "", "replay", "--adapter", adapter, file); code != 1 || !strings.HasPrefix(rout, "FAIL ") || !strings.Contains(rout, f.rules[0]+": got ") {
+				t.Errorf("replay %s: exit %d\n%s", file, code, rout)
+			}
 		}
 		seen := map[string]bool{}
 		for _, r := range f.rules {
@@ -309,13 +312,23 @@ func TestLineDiff(t *testing.T) {
 func TestGenSameSeedSameFiles(t *testing.T) {
 	for _, f := range toolspec.Formats() {
 		for _, adv := range []bool{false, true} {
-			write := func(seed string) (string, map[string]string) {
+			// write runs gen, in this process or in another.
+			write := func(seed string, another bool) (string, map[string]string) {
 				dir := t.TempDir()
 				args := []string{"gen", "--format", string(f), "--seed", seed, "-n", "4", "--out", dir}
 				if adv {
 					args = append(args, "--adversarial")
 				}
 				code, out, errOut := runCmd(t, "", args...)
+				if another {
+					cmd := exec.Command(os.Args[0], args...)
+					cmd.Env = append(os.Environ(), asEnv+"=toolspec")
+					b, err := cmd.Output()
+					code, out = 0, string(b)
+					if err != nil {
+						code = 1
+					}
+				}
 				if code != 0 {
 					t.Fatalf("%v: exit %d, %s", args, code, errOut)
 				}
@@ -330,9 +343,9 @@ func TestGenSameSeedSameFiles(t *testing.T) {
 				}
 				return out, files
 			}
-			out1, a := write("42")
-			out2, b := write("42")
-			_, c := write("43")
+			out1, a := write("42", false)
+			out2, b := write("42", true)
+			_, c := write("43", false)
 			if len(a) != 8 || fmt.Sprint(a) != fmt.Sprint(b) || out1 != out2 {
 				t.Fatalf("%s adversarial=%v: seed 42 twice gave other files (%d files)", f, adv, len(a))
 			}
@@ -378,6 +391,43 @@ data: {"choices":[{"index":0,"delta":{"tool_calls":[{"index":1,"function":{"argu
 
 `
 
+// twoFailures is an OpenAI chat stream of two messages: the first's call
+// has arguments cut short (invalid, END-2), the second's call is cut before
+// any finish (incomplete, END-3).
+const twoFailures = `data: {"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"id":"call_1","type":"function","function":{"name":"search","arguments":"{\"q\":"}}]}}]}
+
+data: {"choices":[{"index":0,"delta":{"content":"a"}}]}
+
+data: {"choices":[{"index":0,"delta":{},"finish_reason":"tool_calls"}]}
+
+data: [DONE]
+
+data: {"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"id":"call_2","type":"function","function":{"name":"fetch","arguments":"{}"}}]}}]}
+
+data: {"choices":[{"index":0,"delta":{"content":"b"}}]}
+
+`
+
+// TestReduceKeepsTheRule: of a stream that fails two rules, reduce keeps
+// the one --rule names.
+func TestReduceKeepsTheRule(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "two.sse")
+	if err := os.WriteFile(in, []byte(twoFailures), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	adapter := as("finished-all")
+	for _, rule := range []string{"END-2", "END-3"} {
+		out := filepath.Join(dir, rule+".txtar")
+		if code, _, errOut := runCmd(t, "", "reduce", "--adapter", adapter, "--rule", rule, "--max-runs", "120", "--out", out, in); code != 0 {
+			t.Fatalf("--rule %s: exit %d, %s", rule, code, errOut)
+		}
+		if code, rout, _ := runCmd(t, "", "replay", "--adapter", adapter, out); code != 1 || !strings.Contains(rout, rule+": got ") {
+			t.Errorf("reduced for %s: exit %d\n%s", rule, code, rout)
+		}
+	}
+}
+
 // TestReduce: a cut stream on which an adapter presents a call as
 // finished shrinks to at most two frames, written as a scenario that
 // parses and on which the adapter still fails END-3.
@@ -389,7 +439,7 @@ func TestReduce(t *testing.T) {
 	}
 	adapter := as("finished-all")
 	out := filepath.Join(dir, "reduced.txtar")
-	code, _, errOut := runCmd(t, "", "reduce", "--adapter", adapter, "--format", "openai-chat", "--out", out, in)
+	code, _, errOut := runCmd(t, "", "reduce", "--adapter", adapter, "--format", "openai-chat", "--max-runs", "120", "--out", out, in)
 	if code != 0 || !strings.Contains(errOut, "8 frames") || !strings.Contains(errOut, "still failing END-3") {
 		t.Fatalf("exit %d, stderr %q", code, errOut)
 	}
