@@ -154,7 +154,8 @@ func runCase(newAdapter func() Adapter, o options, c kase) verdict {
 	if d.Limits {
 		s.Limits = c.limits
 	}
-	r, err, broke, pe := call(a, s, o.timeout)
+	res := call(a, s, o.timeout)
+	r, err, broke, pe := res.r, res.err, res.broke, res.protocol
 	if pe != nil {
 		return verdict{failures: []Failure{{Case: c.name, Got: "a protocol failure: " + pe.Error(), Want: "an answer (" + summary(want) + ")", Protocol: pe}}}
 	}
@@ -164,9 +165,18 @@ func runCase(newAdapter func() Adapter, o options, c kase) verdict {
 	return verdict{failures: judge(c.name, d, o, want, r, err, c.rules)}
 }
 
+// answer is what call got from an adapter: a result and error, or why
+// there is none.
+type answer struct {
+	r        Result
+	err      error
+	broke    string         // a panic or a time-out
+	protocol *ProtocolError // an adapter program broke the protocol
+}
+
 // call runs the adapter on s, turning a panic or a time-out into broke,
-// and a panic with a *ProtocolError (an adapter program's) into pe.
-func call(a Adapter, s Stream, timeout time.Duration) (r Result, err error, broke string, pe *ProtocolError) {
+// and a panic with a *ProtocolError (an adapter program's) into protocol.
+func call(a Adapter, s Stream, timeout time.Duration) answer {
 	type res struct {
 		r     Result
 		err   error
@@ -187,14 +197,14 @@ func call(a Adapter, s Stream, timeout time.Duration) (r Result, err error, brok
 	select {
 	case x := <-done:
 		if p, ok := x.panic.(*ProtocolError); ok {
-			return Result{}, nil, "", p
+			return answer{protocol: p}
 		}
 		if x.panic != nil {
-			return Result{}, nil, fmt.Sprintf("a panic: %v", x.panic), nil
+			return answer{broke: fmt.Sprintf("a panic: %v", x.panic)}
 		}
-		return x.r, x.err, "", nil
+		return answer{r: x.r, err: x.err}
 	case <-t.C:
-		return Result{}, nil, fmt.Sprintf("no result within %v", timeout), nil
+		return answer{broke: fmt.Sprintf("no result within %v", timeout)}
 	}
 }
 

@@ -162,7 +162,7 @@ var chat = Stream{Format: toolspec.FormatOpenAIChat, Data: []byte(chatStream)}
 
 // reassemble runs a on s and returns the *ProtocolError it panics with,
 // or nil.
-func reassemble(a Adapter, s Stream) (r Result, err error, pe *ProtocolError) {
+func reassemble(a Adapter, s Stream) (r Result, pe *ProtocolError, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			var ok bool
@@ -172,7 +172,7 @@ func reassemble(a Adapter, s Stream) (r Result, err error, pe *ProtocolError) {
 		}
 	}()
 	r, err = a.Reassemble(s)
-	return r, err, nil
+	return r, nil, err
 }
 
 // TestProcessHandshake: the handshake's description is the adapter's;
@@ -189,7 +189,7 @@ func TestProcessHandshake(t *testing.T) {
 		t.Errorf("Describe() = %+v, want %+v", d, want)
 	}
 	for i := 0; i < 3; i++ {
-		r, err, pe := reassemble(a, chat)
+		r, pe, err := reassemble(a, chat)
 		if pe != nil || err != nil || len(r.Calls) != 1 || r.Calls[0].ID != "call_1" || !r.Calls[0].Finished || r.StopReason != toolspec.StopToolUse {
 			t.Fatalf("request %d: %+v, %v, %v", i+1, r, err, pe)
 		}
@@ -197,7 +197,7 @@ func TestProcessHandshake(t *testing.T) {
 	if err := a.Close(); err != nil {
 		t.Errorf("Close: %v", err)
 	}
-	if _, _, pe := reassemble(a, chat); pe == nil || !errors.Is(pe, ErrCrashed) {
+	if _, pe, _ := reassemble(a, chat); pe == nil || !errors.Is(pe, ErrCrashed) {
 		t.Errorf("after Close: %v, want ErrCrashed", pe)
 	}
 }
@@ -251,10 +251,10 @@ func TestProcessBreaches(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer a.Close()
-			if _, _, pe := reassemble(a, chat); pe != nil {
+			if _, pe, _ := reassemble(a, chat); pe != nil {
 				t.Fatalf("request 1: %v", pe)
 			}
-			_, _, pe := reassemble(a, chat)
+			_, pe, _ := reassemble(a, chat)
 			if pe == nil || !errors.Is(pe, c.kind) || pe.Seq != 2 || pe.Handshake {
 				t.Fatalf("request 2: %v; want a ProtocolError of kind %v at seq 2", pe, c.kind)
 			}
@@ -262,7 +262,7 @@ func TestProcessBreaches(t *testing.T) {
 				t.Errorf("error %q lacks %q", pe, c.msg)
 			}
 			for i := 3; i <= 4; i++ {
-				if r, _, pe := reassemble(a, chat); pe != nil || len(r.Calls) != 1 {
+				if r, pe, _ := reassemble(a, chat); pe != nil || len(r.Calls) != 1 {
 					t.Fatalf("request %d after the restart: %+v, %v", i, r, pe)
 				}
 			}
@@ -282,7 +282,7 @@ func TestProcessGivesUp(t *testing.T) {
 	}
 	defer a.Close()
 	for i := 1; i <= 5; i++ {
-		_, _, pe := reassemble(a, chat)
+		_, pe, _ := reassemble(a, chat)
 		if pe == nil || !errors.Is(pe, ErrCrashed) {
 			t.Fatalf("request %d: %v, want ErrCrashed", i, pe)
 		}
@@ -307,7 +307,7 @@ func TestProcessRestartDescribesOtherwise(t *testing.T) {
 	a.p.kill() // as after a breach
 	a.p = nil
 	a.mu.Unlock()
-	_, _, pe := reassemble(a, chat)
+	_, pe, _ := reassemble(a, chat)
 	if pe == nil || !errors.Is(pe, ErrHandshake) || !strings.Contains(pe.Error(), "after a restart it describes itself") {
 		t.Fatalf("after a restart: %v, want ErrHandshake", pe)
 	}
@@ -327,7 +327,7 @@ func TestOneShotBreaches(t *testing.T) {
 	} {
 		t.Run(c.mode, func(t *testing.T) {
 			start := time.Now()
-			_, _, pe := reassemble(Command(fakeCmd(c.mode), Description{}, RequestTimeout(500*time.Millisecond)), chat)
+			_, pe, _ := reassemble(Command(fakeCmd(c.mode), Description{}, RequestTimeout(500*time.Millisecond)), chat)
 			if pe == nil || !errors.Is(pe, c.kind) {
 				t.Fatalf("%v; want a ProtocolError of kind %v", pe, c.kind)
 			}
@@ -339,7 +339,7 @@ func TestOneShotBreaches(t *testing.T) {
 			}
 		})
 	}
-	r, err, pe := reassemble(Command(fakeCmd("oneshot-good"), Description{}), chat)
+	r, pe, err := reassemble(Command(fakeCmd("oneshot-good"), Description{}), chat)
 	if pe != nil || err != nil || len(r.Calls) != 1 {
 		t.Errorf("oneshot-good: %+v, %v, %v", r, err, pe)
 	}
@@ -398,7 +398,7 @@ func TestProcessLongAnswer(t *testing.T) {
 	defer a.Close()
 	long := strings.Repeat("x", 300_000)
 	data := strings.Replace(chatStream, `"arguments":"{}"`, `"arguments":"{\"a\":\"`+long+`\"}"`, 1)
-	r, err, pe := reassemble(a, Stream{Format: toolspec.FormatOpenAIChat, Data: []byte(data)})
+	r, pe, err := reassemble(a, Stream{Format: toolspec.FormatOpenAIChat, Data: []byte(data)})
 	if pe != nil || err != nil || len(r.Calls) != 1 || r.Calls[0].Arguments != `{"a":"`+long+`"}` {
 		t.Fatalf("%d calls, %v, %v", len(r.Calls), err, pe)
 	}
@@ -409,7 +409,7 @@ func TestProcessLongAnswer(t *testing.T) {
 func TestOneShotKillsChildren(t *testing.T) {
 	pidFile := t.TempDir() + "/pid"
 	t.Setenv("FAKE_PID_FILE", pidFile)
-	_, _, pe := reassemble(Command(fakeCmd("oneshot-hang")+"; true", Description{}, RequestTimeout(500*time.Millisecond)), chat)
+	_, pe, _ := reassemble(Command(fakeCmd("oneshot-hang")+"; true", Description{}, RequestTimeout(500*time.Millisecond)), chat)
 	if !errors.Is(pe, ErrTimeout) {
 		t.Fatalf("%v, want ErrTimeout", pe)
 	}
