@@ -189,3 +189,19 @@ func exitFor(err error, stderr io.Writer) int {
 	}
 	return 2
 }
+
+// parseArgs parses the flags of fl among args, before and after the
+// positional arguments, which it returns.
+func parseArgs(fl *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := fl.Parse(args); err != nil {
+			return nil, err
+		}
+		if fl.NArg() == 0 {
+			return pos, nil
+		}
+		pos = append(pos, fl.Arg(0))
+		args = fl.Args()[1:]
+	}
+}

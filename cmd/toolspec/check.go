@@ -59,13 +59,14 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	seed := fl.Uint64("seed", 0, "the seed of the random streams (0: draw one)")
 	expectFile := fl.String("expect", "", "the known-failures file")
 	outDir := fl.String("out", "", "where failing cases are written as scenarios")
-	if err := fl.Parse(args); err != nil {
+	pos, err := parseArgs(fl, args)
+	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0
 		}
 		return 2
 	}
-	if fl.NArg() != 0 {
+	if len(pos) != 0 {
 		fmt.Fprint(stderr, checkUsage)
 		return 2
 	}

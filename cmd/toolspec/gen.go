@@ -43,13 +43,14 @@ func runGen(args []string, stdout, stderr io.Writer) int {
 	n := fl.Int("n", 10, "how many streams")
 	adversarial := fl.Bool("adversarial", false, "break the streams (gen.Mutated)")
 	dir := fl.String("out", ".", "the directory to write into")
-	if err := fl.Parse(args); err != nil {
+	pos, err := parseArgs(fl, args)
+	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0
 		}
 		return 2
 	}
-	if fl.NArg() != 0 {
+	if len(pos) != 0 {
 		fmt.Fprint(stderr, genUsage)
 		return 2
 	}

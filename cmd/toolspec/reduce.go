@@ -43,17 +43,18 @@ func runReduce(args []string, stdout, stderr io.Writer) int {
 	ruleFlag := fl.String("rule", "", "the rule the stream must keep failing")
 	maxRuns := fl.Int("max-runs", 500, "the most adapter runs")
 	outFile := fl.String("out", "", "where the scenario is written (default: standard output)")
-	if err := fl.Parse(args); err != nil {
+	pos, err := parseArgs(fl, args)
+	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0
 		}
 		return 2
 	}
-	if fl.NArg() != 1 {
+	if len(pos) != 1 {
 		fmt.Fprint(stderr, reduceUsage)
 		return 2
 	}
-	sc, err := loadStream(fl.Arg(0), af.formats)
+	sc, err := loadStream(pos[0], af.formats)
 	if err != nil {
 		return exitFor(err, stderr)
 	}
@@ -73,10 +74,10 @@ func runReduce(args []string, stdout, stderr io.Writer) int {
 	}
 	first := judge(sc.Input)
 	if first.Skipped != "" {
-		return exitFor(usageErr("the adapter is not judged on %s: %s", fl.Arg(0), first.Skipped), stderr)
+		return exitFor(usageErr("the adapter is not judged on %s: %s", pos[0], first.Skipped), stderr)
 	}
 	if len(first.Failures) == 0 {
-		return exitFor(usageErr("the adapter passes %s: nothing to reduce", fl.Arg(0)), stderr)
+		return exitFor(usageErr("the adapter passes %s: nothing to reduce", pos[0]), stderr)
 	}
 	target := first.Failures[0]
 	if *ruleFlag != "" {
@@ -88,7 +89,7 @@ func runReduce(args []string, stdout, stderr io.Writer) int {
 			}
 		}
 		if !found {
-			return exitFor(usageErr("the adapter does not fail %s on %s: its failures are\n%s", *ruleFlag, fl.Arg(0), failureLines(first)), stderr)
+			return exitFor(usageErr("the adapter does not fail %s on %s: its failures are\n%s", *ruleFlag, pos[0], failureLines(first)), stderr)
 		}
 	}
 	runs := 1
@@ -118,7 +119,7 @@ func runReduce(args []string, stdout, stderr io.Writer) int {
 	if !sameFailure(final, target) { // an adapter that does not fail the same way twice
 		data, final = sc.Input, first
 	}
-	out := spectest.Scenario("reduced from "+fl.Arg(0), sc.Format, sc.Limits, data, final.Failures)
+	out := spectest.Scenario("reduced from "+pos[0], sc.Format, sc.Limits, data, final.Failures)
 	if *outFile == "" {
 		_, err = stdout.Write(out)
 	} else {

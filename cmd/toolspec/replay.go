@@ -34,17 +34,18 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 	fl.Usage = func() { fmt.Fprint(stderr, replayUsage) }
 	var af adapterFlags
 	af.register(fl)
-	if err := fl.Parse(args); err != nil {
+	pos, err := parseArgs(fl, args)
+	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0
 		}
 		return 2
 	}
-	if fl.NArg() != 1 {
+	if len(pos) != 1 {
 		fmt.Fprint(stderr, replayUsage)
 		return 2
 	}
-	sc, err := loadScenario(fl.Arg(0))
+	sc, err := loadScenario(pos[0])
 	if err != nil {
 		return exitFor(err, stderr)
 	}
