@@ -349,6 +349,9 @@ type CaseResult struct {
 	// seed that reproduces it.
 	Scenario []byte
 	Message  string
+	// Notes name what a translation's target format cannot carry: not
+	// failures.
+	Notes []string
 }
 
 // Passed reports whether the case ran and found nothing.
