@@ -463,9 +463,10 @@ func (c *collectTB) Fail()          { c.failed = true }
 func (c *collectTB) Failed() bool   { return c.failed }
 
 // Fuzz makes f a native fuzz target for the adapters newAdapter makes on
-// streams of format: the fuzzer's input drives the random stream
-// generator, and a departure from the model fails with the scenario that
-// reproduces it. Write it as
+// streams of format. Its inputs are raw streams, seeded with the corpus's
+// scenarios of the format (so go test alone runs them), and inputs that
+// drive the random stream generator; the fuzzer mutates both. A departure
+// from the model fails with the scenario that reproduces it. Write it as
 //
 //	func FuzzMyAdapter(f *testing.F) {
 //		spectest.Fuzz(f, toolspec.FormatOpenAIChat, newMyAdapter)
@@ -474,12 +475,31 @@ func (c *collectTB) Failed() bool   { return c.failed }
 // and run go test -fuzz FuzzMyAdapter.
 func Fuzz(f *testing.F, format toolspec.Format, newAdapter func() Adapter, opts ...Option) {
 	o := newOptions(opts)
+	cs, err := cases()
+	if err != nil {
+		f.Fatal(err)
+	}
+	for _, c := range cs {
+		if c.format == format && c.limits == (toolspec.Limits{}) {
+			f.Add(c.data, []byte(nil))
+		}
+	}
 	for i := 0; i < 8; i++ {
 		seed := make([]byte, 64)
 		for j := range seed {
 			seed[j] = byte(i*37 + j*11)
 		}
-		f.Add(seed)
+		f.Add([]byte(nil), seed)
 	}
-	f.Fuzz(rapid.MakeFuzz(randomProp(newAdapter, o, format, nil)))
+	generated := rapid.MakeFuzz(randomProp(newAdapter, o, format, nil))
+	f.Fuzz(func(t *testing.T, raw, genInput []byte) {
+		if len(raw) == 0 {
+			generated(t, genInput)
+			return
+		}
+		c := kase{name: "fuzz/" + string(format), format: format, data: raw}
+		if fs := runCase(newAdapter, o, c).failures; len(fs) > 0 {
+			t.Fatalf("%s", report(c, "a fuzzed stream", fs))
+		}
+	})
 }
