@@ -18,12 +18,14 @@ import (
 	"github.com/toolspec/toolspec/model"
 	"github.com/toolspec/toolspec/scenario"
 	"pgregory.net/rapid"
+	"regexp"
 )
 
 // Option changes how the kit runs.
 type Option func(*options)
 
 type options struct {
+	only     *regexp.Regexp
 	noCorpus bool
 	formats  []toolspec.Format
 	skip     map[toolspec.RuleID]string
@@ -77,12 +79,23 @@ func ByteEqualArguments() Option { return func(o *options) { o.byteArgs = true }
 // (default 5 s); the smallest failing stream found by then is reported.
 func ShrinkTime(d time.Duration) Option { return func(o *options) { o.shrink = d } }
 
+// Only runs the scenarios whose names (area/name) match the regular
+// expression pattern, and the random streams only if "random/<format>"
+// does. It panics if pattern does not compile.
+func Only(pattern string) Option {
+	re := regexp.MustCompile(pattern)
+	return func(o *options) { o.only = re }
+}
+
 // RandomOnly runs the random streams only, not the scenarios.
 func RandomOnly() Option { return func(o *options) { o.noCorpus = true } }
 
 // Timeout bounds each call of the adapter (default 10 s); an adapter that
 // takes longer fails the case.
 func Timeout(d time.Duration) Option { return func(o *options) { o.timeout = d } }
+
+// selected reports whether o runs the case named name.
+func (o options) selected(name string) bool { return o.only == nil || o.only.MatchString(name) }
 
 // kase is one scenario or random stream.
 type kase struct {
@@ -216,6 +229,9 @@ func Run(t *testing.T, newAdapter func() Adapter, opts ...Option) {
 		cs = nil
 	}
 	for _, c := range cs {
+		if !o.selected(c.name) {
+			continue
+		}
 		t.Run(c.name, func(t *testing.T) {
 			v := runCase(newAdapter, o, c)
 			if v.skipped != "" {
@@ -231,7 +247,7 @@ func Run(t *testing.T, newAdapter func() Adapter, opts ...Option) {
 	}
 	d := describe(newAdapter())
 	for _, f := range toolspec.Formats() {
-		if !slices.Contains(d.Formats, f) || len(o.formats) > 0 && !slices.Contains(o.formats, f) {
+		if !slices.Contains(d.Formats, f) || len(o.formats) > 0 && !slices.Contains(o.formats, f) || !o.selected("random/"+string(f)) {
 			continue
 		}
 		t.Run("random/"+string(f), func(t *testing.T) {
@@ -387,6 +403,9 @@ func Check(newAdapter func() Adapter, opts ...Option) (*Report, error) {
 	d := describe(newAdapter())
 	rep := &Report{Adapter: d}
 	for _, c := range cs {
+		if !o.selected(c.name) {
+			continue
+		}
 		v := runCase(newAdapter, o, c)
 		rep.Cases = append(rep.Cases, CaseResult{Name: c.name, Rules: c.rules, Skipped: v.skipped, Failures: v.failures})
 	}
@@ -395,6 +414,9 @@ func Check(newAdapter func() Adapter, opts ...Option) (*Report, error) {
 	}
 	for _, f := range toolspec.Formats() {
 		name := "random/" + string(f)
+		if !o.selected(name) {
+			continue
+		}
 		if !slices.Contains(d.Formats, f) || len(o.formats) > 0 && !slices.Contains(o.formats, f) {
 			rep.Cases = append(rep.Cases, CaseResult{Name: name, Skipped: "not applicable: format " + string(f)})
 			continue

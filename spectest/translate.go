@@ -75,15 +75,15 @@ func CheckTranslator(newTranslator func() Translator, from, to toolspec.Format, 
 		rep.Adapter = d.Describe()
 	}
 	for _, c := range cs {
-		if c.format != from || o.noCorpus {
+		if c.format != from || o.noCorpus || !o.selected(c.name) {
 			continue
 		}
 		rep.Cases = append(rep.Cases, translateCase(newTranslator, o, c, to))
 	}
-	if o.random == 0 {
+	name := "random/" + string(from) + "→" + string(to)
+	if o.random == 0 || !o.selected(name) {
 		return rep, nil
 	}
-	name := "random/" + string(from) + "→" + string(to)
 	tb := &collectTB{name: name}
 	var last CaseResult
 	withRapid(o, func() {
@@ -117,7 +117,7 @@ func RunTranslator(t *testing.T, newTranslator func() Translator, from, to tools
 		t.Fatal(err)
 	}
 	for _, c := range cs {
-		if c.format != from || o.noCorpus {
+		if c.format != from || o.noCorpus || !o.selected(c.name) {
 			continue
 		}
 		t.Run(c.name, func(t *testing.T) {
@@ -133,7 +133,7 @@ func RunTranslator(t *testing.T, newTranslator func() Translator, from, to tools
 			}
 		})
 	}
-	if o.random > 0 {
+	if o.random > 0 && o.selected("random/"+string(from)+"→"+string(to)) {
 		t.Run("random/"+string(from)+"→"+string(to), func(t *testing.T) {
 			withRapid(o, func() { rapid.Check(t, translateProp(newTranslator, o, from, to, nil)) })
 		})
