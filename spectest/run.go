@@ -167,7 +167,7 @@ func runCase(newAdapter func() Adapter, o options, c kase) verdict {
 	if d.Limits {
 		s.Limits = c.limits
 	}
-	r, err, broke := call(a, s, o.timeout)
+	r, broke, err := call(a, s, o.timeout)
 	if broke != "" {
 		return verdict{failures: []Failure{{Case: c.name, Rule: first(c.rules), Got: broke, Want: "a result (" + summary(want) + ")"}}}
 	}
@@ -175,7 +175,7 @@ func runCase(newAdapter func() Adapter, o options, c kase) verdict {
 }
 
 // call runs the adapter on s, turning a panic or a time-out into broke.
-func call(a Adapter, s Stream, timeout time.Duration) (r Result, err error, broke string) {
+func call(a Adapter, s Stream, timeout time.Duration) (r Result, broke string, err error) {
 	type res struct {
 		r     Result
 		err   error
@@ -196,11 +196,11 @@ func call(a Adapter, s Stream, timeout time.Duration) (r Result, err error, brok
 	select {
 	case x := <-done:
 		if x.panic != nil {
-			return Result{}, nil, fmt.Sprintf("a panic: %v", x.panic)
+			return Result{}, fmt.Sprintf("a panic: %v", x.panic), nil
 		}
-		return x.r, x.err, ""
+		return x.r, "", x.err
 	case <-t.C:
-		return Result{}, nil, fmt.Sprintf("no result within %v", timeout)
+		return Result{}, fmt.Sprintf("no result within %v", timeout), nil
 	}
 }
 
