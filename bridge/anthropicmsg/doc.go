@@ -1,0 +1,3 @@
+// Package anthropicmsg bridges anthropic-sdk-go's Messages streaming and
+// toolspec.
+package anthropicmsg
