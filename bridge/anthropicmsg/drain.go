@@ -28,9 +28,9 @@ var ErrNoRawJSON = errors.New("anthropicmsg: the event has no raw JSON (it was n
 //     way.
 //   - Events without an SSE event name (data: lines alone, as some proxies
 //     send) are dropped by the SDK, whatever their payload's type; toolspec
-//     reads them by their type. So is a data: [DONE] that a proxy sent in
-//     place of message_stop: from the raw bytes it ends the message
-//     (FRAME-4), while Drain's outcome reads as truncated.
+//     reads them by their type. So is data: [DONE], which ends an open
+//     message from the raw bytes (FRAME-4): a stream that a proxy ends with
+//     it before message_delta reads as truncated through Drain.
 //   - The SDK failed on an event it could not decode (stream.Err() is a
 //     JSON error, which Finish returns): from the raw bytes that payload is
 //     a FRAME-4 violation; Drain's outcome reads as truncated there.
