@@ -75,7 +75,7 @@ type sdkCase struct {
 	// is set to the message's).
 	refused error
 	opt     Options
-	diffs    []difference
+	diffs   []difference
 }
 
 const callerWhy = "caller (here direct) is not carried: toolspec does not keep it"
