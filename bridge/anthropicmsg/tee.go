@@ -27,9 +27,7 @@ var ErrNoResponse = tee.ErrNoResponse
 // of that request (a response the SDK retried after is replaced); other
 // responses pass untouched. When the SDK closes the body before its end (at
 // an error event, or when the caller closes the stream), the outcome is of
-// the bytes read until then. With OpenTelemetry on, the SDK's span still
-// follows the decoded events: the SDK wraps the tee's body, not the other
-// way round. A Tee is safe for concurrent use.
+// the bytes read until then. A Tee is safe for concurrent use.
 type Tee struct{ t *tee.Tee }
 
 // NewTee returns a tee that reassembles under limits lim (the zero Limits
