@@ -3,7 +3,7 @@
 GO ?= go
 STATICCHECK ?= honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
-.PHONY: test test-short bridge check fmt-check vet staticcheck imports update-golden cover bench
+.PHONY: test test-short bridge check fmt-check vet staticcheck imports update-golden cover bench oldest-go
 
 test:
 	$(GO) test ./...
@@ -38,10 +38,19 @@ staticcheck:
 	cd bridge && $(GO) run $(STATICCHECK) ./...
 
 imports:
-	$(GO) test -run TestImportRules -count=1 .
+	$(GO) test -run 'TestImportRules|TestCorpusNotLinked' -count=1 .
 
 update-golden:
 	$(GO) test ./model -run 'TestScenarios|TestCaptures' -update
+
+# oldest-go builds every package and vets it (which compiles the tests too)
+# with the oldest Go that go.mod's go directive admits, fetched as a
+# toolchain through the module proxy. Raise OLDEST_GO with the directive.
+OLDEST_GO ?= go1.23.0
+oldest-go:
+	GOTOOLCHAIN=$(OLDEST_GO) $(GO) version
+	GOTOOLCHAIN=$(OLDEST_GO) $(GO) build ./...
+	GOTOOLCHAIN=$(OLDEST_GO) $(GO) vet ./...
 
 cover:
 	$(GO) test -coverprofile=coverage.out ./...
@@ -67,7 +76,7 @@ mutants-random:
 	$(GO) run ./mutants/random -n $(N) -seed $(SEED) -timeout $(MUTANT_TIMEOUT) $(MUTANTS_FLAGS)
 
 FUZZTIME ?= 30s
-FUZZ_PKGS ?= ./impl ./fuzz ./model
+FUZZ_PKGS ?= . ./impl ./fuzz ./model ./spectest
 # fuzz runs every native fuzz target of FUZZ_PKGS for FUZZTIME each (go test
 # -fuzz takes one target at a time). A finding fails it: go test writes the
 # failing input under testdata/fuzz/<target>/. Go 1.26's fuzz coordinator

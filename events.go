@@ -76,9 +76,8 @@ func (e Event) String() string {
 }
 
 // OnEvent registers fn to be called with every [Event], in order. Events
-// are delivered when the Write, ReadFrom, PushPayload or Close that caused
-// them has applied its bytes, so fn may call Snapshot; feeding the
-// assembler from fn returns [ErrReentrant].
+// are delivered once the frame that caused them is applied, so fn may call
+// Snapshot; feeding the assembler from fn returns [ErrReentrant].
 func (a *Assembler) OnEvent(fn func(Event)) {
 	a.on = fn
 	a.listen()
@@ -91,6 +90,7 @@ func (a *Assembler) listen() {
 	}
 	a.listening = true
 	a.a.OnOutput(a.convert)
+	a.a.OnFrame(a.deliver)
 }
 
 // convert turns one of impl's outputs, whose bytes are borrowed, into an
@@ -99,11 +99,11 @@ func (a *Assembler) convert(o *impl.Output) {
 	ev := Event{Kind: o.Kind, Message: o.Message, Choice: o.Choice}
 	switch o.Kind {
 	case spec.OutCallStart, spec.OutCallArgs, spec.OutCallEnd:
-		ev.Call = callOf(o)
+		a.track(o.Call, o.Kind == spec.OutCallEnd)
+		ev.Call = a.callOf(o)
 		if o.Kind == spec.OutCallArgs {
 			ev.Text = string(o.Data)
 		}
-		a.track(o.Call, o.Kind == spec.OutCallEnd)
 	case spec.OutText, spec.OutThinking:
 		ev.Text = string(o.Data)
 	case spec.OutStop:
@@ -114,19 +114,30 @@ func (a *Assembler) convert(o *impl.Output) {
 		v := *o.Violation
 		ev.Violation = &v
 		if o.Call != spec.NoCall {
-			ev.Call = callOf(o)
+			a.track(o.Call, false)
+			ev.Call = a.callOf(o)
 		}
 	}
 	a.pending = append(a.pending, ev)
 }
 
-// callOf builds the Call an output reports.
-func callOf(o *impl.Output) *Call {
+// callOf returns the Call an output reports. Before its end, a call's
+// events share one Call while what they show of it is the same: it is
+// never changed once an event holds it.
+func (a *Assembler) callOf(o *impl.Output) *Call {
+	if o.Kind != spec.OutCallEnd {
+		if c := a.shown[o.Call]; c != nil && c.ID == o.ID && c.Name == o.Name && c.Status == o.Status &&
+			c.Kind == o.CallKind && c.Server == o.Server && c.Message == o.Message && c.Choice == o.Choice {
+			return c
+		}
+	}
 	c := &Call{Ordinal: o.Call, Message: o.Message, Choice: o.Choice, ID: o.ID, Name: o.Name,
 		Status: o.Status, Kind: o.CallKind, Server: o.Server}
 	if o.Kind == spec.OutCallEnd {
 		c.Args = string(o.Args)
 		c.Signatures = append([]string(nil), o.Signatures...)
+	} else {
+		a.shown[o.Call] = c
 	}
 	return c
 }
@@ -135,9 +146,11 @@ func callOf(o *impl.Output) *Call {
 func (a *Assembler) track(n int, end bool) {
 	for len(a.ended) <= n {
 		a.ended = append(a.ended, false)
+		a.shown = append(a.shown, nil)
 	}
 	if end {
 		a.ended[n] = true
+		a.shown[n] = nil
 	}
 }
 
@@ -208,18 +221,29 @@ func (a *Assembler) closeEvents(out Outcome) {
 	}
 }
 
-// deliver hands the queued events to the callback.
+// deliver hands the queued events to the loop over Events, or else to the
+// callback. It runs after each frame (impl's OnFrame), after a feeding
+// method returns and at Close.
 func (a *Assembler) deliver() {
-	if a.on == nil {
+	if len(a.pending) == 0 || a.inside {
 		return
 	}
 	a.inside = true
-	defer func() { a.inside = false }()
+	defer func() {
+		a.inside = false
+		clear(a.pending)
+		a.pending = a.pending[:0]
+	}()
 	for i := 0; i < len(a.pending); i++ {
-		a.on(a.pending[i])
+		switch {
+		case a.yield != nil:
+			if !a.stopped && !a.yield(a.pending[i], nil) {
+				a.stopped = true
+			}
+		case a.on != nil:
+			a.on(a.pending[i])
+		}
 	}
-	clear(a.pending)
-	a.pending = a.pending[:0]
 }
 
 // Events reads r into the assembler and yields every [Event] as it
@@ -229,37 +253,25 @@ func (a *Assembler) deliver() {
 //
 // A read error or the cancellation of ctx ends the stream as truncated:
 // calls still open end as incomplete, and the last error wraps both the
-// cause (ctx.Err(), or the read error) and the outcome's error. ctx is
+// cause (ctx.Err(), or the read error) and the outcome's error. One that
+// comes after the stream's terminal signal changes nothing: the outcome
+// is whole. ctx is
 // checked between reads; a read already waiting ends when r does (an HTTP
 // response body of a request made with ctx ends when ctx does).
 //
-// Breaking out of the loop leaves the assembler open. Feeding the
-// assembler from the loop's body returns [ErrReentrant].
+// Events are yielded as each frame is applied, so the loop's body may call
+// Snapshot; feeding the assembler from it returns [ErrReentrant]. While the
+// loop runs, a callback registered with OnEvent gets nothing. Breaking out
+// of the loop leaves the assembler open.
 func (a *Assembler) Events(ctx context.Context, r io.Reader) iter.Seq2[Event, error] {
 	return func(yield func(Event, error) bool) {
-		if a.inside {
+		if a.inside || a.yield != nil {
 			yield(Event{}, ErrReentrant)
 			return
 		}
 		a.listen()
-		on := a.on
-		a.on = nil // events are yielded, not called back
-		defer func() { a.on = on }()
-		// flush yields the queued events; it reports false when the loop
-		// was broken.
-		flush := func() bool {
-			a.inside = true
-			defer func() { a.inside = false }()
-			for i := 0; i < len(a.pending); i++ {
-				if !yield(a.pending[i], nil) {
-					a.pending = a.pending[:0]
-					return false
-				}
-			}
-			clear(a.pending)
-			a.pending = a.pending[:0]
-			return true
-		}
+		a.yield, a.stopped = yield, false
+		defer func() { a.yield = nil }()
 		var cause error
 		var buf [32 << 10]byte
 		for a.a.Err() == nil {
@@ -271,7 +283,7 @@ func (a *Assembler) Events(ctx context.Context, r io.Reader) iter.Seq2[Event, er
 			if k > 0 {
 				_, werr := a.a.Write(buf[:k])
 				a.afterFeed(werr)
-				if !flush() {
+				if a.stopped {
 					return
 				}
 			}
@@ -287,11 +299,12 @@ func (a *Assembler) Events(ctx context.Context, r io.Reader) iter.Seq2[Event, er
 		}
 		out := a.a.Close()
 		a.closeEvents(out)
-		if !flush() {
+		a.deliver()
+		if a.stopped {
 			return
 		}
-		if err := errors.Join(cause, out.Err()); err != nil {
-			yield(Event{}, err)
+		if err := out.Err(); err != nil {
+			yield(Event{}, errors.Join(cause, err))
 		}
 	}
 }

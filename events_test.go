@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -14,6 +15,7 @@ import (
 
 	"github.com/toolspec/toolspec"
 	"github.com/toolspec/toolspec/scenario"
+	"github.com/toolspec/toolspec/spectest"
 )
 
 // stream is one input the tests run: a scenario or a capture.
@@ -24,18 +26,16 @@ type stream struct {
 	data   []byte
 }
 
-// scenarioDir is where the golden scenarios are.
-const scenarioDir = "testdata/scenarios"
-
-// streams returns every golden scenario and every shared capture.
+// streams returns every golden scenario (the corpus package spectest
+// embeds) and every shared capture.
 func streams(t *testing.T) []stream {
 	t.Helper()
 	var out []stream
-	err := filepath.WalkDir(scenarioDir, func(path string, d os.DirEntry, err error) error {
+	err := fs.WalkDir(spectest.Scenarios, ".", func(path string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".txtar") {
 			return err
 		}
-		data, err := os.ReadFile(path)
+		data, err := fs.ReadFile(spectest.Scenarios, path)
 		if err != nil {
 			return err
 		}
@@ -43,18 +43,16 @@ func streams(t *testing.T) []stream {
 		if err != nil {
 			return err
 		}
-		out = append(out, stream{strings.TrimPrefix(path, scenarioDir+"/"), sc.Format, sc.Limits, sc.Input})
+		out = append(out, stream{path, sc.Format, sc.Limits, sc.Input})
 		return nil
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(out) < 200 {
-		t.Fatalf("only %d scenarios under %s", len(out), scenarioDir)
+		t.Fatalf("only %d scenarios in spectest.Scenarios", len(out))
 	}
-	for _, c := range captures(t) {
-		out = append(out, c)
-	}
+	out = append(out, captures(t)...)
 	return out
 }
 
@@ -352,5 +350,26 @@ func TestCallbackReentry(t *testing.T) {
 	}
 	if len(out.Calls) != 2 || out.Calls[0].Status != toolspec.StatusIncomplete || out.StopReason() != toolspec.StopTruncated {
 		t.Errorf("outcome:\n%s", out)
+	}
+}
+
+// TestEventsBreak checks that breaking out of the loop inside a frame
+// whose other events are queued stops the yields (a yield after the break
+// panics) and leaves the assembler open: Close then ends the stream.
+func TestEventsBreak(t *testing.T) {
+	a := toolspec.New(toolspec.FormatOpenAIChat, toolspec.Limits{})
+	seen := 0
+	for ev, err := range a.Events(context.Background(), strings.NewReader(chatTwoCalls)) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		seen++
+		if ev.Kind == toolspec.EventCallStart && ev.Call.Ordinal == 1 {
+			break // its arguments, in the same frame, are queued
+		}
+	}
+	out := a.Close()
+	if seen != 3 || len(out.Calls) != 2 || out.Err() != nil {
+		t.Errorf("saw %d events; outcome after the break:\n%s", seen, out)
 	}
 }

@@ -3,6 +3,7 @@ package toolspec_test
 import (
 	"bufio"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -217,4 +218,196 @@ func ExampleLookupRule() {
 	fmt.Println(r.ID, r.Summary)
 	// Output:
 	// BUD-7 with parallel calls disabled, a second distinct call is a terminal violation
+}
+
+// Write takes the bytes in chunks of any size, as they arrive: here one
+// byte at a time.
+func ExampleAssembler_Write() {
+	a := toolspec.New(toolspec.FormatOpenAIChat, toolspec.Limits{})
+	for _, b := range mustRead(body()) {
+		if _, err := a.Write([]byte{b}); err != nil {
+			fmt.Println(err)
+			return
+		}
+	}
+	out := a.Close()
+	fmt.Println(len(out.Calls), out.Calls[1].Args, out.Err())
+	// Output:
+	// 2 {"q":"rust"} <nil>
+}
+
+// brokenBody returns data, then a read error, as a dropped connection does.
+type brokenBody struct{ data []byte }
+
+func (b *brokenBody) Read(p []byte) (int, error) {
+	if len(b.data) == 0 {
+		return 0, errors.New("connection reset by peer")
+	}
+	n := copy(p, b.data)
+	b.data = b.data[n:]
+	return n, nil
+}
+
+// ReadFrom returns a read error as it is; what was read is kept, and the
+// stream ends, at Close, as truncated.
+func ExampleAssembler_ReadFrom() {
+	raw := mustRead(body())
+	a := toolspec.New(toolspec.FormatOpenAIChat, toolspec.Limits{})
+	_, err := a.ReadFrom(&brokenBody{raw[:len(raw)/2]})
+	fmt.Println("read:", err)
+	out := a.Close()
+	fmt.Println(out.StopReason(), out.Calls[0].Status)
+	fmt.Println(errors.Is(out.Err(), toolspec.ErrTruncated))
+	// Output:
+	// read: connection reset by peer
+	// truncated incomplete
+	// true
+}
+
+// Close returns the outcome; later calls return it again.
+func ExampleAssembler_Close() {
+	a := toolspec.New(toolspec.FormatOpenAIChat, toolspec.Limits{})
+	_, _ = a.ReadFrom(body())
+	first := a.Close()
+	again := a.Close()
+	fmt.Println(first.String() == again.String(), first.Messages, len(first.Stops))
+	// Output:
+	// true 1 1
+}
+
+// Snapshot shows what the stream would be if it ended now: the calls so
+// far, open ones as incomplete.
+func ExampleAssembler_Snapshot() {
+	raw := mustRead(body())
+	a := toolspec.New(toolspec.FormatOpenAIChat, toolspec.Limits{})
+	_, _ = a.Write(raw[:len(raw)/2])
+	for _, c := range a.Snapshot().Calls {
+		fmt.Println(c.Ordinal, c.Name, c.Status, c.Args)
+	}
+	_, _ = a.Write(raw[len(raw)/2:])
+	fmt.Println(a.Close().Calls[0].Status)
+	// Output:
+	// 0 search incomplete {"q":
+	// complete
+}
+
+// Err is the terminal violation that ended the stream: nothing after it
+// is read.
+func ExampleAssembler_Err() {
+	a := toolspec.New(toolspec.FormatAnthropic, toolspec.Limits{})
+	_, _ = a.Write([]byte("event: error\ndata: {\"type\":\"error\",\"error\":{\"type\":\"overloaded_error\",\"message\":\"Overloaded\"}}\n\n"))
+	fmt.Println(a.Err())
+	out := a.Close()
+	fmt.Println(out.StopReason(), out.Violations[0].Payload)
+	// Output:
+	// toolspec: END-5: frame 1 (offset 0): provider error: overloaded_error: Overloaded
+	// error {"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}
+}
+
+// frames reads one SSE event per Read, as a slow server sends them.
+type frames struct{ events []string }
+
+func (f *frames) Read(p []byte) (int, error) {
+	if len(f.events) == 0 {
+		return 0, io.EOF
+	}
+	n := copy(p, f.events[0]+"\n\n")
+	f.events = f.events[1:]
+	return n, nil
+}
+
+// Cancelling the context ends the stream as truncated, not as an error of
+// the stream's bytes: the call in progress ends incomplete.
+func ExampleAssembler_Events() {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	slow := &frames{strings.Split(strings.TrimSpace(string(mustRead(body()))), "\n\n")}
+	a := toolspec.New(toolspec.FormatOpenAIChat, toolspec.Limits{})
+	for ev, err := range a.Events(ctx, slow) {
+		if err != nil {
+			fmt.Println(errors.Is(err, context.Canceled), errors.Is(err, toolspec.ErrTruncated))
+			break
+		}
+		switch ev.Kind {
+		case toolspec.EventCallStart:
+			fmt.Println("start", ev.Call.Name)
+			cancel() // the user gave up: stop reading
+		case toolspec.EventCallEnd:
+			fmt.Println("end", ev.Call.Name, ev.Call.Status, ev.Call.Args)
+		}
+	}
+	// Output:
+	// start search
+	// end search incomplete {"q":
+	// true true
+}
+
+// An event prints on one line.
+func ExampleEvent_String() {
+	a := toolspec.New(toolspec.FormatOpenAIChat, toolspec.Limits{})
+	a.OnEvent(func(ev toolspec.Event) { fmt.Println(ev) })
+	_, _ = a.ReadFrom(body())
+	a.Close()
+	// Output:
+	// call-start 0 id="call_1" name="search"
+	// call-args 0 "{\"q\":"
+	// call-args 0 "\"go\"}"
+	// call-start 1 id="call_2" name="search"
+	// call-args 1 "{\"q\":\"rust\"}"
+	// call-end 0 complete name="search" args="{\"q\":\"go\"}"
+	// call-end 1 complete name="search" args="{\"q\":\"rust\"}"
+	// stop msg 0 choice 0 tool_use
+}
+
+// Formats lists the six formats.
+func ExampleFormats() {
+	fmt.Println(toolspec.Formats())
+	// Output:
+	// [openai-chat openai-responses anthropic ollama gemini bedrock]
+}
+
+// Reassemble does a whole stream in memory.
+func ExampleReassemble() {
+	stream := `{"model":"m","message":{"role":"assistant","tool_calls":[{"function":{"index":0,"name":"weather","arguments":{"city":"Paris"}}},{"function":{"index":0,"name":"time","arguments":{"tz":"CET"}}}]},"done":false}
+{"model":"m","message":{"role":"assistant","content":""},"done":true,"done_reason":"stop"}
+`
+	out := toolspec.Reassemble(toolspec.FormatOllama, []byte(stream), toolspec.Limits{})
+	for _, c := range out.Calls {
+		fmt.Println(c.Ordinal, c.Name, c.Args, c.Status)
+	}
+	// Output:
+	// 0 weather {"city":"Paris"} complete
+	// 1 time {"tz":"CET"} complete
+}
+
+// Rules lists the rules of SPEC.md.
+func ExampleRules() {
+	rules := toolspec.Rules()
+	fmt.Println(len(rules) > 50, rules[0].ID)
+	// Output:
+	// true FRAME-1
+}
+
+// An outcome marshals to the command's JSON schema (README.md), to log or
+// to hand to another program; enums marshal by name.
+func Example_json() {
+	out := toolspec.Reassemble(toolspec.FormatOpenAIChat, mustRead(body()), toolspec.Limits{})
+	b, err := json.Marshal(out.Calls[0])
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(string(b))
+	b, _ = json.Marshal(struct {
+		Status toolspec.Status
+		Stop   toolspec.StopReason
+	}{out.Calls[0].Status, out.StopReason()})
+	fmt.Println(string(b))
+	var back toolspec.Outcome
+	b, _ = json.Marshal(out)
+	fmt.Println(json.Unmarshal(b, &back), back.String() == out.String())
+	// Output:
+	// {"id":"call_1","name":"search","arguments":"{\"q\":\"go\"}","status":"complete","kind":"function","server":false,"message":0,"choice":0}
+	// {"Status":"complete","Stop":"tool_use"}
+	// <nil> true
 }

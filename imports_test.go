@@ -1,44 +1,147 @@
 package toolspec
 
 import (
-	_ "github.com/toolspec/toolspec/internal/golden"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io"
 	"os/exec"
+	"path"
+	"slices"
 	"strings"
 	"testing"
+
+	_ "github.com/toolspec/toolspec/internal/golden"
 )
 
-// TestImportRules enforces the package layering: spec and model depend on
-// the standard library (and model on spec) only, and the shared decoder
-// cases on the standard library and spec, never on the decoders they
-// check.
-func TestImportRules(t *testing.T) {
-	const mod = "github.com/toolspec/toolspec"
-	allowed := map[string][]string{
-		"./spec":  {mod + "/spec"},
-		"./model": {mod + "/model", mod + "/spec"},
-		// impl never imports model or gen.
-		"./impl": {mod + "/impl", mod + "/spec"},
-		// gen never asks model what is valid.
-		"./gen": {mod + "/gen", mod + "/spec", "pgregory.net/rapid"},
-		// The shared decoder cases lean on neither decoder.
-		"./internal/decodetest": {mod + "/internal/decodetest", mod + "/spec"},
+// modulePath is the import path of this module.
+const modulePath = "github.com/toolspec/toolspec"
+
+// goListed is what go list says of one package.
+type goListed struct {
+	ImportPath string
+	Standard   bool
+	EmbedFiles []string
+}
+
+// goListDeps returns pkg and every package it depends on, as go list -deps
+// gives them (without test files).
+func goListDeps(t *testing.T, pkg string) []goListed {
+	t.Helper()
+	cmd := exec.Command("go", "list", "-deps", "-json=ImportPath,Standard,EmbedFiles", pkg)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("go list -deps %s: %v\n%s", pkg, err, stderr.Bytes())
 	}
-	for pkg, ok := range allowed {
-		out, err := exec.Command("go", "list", "-deps", pkg).Output()
-		if err != nil {
+	var all []goListed
+	dec := json.NewDecoder(bytes.NewReader(out))
+	for {
+		var p goListed
+		if err := dec.Decode(&p); errors.Is(err, io.EOF) {
+			break
+		} else if err != nil {
 			t.Fatalf("go list -deps %s: %v", pkg, err)
 		}
-		for _, dep := range strings.Fields(string(out)) {
-			if !strings.Contains(strings.SplitN(dep, "/", 2)[0], ".") {
-				continue // standard library
-			}
-			found := false
-			for _, a := range ok {
-				found = found || dep == a
-			}
-			if !found {
-				t.Errorf("%s depends on %s; only the standard library and %v are allowed", pkg, dep, ok)
+		all = append(all, p)
+	}
+	if len(all) == 0 {
+		t.Fatalf("go list -deps %s listed nothing", pkg)
+	}
+	return all
+}
+
+// productionPkgs are the packages a program that uses toolspec may link:
+// none of them may depend on a test-only package.
+var productionPkgs = []string{".", "./spec", "./impl", "./model", "./scenario", "./cmd/toolspec"}
+
+// testOnlyPkgs are the packages only tests may import: the generators, the
+// differential tests, the mutation check, the test helpers (golden
+// registers an -update flag) and the test libraries.
+var testOnlyPkgs = []string{
+	modulePath + "/gen",
+	modulePath + "/fuzz",
+	modulePath + "/mutants",
+	modulePath + "/internal/decodetest",
+	modulePath + "/internal/golden",
+	modulePath + "/internal/workload",
+	"pgregory.net/rapid",
+	"github.com/stretchr/testify",
+}
+
+// TestImportRules enforces the package layering: the root package and the
+// command link only the production reassembler (root, spec, impl); spec
+// and model depend on the standard library (and model on spec) only; the
+// shared decoder cases on the standard library and spec, never on the
+// decoders they check; no production package depends on a test-only one.
+func TestImportRules(t *testing.T) {
+	allowed := map[string][]string{
+		// The public API wraps impl; the model, the corpus and the test
+		// machinery stay out of its importers' programs.
+		".":              {modulePath, modulePath + "/spec", modulePath + "/impl"},
+		"./cmd/toolspec": {modulePath + "/cmd/toolspec", modulePath, modulePath + "/spec", modulePath + "/impl"},
+		"./spec":         {modulePath + "/spec"},
+		"./model":        {modulePath + "/model", modulePath + "/spec"},
+		// impl never imports model or gen.
+		"./impl": {modulePath + "/impl", modulePath + "/spec"},
+		// gen never asks model what is valid.
+		"./gen": {modulePath + "/gen", modulePath + "/spec", "pgregory.net/rapid"},
+		// The conformance kit, imported by other projects' tests: the
+		// reference, the corpus and the generators, without the project's
+		// own test machinery or testify.
+		"./spectest": {modulePath + "/spectest", modulePath, modulePath + "/spec", modulePath + "/impl", modulePath + "/model",
+			modulePath + "/scenario", modulePath + "/gen", "pgregory.net/rapid", "golang.org/x/tools/txtar"},
+		// The shared decoder cases lean on neither decoder.
+		"./internal/decodetest": {modulePath + "/internal/decodetest", modulePath + "/spec"},
+	}
+	for pkg, ok := range allowed {
+		for _, dep := range goListDeps(t, pkg) {
+			if !dep.Standard && !slices.Contains(ok, dep.ImportPath) {
+				t.Errorf("%s depends on %s; only the standard library and %v are allowed", pkg, dep.ImportPath, ok)
 			}
 		}
+	}
+	for _, pkg := range productionPkgs {
+		for _, dep := range goListDeps(t, pkg) {
+			for _, bad := range testOnlyPkgs {
+				if dep.ImportPath == bad || strings.HasPrefix(dep.ImportPath, bad+"/") {
+					t.Errorf("%s depends on %s, which only tests may import", pkg, dep.ImportPath)
+				}
+			}
+		}
+	}
+}
+
+// TestCorpusNotLinked: a program that imports the root package, spec or
+// impl (or the command) does not carry the golden scenarios: only package
+// spectest embeds them, and none of these depends on it or embeds a
+// scenario itself.
+func TestCorpusNotLinked(t *testing.T) {
+	for _, pkg := range []string{".", "./spec", "./impl", "./cmd/toolspec"} {
+		for _, dep := range goListDeps(t, pkg) {
+			if dep.ImportPath == modulePath+"/spectest" {
+				t.Errorf("%s depends on %s, which embeds the scenario corpus", pkg, dep.ImportPath)
+			}
+			var embeds []string
+			for _, f := range dep.EmbedFiles {
+				if path.Ext(f) == ".txtar" || slices.Contains(strings.Split(f, "/"), "scenarios") {
+					embeds = append(embeds, f)
+				}
+			}
+			if len(embeds) > 0 {
+				t.Errorf("%s depends on %s, which embeds %d scenario files (%s, ...)", pkg, dep.ImportPath, len(embeds), embeds[0])
+			}
+		}
+	}
+	// The check sees embeds: spectest's own files are listed.
+	var n int
+	for _, dep := range goListDeps(t, "./spectest") {
+		if dep.ImportPath == modulePath+"/spectest" {
+			n = len(dep.EmbedFiles)
+		}
+	}
+	if n < 100 {
+		t.Errorf("go list reports %d embedded files in spectest; the corpus has over 200", n)
 	}
 }

@@ -60,7 +60,8 @@ type Limits = spec.Limits
 
 // Outcome is the result of reassembling one stream: its calls, its content
 // items in order, its stops and its violations. [Outcome.Err] says whether
-// it is a whole success.
+// it is a whole success. It marshals to JSON in the command's schema
+// (README.md) and back; its enumerations marshal by name.
 type Outcome = spec.Outcome
 
 // Call is one reassembled tool call. Args is its final argument text,
@@ -193,10 +194,13 @@ type Assembler struct {
 	a         *impl.Assembler
 	on        func(Event)
 	pending   []Event
-	ended     []bool // by call ordinal: a call-end was reported
-	reported  bool   // the terminal violation was reported
-	inside    bool   // events are being delivered
-	listening bool   // impl's outputs are converted into pending
+	ended     []bool                  // by call ordinal: a call-end was reported
+	shown     []*Call                 // by call ordinal: the Call its last event before the end held
+	reported  bool                    // the terminal violation was reported
+	inside    bool                    // events are being delivered
+	listening bool                    // impl's outputs are converted into pending
+	yield     func(Event, error) bool // the loop over Events, while it runs
+	stopped   bool                    // that loop was broken
 }
 
 // New returns an assembler for a stream of format f under limits lim (the

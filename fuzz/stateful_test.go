@@ -103,7 +103,7 @@ func (sb *sideBySide) check(t *rapid.T) {
 		Want:        want,
 	}
 	t.Fatalf("impl differs from the model after %d bytes: %s\n--- model\n%s--- impl\n%s\n"+
-		"Ready-to-commit scenario (testdata/scenarios/<area>/<name>.txtar; set rules:):\n%s\n"+
+		"Ready-to-commit scenario (spectest/testdata/scenarios/<area>/<name>.txtar; set rules:):\n%s\n"+
 		"Rerun: go test ./fuzz -run 'TestStateful' -rapid.seed=<the seed printed above>",
 		len(sb.wire), d, want, got, sc.Marshal())
 }

@@ -32,7 +32,7 @@ const capturesDir = "../../shared/captures"
 func corpus(t testing.TB) []input {
 	t.Helper()
 	var out []input
-	err := filepath.WalkDir("../testdata/scenarios", func(path string, d fs.DirEntry, err error) error {
+	err := filepath.WalkDir("../spectest/testdata/scenarios", func(path string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".txtar") {
 			return err
 		}
@@ -44,7 +44,7 @@ func corpus(t testing.TB) []input {
 		if err != nil {
 			return err
 		}
-		out = append(out, input{strings.TrimPrefix(path, "../testdata/scenarios/"), sc.Format, sc.Limits, sc.Input})
+		out = append(out, input{strings.TrimPrefix(path, "../spectest/testdata/scenarios/"), sc.Format, sc.Limits, sc.Input})
 		return nil
 	})
 	if err != nil {

@@ -24,6 +24,8 @@ type Assembler struct {
 	closed bool
 	out    spec.Outcome
 	evName []byte // reused copy of PushPayload's event name
+	// onFrame is called after each frame's events were applied.
+	onFrame func()
 }
 
 // New returns an assembler for a stream of format f under limits lim (zero
@@ -63,12 +65,21 @@ func newPayloadDecoder(f spec.Format) payloadDecoder {
 // valid only during the call.
 func (a *Assembler) OnOutput(fn func(*Output)) { a.m.onOut = fn }
 
+// OnFrame registers fn to be called after each frame's events were
+// applied, when the state is whole again: a consumer of OnOutput that
+// buffers outputs may hand them on there (and call Snapshot). It is not
+// called for a frame that broke a terminal rule.
+func (a *Assembler) OnFrame(fn func()) { a.onFrame = fn }
+
 // applyAll is the framer's sink: it applies one frame's events.
 func (a *Assembler) applyAll(evs []event) *spec.Violation {
 	for i := range evs {
 		if v := a.m.apply(&evs[i]); v != nil {
 			return v
 		}
+	}
+	if a.onFrame != nil {
+		a.onFrame()
 	}
 	return nil
 }

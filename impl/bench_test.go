@@ -22,7 +22,7 @@ func BenchmarkImplWire(b *testing.B) {
 			b.SetBytes(int64(len(raw)))
 			b.ReportAllocs()
 			b.ResetTimer()
-			for b.Loop() {
+			for range b.N {
 				Reassemble(w.Format, raw, spec.Limits{})
 			}
 		})
@@ -39,7 +39,7 @@ func BenchmarkImplPayload(b *testing.B) {
 			b.SetBytes(int64(w.PayloadBytes()))
 			b.ReportAllocs()
 			b.ResetTimer()
-			for b.Loop() {
+			for range b.N {
 				a := New(w.Format, spec.Limits{})
 				for _, p := range ps {
 					_ = a.PushPayload(p.Event, p.Data)

@@ -3,6 +3,10 @@
 // for the six wire formats, proven equal to the reference model (package
 // model) by differential tests and fuzzing. It never imports model or gen.
 //
+// Programs import the root package toolspec, which is this reassembler
+// with events that carry the call, an iterator and Outcome.Err; this
+// package is what it and the differential tests build on.
+//
 // # Usage
 //
 //	a := impl.New(spec.FormatOpenAIChat, spec.Limits{})

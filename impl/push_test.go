@@ -343,7 +343,7 @@ func TestPushPayloadNamed(t *testing.T) {
 // by payload in every variant of pushVariants, gives the wire's outcome.
 func TestPushPayloadCorpus(t *testing.T) {
 	n := 0
-	err := filepath.WalkDir("../testdata/scenarios", func(path string, d fs.DirEntry, err error) error {
+	err := filepath.WalkDir("../spectest/testdata/scenarios", func(path string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".txtar") {
 			return err
 		}

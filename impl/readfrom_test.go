@@ -17,7 +17,7 @@ import (
 // sizes the reads come in (one byte at a time, half-filled, with an error
 // at EOF), and gives what one Write of the whole stream gives.
 func TestReadFromEqualsWrite(t *testing.T) {
-	files, err := filepath.Glob("../testdata/scenarios/*/*.txtar")
+	files, err := filepath.Glob("../spectest/testdata/scenarios/*/*.txtar")
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no scenarios: %v", err)
 	}

@@ -19,9 +19,9 @@ import (
 // update rewrites golden files instead of comparing with them.
 var update = golden.Update
 
-const scenarioDir = "../testdata/scenarios"
+const scenarioDir = "../spectest/testdata/scenarios"
 
-// loadScenarios parses every scenario under testdata/scenarios.
+// loadScenarios parses every scenario under spectest/testdata/scenarios.
 func loadScenarios(t *testing.T) []*scenario.Scenario {
 	t.Helper()
 	var out []*scenario.Scenario
@@ -82,7 +82,7 @@ func TestScenarios(t *testing.T) {
 }
 
 // scenarioTestName is the subtest name of a scenario: its path under
-// testdata/scenarios without .txtar, "<area>/<name>".
+// spectest/testdata/scenarios without .txtar, "<area>/<name>".
 func scenarioTestName(sc *scenario.Scenario) string {
 	return strings.TrimSuffix(strings.TrimPrefix(sc.Name, scenarioDir+"/"), ".txtar")
 }

@@ -32,9 +32,9 @@ func TestViolationPayload(t *testing.T) {
 		rule spec.RuleID
 		has  []string
 	}{
-		{"../testdata/scenarios/completion/chat-groq-error-event.txtar", spec.EndProviderErr, []string{`"failed_generation"`, `"tool_use_failed"`}},
-		{"../testdata/scenarios/completion/chat-choice-error.txtar", spec.EndProviderErr, []string{`"provider_name":"Azure"`, `"code":502`}},
-		{"../testdata/scenarios/budgets/no-parallel-chat.txtar", spec.BudParallel, []string{`"call_n2"`}},
+		{"../spectest/testdata/scenarios/completion/chat-groq-error-event.txtar", spec.EndProviderErr, []string{`"failed_generation"`, `"tool_use_failed"`}},
+		{"../spectest/testdata/scenarios/completion/chat-choice-error.txtar", spec.EndProviderErr, []string{`"provider_name":"Azure"`, `"code":502`}},
+		{"../spectest/testdata/scenarios/budgets/no-parallel-chat.txtar", spec.BudParallel, []string{`"call_n2"`}},
 	}
 	for _, c := range cases {
 		o := reassembleScenario(t, c.path)

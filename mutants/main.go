@@ -17,9 +17,11 @@
 // after the whole check: a file that appeared, changed or went fails it.
 //
 // Each mutant is a txtar file in this directory: the comment holds
-// "name:", "file:" (relative to the module root) and a description citing
-// the field notes; the files "old" and "new" are a snippet that must occur
-// exactly once in the target and its replacement.
+// "name:", "file:" (relative to the module root), optionally "pkgs:" (the
+// packages whose tests must kill it, for a mutant outside impl, instead of
+// -pkgs) and a description citing the field notes; the files "old" and
+// "new" are a snippet that must occur exactly once in the target and its
+// replacement.
 //
 // Usage:
 //
@@ -48,6 +50,7 @@ import (
 type mutant struct {
 	file, name, target, desc string
 	old, new                 []byte
+	pkgs                     []string // the packages that must kill it, when not -pkgs'
 }
 
 func main() { os.Exit(check()) }
@@ -99,7 +102,11 @@ func check() int {
 			break
 		}
 		ran++
-		res := try(ctx, tree, m, strings.Fields(*pkgs), *seed)
+		ps := strings.Fields(*pkgs)
+		if m.pkgs != nil {
+			ps = m.pkgs
+		}
+		res := try(ctx, tree, m, ps, *seed)
 		status := "killed"
 		switch {
 		case res.err != "":
@@ -178,6 +185,8 @@ func load(dir string) ([]mutant, error) {
 				m.name = strings.TrimSpace(v)
 			case "file":
 				m.target = strings.TrimSpace(v)
+			case "pkgs":
+				m.pkgs = strings.Fields(v)
 			default:
 				desc = append(desc, line)
 			}

@@ -14,5 +14,5 @@
 //
 // Files: "input" holds the stream as text, or "input.hex" holds it as
 // hexadecimal (white space ignored) for binary framings; "want" holds the
-// expected transcript, [spec.Outcome.String]. See testdata/README.md.
+// expected transcript, [spec.Outcome.String]. See spectest/testdata/README.md.
 package scenario

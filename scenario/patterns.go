@@ -9,7 +9,7 @@ import (
 
 // PatternRow is one row of the field-notes pattern table at the end of
 // SPEC.md: the rules that handle or reject the pattern and the scenarios
-// (paths under testdata/scenarios, without .txtar) that show it.
+// (paths under spectest/testdata/scenarios, without .txtar) that show it.
 type PatternRow struct {
 	Rules     []spec.RuleID
 	Scenarios []string

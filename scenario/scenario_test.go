@@ -17,7 +17,7 @@ import (
 // a file that parses back to the same scenario.
 func TestRoundTripCorpus(t *testing.T) {
 	n := 0
-	err := filepath.WalkDir("../testdata/scenarios", func(path string, d fs.DirEntry, err error) error {
+	err := filepath.WalkDir("../spectest/testdata/scenarios", func(path string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".txtar") {
 			return err
 		}

@@ -2,7 +2,10 @@
 // alphabet that every wire decoder produces, the outcome of reassembling a
 // stream (calls, text, thinking, stop reasons), the resource [Limits], and the
 // single structured error type [Violation]. It holds no behaviour beyond
-// formatting and the normative tables of SPEC.md as data: the END-4 stop
+// formatting (the canonical transcript, [Outcome.String], and the JSON the
+// toolspec command prints, [Outcome.MarshalJSON], which
+// [Outcome.UnmarshalJSON] reads back; every enumeration is its name in text)
+// and the normative tables of SPEC.md as data: the END-4 stop
 // table ([StopTable], [CanonicalStop]) and the rules that differ by format
 // ([FormatRules]), which tests hold equal to the text. The rules themselves
 // are written in SPEC.md, beside this file, and executed by package model.

@@ -98,7 +98,7 @@ type Item struct {
 	Choice     int
 	Text       string   // text, thinking or redacted data
 	Signatures []string // signatures attached to this item, verbatim
-	Call       int      // for ItemCall, the call's Ordinal
+	Call       int      // for ItemCall, the call's Ordinal; NoCall for the other kinds
 }
 
 // Stop is the end of one message (or one choice of it).

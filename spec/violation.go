@@ -19,12 +19,11 @@ const (
 	ClassCall
 )
 
+var classNames = [...]string{"", "terminal", "call"}
+
 func (c Class) String() string {
-	switch c {
-	case ClassTerminal:
-		return "terminal"
-	case ClassCall:
-		return "call"
+	if int(c) < len(classNames) && c != 0 {
+		return classNames[c]
 	}
 	return "class(" + strconv.Itoa(int(c)) + ")"
 }

@@ -14,11 +14,15 @@
 //
 // Without --format the framing (SSE, NDJSON, one JSON object per line,
 // Bedrock event-stream) and the format are detected from the bytes. The
-// outcome is printed as JSON (the schema is in README.md), or as a table with
+// outcome is printed as JSON (the schema is in README.md), or for a person with
 // --text. The exit status is 0 for a whole success, 1 when the stream broke
 // any rule, 2 on a usage or I/O error, and 3 when the stream broke no rule
 // but is not whole: truncated, cut by its token limit, calls incomplete, or
 // a malformed call reported (Outcome.Err's reasons). The command runs the
 // production reassembler (package impl), which is tested equal to the
 // reference model.
+//
+// The JSON is spec.Outcome's MarshalJSON. --text prints the items in order,
+// text and thinking shortened to one line, the calls as a table, the stops,
+// the tail of a stream cut inside its last frame, and the violations.
 package main

@@ -19,9 +19,9 @@ func TestForeignInputExitsOne(t *testing.T) {
 	cases := []struct {
 		scenario, format, looks string
 	}{
-		{"../../testdata/scenarios/framing/html-error-page.txtar", "openai-chat", ""},
-		{"../../testdata/scenarios/framing/anthropic-read-as-chat.txtar", "openai-chat", "anthropic"},
-		{"../../testdata/scenarios/framing/bedrock-read-as-gemini.txtar", "gemini", "bedrock"},
+		{"../../spectest/testdata/scenarios/framing/html-error-page.txtar", "openai-chat", ""},
+		{"../../spectest/testdata/scenarios/framing/anthropic-read-as-chat.txtar", "openai-chat", "anthropic"},
+		{"../../spectest/testdata/scenarios/framing/bedrock-read-as-gemini.txtar", "gemini", "bedrock"},
 	}
 	for _, c := range cases {
 		sc, err := readScenario(c.scenario)
@@ -49,7 +49,7 @@ func TestForeignInputExitsOne(t *testing.T) {
 // TestCutStreamTail: a stream cut inside its last frame exits 3 with the
 // truncated stop and its cut bytes in "tail".
 func TestCutStreamTail(t *testing.T) {
-	sc, err := readScenario("../../testdata/scenarios/framing/sse-cut-last-event.txtar")
+	sc, err := readScenario("../../spectest/testdata/scenarios/framing/sse-cut-last-event.txtar")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -79,7 +79,7 @@ func TestExitStatus(t *testing.T) {
 		{"completion/chat-invalid-args-kept", 1},
 		{"completion/anthropic-overloaded-error", 1},
 	} {
-		sc, err := readScenario("../../testdata/scenarios/" + c.scenario + ".txtar")
+		sc, err := readScenario("../../spectest/testdata/scenarios/" + c.scenario + ".txtar")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -100,7 +100,7 @@ func readScenario(path string) (*scenario.Scenario, error) {
 // TestCustomCallKind: a custom tool call is printed with "kind": "custom"
 // and its raw input as the arguments.
 func TestCustomCallKind(t *testing.T) {
-	sc, err := readScenario("../../testdata/scenarios/completion/responses-custom-tool-call.txtar")
+	sc, err := readScenario("../../spectest/testdata/scenarios/completion/responses-custom-tool-call.txtar")
 	if err != nil {
 		t.Fatal(err)
 	}

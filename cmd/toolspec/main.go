@@ -8,8 +8,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strings"
-	"text/tabwriter"
 
 	"github.com/toolspec/toolspec"
 	"github.com/toolspec/toolspec/impl"
@@ -31,6 +29,10 @@ Limits (SPEC.md section 6; 0 means the default): --max-calls (BUD-1, 128),
 --max-id-bytes and --max-name-bytes (BUD-4, 256 each), --max-frame-bytes
 (BUD-5, 32 MiB), --max-items, --max-messages, --max-choices (BUD-6, 4096, 1024,
 128), --no-parallel (BUD-7).
+Output: the outcome as JSON (the schema is in README.md); with --text, for a
+person: the items in order (text and thinking on one line, cut to 80 runes
+with their length in bytes), the calls as a table, the stops, the tail of a
+stream cut inside its last frame, and the violations.
 Exit status: 0 a whole success, 1 any violation, 2 usage or I/O error,
 3 no violation but not whole (truncated, cut by the token limit, calls
 incomplete, a malformed call reported).
@@ -70,7 +72,7 @@ func newFlags(o *options, stderr io.Writer) *flag.FlagSet {
 		fs.IntVar(lf.field(&o.lim), lf.name, 0, lf.help)
 	}
 	fs.BoolVar(&o.lim.NoParallel, "no-parallel", false, "parallel tool calls are disabled (BUD-7)")
-	fs.BoolVar(&o.text, "text", false, "print a readable table instead of JSON")
+	fs.BoolVar(&o.text, "text", false, "print the items, calls, stops and violations for a person instead of JSON")
 	return fs
 }
 
@@ -146,7 +148,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
 		enc.SetEscapeHTML(false)
-		if err := enc.Encode(toJSON(out)); err != nil {
+		if err := enc.Encode(out); err != nil {
 			fmt.Fprintf(stderr, "toolspec: %v\n", err)
 			return 2
 		}
@@ -181,128 +183,4 @@ func openInput(name string, stdin io.Reader) (io.Reader, func(), error) {
 		return nil, nil, err
 	}
 	return f, func() { f.Close() }, nil
-}
-
-// jsonOutcome is the JSON schema of the command's output (README.md).
-type jsonOutcome struct {
-	Format     string          `json:"format"`
-	Messages   int             `json:"messages"`
-	Calls      []jsonCall      `json:"calls"`
-	Items      []jsonItem      `json:"items"`
-	StopReason string          `json:"stop_reason"`
-	Stops      []jsonStop      `json:"stops"`
-	Violations []jsonViolation `json:"violations"`
-	Tail       string          `json:"tail,omitempty"`
-}
-
-type jsonCall struct {
-	ID         string   `json:"id"`
-	Name       string   `json:"name"`
-	Arguments  string   `json:"arguments"`
-	Status     string   `json:"status"`
-	Kind       string   `json:"kind"`
-	Server     bool     `json:"server"`
-	Message    int      `json:"message"`
-	Choice     int      `json:"choice"`
-	Signatures []string `json:"signatures,omitempty"`
-}
-
-type jsonItem struct {
-	Kind       string   `json:"kind"`
-	Message    int      `json:"message"`
-	Choice     int      `json:"choice"`
-	Text       string   `json:"text,omitempty"`
-	Call       *int     `json:"call,omitempty"`
-	Signatures []string `json:"signatures,omitempty"`
-}
-
-type jsonStop struct {
-	Message int    `json:"message"`
-	Choice  int    `json:"choice"`
-	Reason  string `json:"reason"`
-	Raw     string `json:"raw"`
-}
-
-type jsonViolation struct {
-	Rule    string `json:"rule"`
-	Class   string `json:"class"`
-	Frame   int    `json:"frame"`
-	Offset  int64  `json:"offset"`
-	Call    *int   `json:"call,omitempty"`
-	Message string `json:"message"`
-	Payload string `json:"payload,omitempty"`
-}
-
-func toJSON(o spec.Outcome) jsonOutcome {
-	j := jsonOutcome{Format: string(o.Format), Messages: o.Messages, StopReason: string(o.StopReason()),
-		Calls: []jsonCall{}, Items: []jsonItem{}, Stops: []jsonStop{}, Violations: []jsonViolation{}, Tail: o.Tail}
-	for _, c := range o.Calls {
-		j.Calls = append(j.Calls, jsonCall{ID: c.ID, Name: c.Name, Arguments: c.Args, Status: c.Status.String(), Kind: c.Kind.String(),
-			Server: c.Server, Message: c.Message, Choice: c.Choice, Signatures: c.Signatures})
-	}
-	for _, it := range o.Items {
-		ji := jsonItem{Kind: it.Kind.String(), Message: it.Message, Choice: it.Choice, Text: it.Text, Signatures: it.Signatures}
-		if it.Kind == spec.ItemCall {
-			n := it.Call
-			ji.Call = &n
-		}
-		j.Items = append(j.Items, ji)
-	}
-	for _, s := range o.Stops {
-		j.Stops = append(j.Stops, jsonStop{Message: s.Message, Choice: s.Choice, Reason: stopName(s.Reason), Raw: s.Raw})
-	}
-	for _, v := range o.Violations {
-		jv := jsonViolation{Rule: string(v.Rule), Class: v.Class.String(), Frame: v.Frame, Offset: v.Offset, Message: v.Message, Payload: v.Payload}
-		if v.Call != spec.NoCall {
-			n := v.Call
-			jv.Call = &n
-		}
-		j.Violations = append(j.Violations, jv)
-	}
-	j.StopReason = stopName(o.StopReason())
-	return j
-}
-
-func stopName(r spec.StopReason) string {
-	if r == spec.StopNone {
-		return "none"
-	}
-	return string(r)
-}
-
-// writeText prints o as a readable table.
-func writeText(w io.Writer, o spec.Outcome) {
-	fmt.Fprintf(w, "format %s, %d message(s), stop %s\n", o.Format, o.Messages, stopName(o.StopReason()))
-	if len(o.Calls) > 0 {
-		tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-		fmt.Fprintln(tw, "#\tMSG\tCHOICE\tSTATUS\tID\tNAME\tARGUMENTS")
-		for _, c := range o.Calls {
-			name := c.Name
-			if c.Server {
-				name += " (server)"
-			}
-			fmt.Fprintf(tw, "%d\t%d\t%d\t%s\t%s\t%s\t%s\n", c.Ordinal, c.Message, c.Choice, c.Status, c.ID, name, oneLine(c.Args, 80))
-		}
-		tw.Flush()
-	} else {
-		fmt.Fprintln(w, "no calls")
-	}
-	for _, s := range o.Stops {
-		fmt.Fprintf(w, "stop: message %d choice %d: %s (raw %q)\n", s.Message, s.Choice, stopName(s.Reason), s.Raw)
-	}
-	if len(o.Violations) == 0 {
-		fmt.Fprintln(w, "no violations")
-	}
-	for _, v := range o.Violations {
-		fmt.Fprintf(w, "%s (%s)\n", v.Error(), v.Class)
-	}
-}
-
-// oneLine shortens s to at most n runes on one line.
-func oneLine(s string, n int) string {
-	s = strings.Join(strings.Fields(s), " ")
-	if r := []rune(s); len(r) > n {
-		return string(r[:n-1]) + "…"
-	}
-	return s
 }

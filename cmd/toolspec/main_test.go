@@ -221,3 +221,186 @@ func TestSynopsisListsEveryFlag(t *testing.T) {
 		}
 	})
 }
+
+// thinkTextCall is an Anthropic stream of a signed thinking block longer
+// than a line, text with HTML characters, and a call.
+const thinkTextCall = `event: message_start
+data: {"type":"message_start","message":{"id":"msg_1","type":"message","role":"assistant","content":[]}}
+
+event: content_block_start
+data: {"type":"content_block_start","index":0,"content_block":{"type":"thinking","thinking":""}}
+
+event: content_block_delta
+data: {"type":"content_block_delta","index":0,"delta":{"type":"thinking_delta","thinking":"The user wants the weather in Lima.\nI should call get_weather with the city, then answer in one short sentence."}}
+
+event: content_block_delta
+data: {"type":"content_block_delta","index":0,"delta":{"type":"signature_delta","signature":"EqQBCg=="}}
+
+event: content_block_stop
+data: {"type":"content_block_stop","index":0}
+
+event: content_block_start
+data: {"type":"content_block_start","index":1,"content_block":{"type":"text","text":""}}
+
+event: content_block_delta
+data: {"type":"content_block_delta","index":1,"delta":{"type":"text_delta","text":"Checking <now> & then."}}
+
+event: content_block_stop
+data: {"type":"content_block_stop","index":1}
+
+event: content_block_start
+data: {"type":"content_block_start","index":2,"content_block":{"type":"tool_use","id":"toolu_1","name":"get_weather","input":{}}}
+
+event: content_block_delta
+data: {"type":"content_block_delta","index":2,"delta":{"type":"input_json_delta","partial_json":"{\"city\":\"Lima\"}"}}
+
+event: content_block_stop
+data: {"type":"content_block_stop","index":2}
+
+event: message_delta
+data: {"type":"message_delta","delta":{"stop_reason":"tool_use"}}
+
+event: message_stop
+data: {"type":"message_stop"}
+
+`
+
+// TestTextItems: --text prints every item in order, thinking shortened
+// to one line with its length, then the call table.
+func TestTextItems(t *testing.T) {
+	code, out, errOut := runCmd(t, thinkTextCall, "reassemble", "--text", "-")
+	if code != 0 {
+		t.Fatalf("exit %d, stderr %q", code, errOut)
+	}
+	want := `format anthropic, 1 message(s), stop tool_use
+message 0 choice 0: thinking (111 bytes, 1 signature): "The user wants the weather in Lima. I should call get_weather with the city, th…"
+message 0 choice 0: text: "Checking <now> & then."
+message 0 choice 0: call #0 get_weather (complete)
+#  MSG  CHOICE  STATUS    ID       NAME         ARGUMENTS
+0  0    0       complete  toolu_1  get_weather  {"city":"Lima"}
+stop: message 0 choice 0: tool_use (raw "tool_use")
+no violations
+`
+	if out != want {
+		t.Errorf("--text printed\n%s\nwant\n%s", out, want)
+	}
+}
+
+// TestJSONExact: the JSON output of a stream, byte for byte: the schema's
+// fields in its order, two-space indent, HTML characters as they are.
+func TestJSONExact(t *testing.T) {
+	code, out, errOut := runCmd(t, thinkTextCall, "reassemble", "-")
+	if code != 0 {
+		t.Fatalf("exit %d, stderr %q", code, errOut)
+	}
+	want := `{
+  "format": "anthropic",
+  "messages": 1,
+  "calls": [
+    {
+      "id": "toolu_1",
+      "name": "get_weather",
+      "arguments": "{\"city\":\"Lima\"}",
+      "status": "complete",
+      "kind": "function",
+      "server": false,
+      "message": 0,
+      "choice": 0
+    }
+  ],
+  "items": [
+    {
+      "kind": "thinking",
+      "message": 0,
+      "choice": 0,
+      "text": "The user wants the weather in Lima.\nI should call get_weather with the city, then answer in one short sentence.",
+      "signatures": [
+        "EqQBCg=="
+      ]
+    },
+    {
+      "kind": "text",
+      "message": 0,
+      "choice": 0,
+      "text": "Checking <now> & then."
+    },
+    {
+      "kind": "call",
+      "message": 0,
+      "choice": 0,
+      "call": 0
+    }
+  ],
+  "stop_reason": "tool_use",
+  "stops": [
+    {
+      "message": 0,
+      "choice": 0,
+      "reason": "tool_use",
+      "raw": "tool_use"
+    }
+  ],
+  "violations": []
+}
+`
+	if out != want {
+		t.Errorf("JSON output\n%s\nwant\n%s", out, want)
+	}
+}
+
+// TestWriteText: every kind of item, a server and a custom call, a call
+// without a name, a stop without reason, a tail and a violation, with
+// white space and terminal control characters in what the provider sent.
+func TestWriteText(t *testing.T) {
+	long := strings.Repeat("é", 100) // 200 bytes, 100 runes
+	o := spec.Outcome{
+		Format:   spec.FormatOpenAIResponses,
+		Messages: 2,
+		Items: []spec.Item{
+			{Kind: spec.ItemText, Text: long, Call: spec.NoCall},
+			{Kind: spec.ItemText, Text: "  two\n\tlines  ", Call: spec.NoCall},
+			{Kind: spec.ItemText, Text: strings.Repeat("x", shortRunes), Call: spec.NoCall},
+			{Kind: spec.ItemThinking, Text: "red \x1b[31mflag", Signatures: []string{"a", "b"}, Call: spec.NoCall},
+			{Kind: spec.ItemRedacted, Text: "0123456789", Call: spec.NoCall},
+			{Kind: spec.ItemSignature, Signatures: []string{"sig=="}, Call: spec.NoCall},
+			{Kind: spec.ItemOther, Call: spec.NoCall},
+			{Kind: spec.ItemCall, Call: 0},
+			{Kind: spec.ItemCall, Message: 1, Choice: 1, Call: 1},
+			{Kind: spec.ItemCall, Message: 1, Choice: 1, Call: 2},
+		},
+		Calls: []spec.Call{
+			{Ordinal: 0, ID: "ws_1", Name: "web_search", Args: "{}", Status: spec.StatusComplete, Kind: spec.CallFunction, Server: true},
+			{Ordinal: 1, ID: "call_\x1b]0;x", Name: "patch", Args: "line 1\nline 2", Status: spec.StatusIncomplete, Kind: spec.CallCustom, Message: 1, Choice: 1},
+			{Ordinal: 2, ID: "", Name: "", Args: `{"a":`, Status: spec.StatusInvalid, Kind: spec.CallFunction, Message: 1, Choice: 1},
+		},
+		Stops: []spec.Stop{{Reason: spec.StopToolUse, Raw: "completed"}, {Message: 1, Reason: spec.StopNone}},
+		Tail:  "{\"type\":\"resp\u202eonse.",
+		Violations: []spec.Violation{{Rule: spec.NameMissing, Class: spec.ClassCall, Frame: 7, Offset: 99, Call: 2,
+			Message: "call without a name\nsaid \x07"}},
+	}
+	var b strings.Builder
+	writeText(&b, o)
+	want := `format openai-responses, 2 message(s), stop none
+message 0 choice 0: text (200 bytes): "` + strings.Repeat("é", shortRunes-1) + `…"
+message 0 choice 0: text: "two lines"
+message 0 choice 0: text: "` + strings.Repeat("x", shortRunes) + `"
+message 0 choice 0: thinking (2 signatures): "red \x1b[31mflag"
+message 0 choice 0: redacted (10 bytes)
+message 0 choice 0: signature (5 bytes)
+message 0 choice 0: other
+message 0 choice 0: call #0 web_search (complete, server)
+message 1 choice 1: call #1 patch (incomplete, custom)
+message 1 choice 1: call #2 (no name) (invalid)
+#  MSG  CHOICE  STATUS      ID             NAME                 ARGUMENTS
+0  0    0       complete    ws_1           web_search (server)  {}
+1  1    1       incomplete  call_\x1b]0;x  patch (custom)       line 1 line 2
+2  1    1       invalid                    (no name)            {"a":
+stop: message 0 choice 0: tool_use (raw "completed")
+stop: message 1 choice 0: none (raw "")
+tail (21 bytes): {"type":"resp\u202eonse.
+toolspec: NAME-3: frame 7 (offset 99): call #2: call without a name said \a (call)
+`
+	if got := b.String(); got != want {
+		t.Errorf("writeText printed\n%s\nwant\n%s", got, want)
+	}
+}

@@ -1,0 +1,99 @@
+package spec_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+
+	"github.com/toolspec/toolspec/spec"
+)
+
+// An outcome encodes in the schema the toolspec command prints.
+func ExampleOutcome_MarshalJSON() {
+	out := spec.Outcome{
+		Format:   spec.FormatOllama,
+		Messages: 1,
+		Items: []spec.Item{
+			{Kind: spec.ItemText, Text: "Reading it.", Call: spec.NoCall},
+			{Kind: spec.ItemCall, Call: 0},
+		},
+		Calls: []spec.Call{{
+			ID: "PpZ8JqRmm", Name: "read_file", Args: `{"path":"/etc/hostname"}`,
+			Status: spec.StatusComplete, Kind: spec.CallFunction,
+		}},
+		Stops: []spec.Stop{{Reason: spec.StopToolUse, Raw: "stop"}},
+	}
+	enc := json.NewEncoder(os.Stdout)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(out); err != nil {
+		fmt.Println(err)
+	}
+
+	var back spec.Outcome
+	b, _ := json.Marshal(out)
+	if err := json.Unmarshal(b, &back); err != nil {
+		fmt.Println(err)
+	}
+	fmt.Println(back.String() == out.String())
+	// Output:
+	// {
+	//   "format": "ollama",
+	//   "messages": 1,
+	//   "calls": [
+	//     {
+	//       "id": "PpZ8JqRmm",
+	//       "name": "read_file",
+	//       "arguments": "{\"path\":\"/etc/hostname\"}",
+	//       "status": "complete",
+	//       "kind": "function",
+	//       "server": false,
+	//       "message": 0,
+	//       "choice": 0
+	//     }
+	//   ],
+	//   "items": [
+	//     {
+	//       "kind": "text",
+	//       "message": 0,
+	//       "choice": 0,
+	//       "text": "Reading it."
+	//     },
+	//     {
+	//       "kind": "call",
+	//       "message": 0,
+	//       "choice": 0,
+	//       "call": 0
+	//     }
+	//   ],
+	//   "stop_reason": "tool_use",
+	//   "stops": [
+	//     {
+	//       "message": 0,
+	//       "choice": 0,
+	//       "reason": "tool_use",
+	//       "raw": "stop"
+	//     }
+	//   ],
+	//   "violations": []
+	// }
+	// true
+}
+
+// A status is its name in text, and a name that no status has is an
+// error.
+func ExampleStatus_MarshalText() {
+	b, _ := spec.StatusIncomplete.MarshalText()
+	fmt.Println(string(b))
+
+	j, _ := json.Marshal(map[string]spec.Status{"status": spec.StatusComplete})
+	fmt.Println(string(j))
+
+	var s spec.Status
+	fmt.Println(s.UnmarshalText([]byte("invalid")), s)
+	fmt.Println(s.UnmarshalText([]byte("done")), s)
+	// Output:
+	// incomplete
+	// {"status":"complete"}
+	// <nil> invalid
+	// toolspec: unknown status "done" invalid
+}

@@ -1,0 +1,247 @@
+package spectest
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/toolspec/toolspec"
+	"github.com/toolspec/toolspec/model"
+	"github.com/toolspec/toolspec/scenario"
+)
+
+// naiveChat is the OpenAI chat accumulator many clients ship: one call per
+// tool_calls index, the id and name of every delta appended (openai-go's
+// accumulator concatenates a repeated name), arguments appended, and every
+// call finished when the stream ends, whether or not it was cut.
+type naiveChat struct{}
+
+func (naiveChat) Describe() Description {
+	return Description{Name: "naive chat accumulator", Formats: []toolspec.Format{toolspec.FormatOpenAIChat}}
+}
+
+func (naiveChat) Reassemble(s Stream) (Result, error) {
+	var calls []Call
+	byIndex := map[int]int{}
+	sc := bufio.NewScanner(bytes.NewReader(s.Data))
+	sc.Buffer(nil, 1<<24)
+	for sc.Scan() {
+		line, ok := strings.CutPrefix(sc.Text(), "data:")
+		if !ok {
+			continue
+		}
+		var chunk struct {
+			Choices []struct {
+				Delta struct {
+					ToolCalls []struct {
+						Index    int    `json:"index"`
+						ID       string `json:"id"`
+						Function struct {
+							Name      string `json:"name"`
+							Arguments string `json:"arguments"`
+						} `json:"function"`
+					} `json:"tool_calls"`
+				} `json:"delta"`
+			} `json:"choices"`
+		}
+		if json.Unmarshal([]byte(strings.TrimSpace(line)), &chunk) != nil {
+			continue
+		}
+		for _, ch := range chunk.Choices {
+			for _, tc := range ch.Delta.ToolCalls {
+				n, ok := byIndex[tc.Index]
+				if !ok {
+					n = len(calls)
+					byIndex[tc.Index] = n
+					calls = append(calls, Call{Finished: true})
+				}
+				if tc.ID != "" {
+					calls[n].ID = tc.ID
+				}
+				calls[n].Name += tc.Function.Name
+				calls[n].Arguments += tc.Function.Arguments
+			}
+		}
+	}
+	return Result{Calls: calls}, nil
+}
+
+// outcomeAdapter runs toolspec and then breaks its result with edit.
+type outcomeAdapter struct {
+	edit func(out toolspec.Outcome, r *Result) error
+}
+
+func (outcomeAdapter) Describe() Description {
+	return Description{Name: "broken", Limits: true, Custom: true}
+}
+
+func (a outcomeAdapter) Reassemble(s Stream) (Result, error) {
+	out := toolspec.Reassemble(s.Format, s.Data, s.Limits)
+	r := FromOutcome(out)
+	return r, a.edit(out, &r)
+}
+
+// brokenAdapters are adapters with one known bug each, and the rules the
+// kit must name for it.
+var brokenAdapters = []struct {
+	name  string
+	new   func() Adapter
+	rules []toolspec.RuleID
+}{
+	{"naive chat accumulator", func() Adapter { return naiveChat{} },
+		[]toolspec.RuleID{toolspec.NameOnce, toolspec.IDNewAtHeld, toolspec.EndTruncation}},
+	{"every call finished, no error (openai-go on a cut stream)", func() Adapter {
+		return outcomeAdapter{func(_ toolspec.Outcome, r *Result) error {
+			for i := range r.Calls {
+				r.Calls[i].Finished = true
+			}
+			return nil
+		}}
+	}, []toolspec.RuleID{toolspec.EndTruncation, toolspec.EndValidate}},
+	{"invalid arguments become {} (anthropic-sdk-go)", func() Adapter {
+		return outcomeAdapter{func(out toolspec.Outcome, r *Result) error {
+			for i, c := range out.Calls {
+				if c.Status == toolspec.StatusInvalid {
+					r.Calls[i].Arguments, r.Calls[i].Finished = "{}", true
+				}
+			}
+			if errors.Is(out.Err(), toolspec.ErrInvalid) && !errors.Is(out.Err(), toolspec.ErrTruncated) {
+				return nil
+			}
+			return out.Err()
+		}}
+	}, []toolspec.RuleID{toolspec.EndValidate}},
+	{"ids dropped", func() Adapter {
+		return outcomeAdapter{func(out toolspec.Outcome, r *Result) error {
+			for i := range r.Calls {
+				r.Calls[i].ID = ""
+			}
+			return out.Err()
+		}}
+	}, []toolspec.RuleID{toolspec.IDScope}},
+	{"panics on two calls", func() Adapter {
+		return outcomeAdapter{func(out toolspec.Outcome, r *Result) error {
+			if len(out.Calls) > 1 {
+				panic("index out of range")
+			}
+			return out.Err()
+		}}
+	}, nil},
+}
+
+// TestBrokenAdaptersCaught: the kit catches every broken adapter, naming
+// the rules its bug breaks.
+func TestBrokenAdaptersCaught(t *testing.T) {
+	for _, b := range brokenAdapters {
+		t.Run(b.name, func(t *testing.T) {
+			err := TestAdapter(b.new, RandomStreams(0))
+			if err == nil {
+				t.Fatal("the kit found nothing")
+			}
+			msg := err.Error()
+			for _, r := range b.rules {
+				if !strings.Contains(msg, ": "+string(r)+": got ") {
+					t.Errorf("no failure names %s; the failures:\n%s", r, head(msg, 30))
+				}
+			}
+			if b.rules == nil && !strings.Contains(msg, "got a panic: index out of range") {
+				t.Errorf("the panic is not reported:\n%s", head(msg, 30))
+			}
+		})
+	}
+}
+
+// TestShrunkScenario: a random stream that catches a broken adapter is
+// shrunk to a scenario of at most 6 frames, within 8 s of shrinking (about
+// 10 s in all on an idle machine), which parses and on which the adapter
+// fails again.
+func TestShrunkScenario(t *testing.T) {
+	for _, b := range brokenAdapters[:3] {
+		t.Run(b.name, func(t *testing.T) {
+			start := time.Now()
+			err := TestAdapter(b.new, RandomOnly(), Formats(toolspec.FormatOpenAIChat), RandomStreams(200), Seed(7), ShrinkTime(8*time.Second))
+			took := time.Since(start)
+			if err == nil {
+				t.Fatal("no random stream caught it")
+			}
+			msg := err.Error()
+			i := strings.Index(msg, "The stream as a scenario")
+			if i < 0 {
+				t.Fatalf("no scenario in the report:\n%s", msg)
+			}
+			txt := msg[strings.Index(msg[i:], "\n\n")+i+2:]
+			if j := strings.Index(txt, "\n    rapid"); j >= 0 {
+				txt = txt[:j]
+			}
+			sc, perr := scenario.Parse("shrunk", []byte(txt))
+			if perr != nil {
+				t.Fatalf("the scenario does not parse: %v\n%s", perr, txt)
+			}
+			frames := 0
+			evs, _ := model.Decode(sc.Format, sc.Input, sc.Limits)
+			for _, e := range evs {
+				frames = max(frames, e.Frame)
+			}
+			// The shrinking is bounded by time (ShrinkTime), so a loaded
+			// machine shrinks less; the bound on the wall time only
+			// catches a hang.
+			if frames > 6 || took > 30*time.Second {
+				t.Errorf("shrunk to %d frames in %v:\n%s", frames, took, txt)
+			}
+			c := kase{name: "shrunk", format: sc.Format, limits: sc.Limits, data: sc.Input, rules: sc.Rules}
+			if v := runCase(b.new, newOptions(nil), c); len(v.failures) == 0 {
+				t.Errorf("the adapter passes the shrunk scenario:\n%s", txt)
+			}
+			t.Logf("%d frames, %v:\n%s", frames, took, txt)
+		})
+	}
+}
+
+func head(s string, n int) string {
+	lines := strings.SplitN(s, "\n", n+1)
+	if len(lines) > n {
+		lines = lines[:n]
+	}
+	return strings.Join(lines, "\n")
+}
+
+// TestCheckReport: Check reports every case: the naive chat accumulator's
+// other formats as not applicable, its failing scenarios with their
+// rules, and the random chat streams with the shrunk scenario and seed.
+func TestCheckReport(t *testing.T) {
+	rep, err := Check(func() Adapter { return naiveChat{} }, RandomStreams(50), Seed(3))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var na, failed, passed int
+	var random *CaseResult
+	for i, c := range rep.Cases {
+		switch {
+		case strings.HasPrefix(c.Skipped, "not applicable: format"):
+			na++
+		case c.Passed():
+			passed++
+		default:
+			failed++
+		}
+		if c.Name == "random/openai-chat" {
+			random = &rep.Cases[i]
+		}
+	}
+	if na == 0 || failed == 0 || passed == 0 || rep.Adapter.Name != "naive chat accumulator" {
+		t.Errorf("%d not applicable, %d failed, %d passed; adapter %q", na, failed, passed, rep.Adapter.Name)
+	}
+	if random == nil || len(random.Failures) == 0 || !strings.Contains(random.Message, "-rapid.seed=") {
+		t.Fatalf("random/openai-chat: %+v", random)
+	}
+	if _, err := scenario.Parse("random", random.Scenario); err != nil {
+		t.Errorf("the random case's scenario does not parse: %v\n%s", err, random.Scenario)
+	}
+	if rep.Err() == nil {
+		t.Error("Err() is nil")
+	}
+}

@@ -1,0 +1,65 @@
+// Package spectest is toolspec's conformance kit: it tells the author of a
+// reassembler of streamed tool calls (a library, an SDK's accumulator, a
+// gateway) which rules of SPEC.md their code breaks, with a stream that
+// shows it, by comparing what it makes of each stream with what the
+// reference model (package model) makes of it.
+//
+// Wrap the code under test as an [Adapter]: it takes the raw bytes of one
+// stream and returns the calls it reassembled, each marked Finished when it
+// presents the call as ready to run, or an error when it fails the stream.
+// Then run the kit from a test:
+//
+//	func TestConformance(t *testing.T) {
+//		spectest.Run(t, func() spectest.Adapter { return myAdapter{} })
+//	}
+//
+// [Run] runs one subtest per scenario of the corpus ([Scenarios], named
+// area/name), then random streams of every format, valid and broken in
+// the ways the field notes describe, shrinking a failing one and printing
+// it as a scenario ready to commit. [TestAdapter] does the same without a
+// *testing.T and returns every failure, one per line. [Fuzz] is the same
+// comparison as a native fuzz target, for go test -fuzz in an adapter's own
+// CI.
+//
+// # The comparison contract
+//
+// For each stream the model gives an outcome (toolspec.Outcome); an
+// adapter's [Result] conforms to it when:
+//
+//   - On a whole stream (the outcome's Err is nil: every call complete, no
+//     violation, the terminal signal seen), the adapter reports no error
+//     and returns every call finished, in first-seen order (ORD-1), with
+//     the model's id, verbatim (ID-1), name (NAME-1: never concatenated)
+//     and arguments (END-2), and no other finished call: no phantom call
+//     (ID-3) and no two calls merged into one (ID-6).
+//   - On a stream that is not whole (truncated, cut by its token limit, a
+//     call-scoped or terminal violation), the adapter may fail closed: an
+//     error passes. Without an error, every call it presents as finished
+//     must be a call the model completed, equal to it as above; a call the
+//     model holds incomplete (END-3) or invalid (END-2, or the call-scoped
+//     rule that concerns it), or any call after a terminal violation, must
+//     not be presented as finished. The failure names that rule.
+//   - Arguments compare as JSON values by default (white space and key
+//     order aside), byte for byte with [ByteEqualArguments]; a custom
+//     call's raw input always byte for byte.
+//   - An adapter that declares a [Description] is judged only on what it
+//     claims: the formats it reads, the stop reason (END-4, END-3), the
+//     text (ORD-3) and thinking (THINK-1) it returns, the limits it
+//     applies, custom calls. A case that needs more is skipped as not
+//     applicable, with the reason; [Skip] skips the cases of chosen rules,
+//     and says so.
+//
+// Each [Failure] names the case, the rule and what the adapter returned
+// against what the model says: "identity/chat-same-index-new-ids: ID-6:
+// got call #0 with arguments ..., want ...".
+//
+// # The corpus
+//
+// [Scenarios] holds the golden scenarios: one txtar archive per scenario,
+// pairing the raw wire bytes of a stream with the transcript
+// (toolspec.Outcome.String) that SPEC.md's rules give for it. Package
+// scenario parses them.
+//
+// The corpus is embedded only in programs that import this package: the
+// root package, spec and impl do not.
+package spectest

@@ -1,0 +1,47 @@
+package spectest
+
+import (
+	"os/exec"
+	"testing"
+
+	"github.com/toolspec/toolspec"
+	"github.com/toolspec/toolspec/model"
+)
+
+// modelAdapter runs the reference model.
+type modelAdapter struct{}
+
+func (modelAdapter) Describe() Description {
+	return Description{Name: "model", StopReason: true, Text: true, Thinking: true, Limits: true, Custom: true}
+}
+
+func (modelAdapter) Reassemble(s Stream) (Result, error) {
+	out := model.Reassemble(s.Format, s.Data, s.Limits)
+	return FromOutcome(out), out.Err()
+}
+
+// TestToolspecPasses: the production reassembler passes the kit.
+func TestToolspecPasses(t *testing.T) {
+	Run(t, Toolspec, RandomStreams(50))
+}
+
+// TestModelPasses: the reference passes its own kit.
+func TestModelPasses(t *testing.T) {
+	Run(t, func() Adapter { return modelAdapter{} }, RandomStreams(20))
+}
+
+var _ = toolspec.FormatOpenAIChat
+
+// TestCommandToolspec: toolspec's own command, run through the one-shot
+// protocol, passes the kit.
+func TestCommandToolspec(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the command for every scenario")
+	}
+	bin := t.TempDir() + "/toolspec"
+	if out, err := exec.Command("go", "build", "-o", bin, "../cmd/toolspec").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	d := Description{Name: "toolspec reassemble", StopReason: true, Limits: true, Custom: true}
+	Run(t, func() Adapter { return Command(bin+" reassemble --format {format} {limits} -", d) }, RandomStreams(5))
+}

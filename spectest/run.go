@@ -1,0 +1,505 @@
+package spectest
+
+import (
+	"bytes"
+	"errors"
+	"flag"
+	"fmt"
+	"io/fs"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+	"unicode/utf8"
+
+	"github.com/toolspec/toolspec"
+	"github.com/toolspec/toolspec/gen"
+	"github.com/toolspec/toolspec/model"
+	"github.com/toolspec/toolspec/scenario"
+	"pgregory.net/rapid"
+)
+
+// Option changes how the kit runs.
+type Option func(*options)
+
+type options struct {
+	noCorpus bool
+	formats  []toolspec.Format
+	skip     map[toolspec.RuleID]string
+	random   int
+	seed     uint64
+	byteArgs bool
+	timeout  time.Duration
+	shrink   time.Duration
+}
+
+func newOptions(opts []Option) options {
+	o := options{random: 100, timeout: 10 * time.Second, shrink: 5 * time.Second, skip: map[toolspec.RuleID]string{}}
+	for _, f := range opts {
+		f(&o)
+	}
+	return o
+}
+
+// Formats limits the run to the given formats (and to those the adapter
+// reads).
+func Formats(fs ...toolspec.Format) Option {
+	return func(o *options) { o.formats = append(o.formats, fs...) }
+}
+
+// Skip skips the scenarios that exercise any of rules, giving reason: they
+// are reported as skipped with it, never passed silently. Random streams,
+// which exercise no rule in particular, still run; their failures that
+// name a skipped rule are reported as skipped too.
+func Skip(reason string, rules ...toolspec.RuleID) Option {
+	return func(o *options) {
+		for _, r := range rules {
+			o.skip[r] = reason
+		}
+	}
+}
+
+// RandomStreams sets how many random streams of each format the run
+// draws (valid ones and ones broken in the ways the field notes
+// describe); 0 runs the scenarios only. The default is 100.
+func RandomStreams(n int) Option { return func(o *options) { o.random = n } }
+
+// Seed fixes the seed of the random streams, to rerun a failure; 0 (the
+// default) draws a new one each run, which a failure prints.
+func Seed(seed uint64) Option { return func(o *options) { o.seed = seed } }
+
+// ByteEqualArguments compares arguments byte for byte; by default function
+// arguments compare as JSON values (key order and white space aside).
+func ByteEqualArguments() Option { return func(o *options) { o.byteArgs = true } }
+
+// ShrinkTime bounds the time spent shrinking a failing random stream
+// (default 5 s); the smallest failing stream found by then is reported.
+func ShrinkTime(d time.Duration) Option { return func(o *options) { o.shrink = d } }
+
+// RandomOnly runs the random streams only, not the scenarios.
+func RandomOnly() Option { return func(o *options) { o.noCorpus = true } }
+
+// Timeout bounds each call of the adapter (default 10 s); an adapter that
+// takes longer fails the case.
+func Timeout(d time.Duration) Option { return func(o *options) { o.timeout = d } }
+
+// kase is one scenario or random stream.
+type kase struct {
+	name   string
+	format toolspec.Format
+	limits toolspec.Limits
+	data   []byte
+	rules  []toolspec.RuleID
+}
+
+// cases returns the corpus's scenarios, sorted by name.
+func cases() ([]kase, error) {
+	var out []kase
+	err := fs.WalkDir(Scenarios, ".", func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".txtar") {
+			return err
+		}
+		data, err := fs.ReadFile(Scenarios, path)
+		if err != nil {
+			return err
+		}
+		sc, err := scenario.Parse(path, data)
+		if err != nil {
+			return err
+		}
+		out = append(out, kase{strings.TrimSuffix(path, ".txtar"), sc.Format, sc.Limits, sc.Input, sc.Rules})
+		return nil
+	})
+	return out, err
+}
+
+// verdict is what one case gave.
+type verdict struct {
+	failures []Failure
+	skipped  string // why the case did not run, when it did not
+}
+
+// applies says why the adapter described by d is not judged on c under o,
+// or "" when it is.
+func applies(d Description, o options, c kase, want toolspec.Outcome) string {
+	if !slices.Contains(d.Formats, c.format) || len(o.formats) > 0 && !slices.Contains(o.formats, c.format) {
+		return "not applicable: format " + string(c.format)
+	}
+	if c.limits != (toolspec.Limits{}) && !d.Limits {
+		return "not applicable: the case sets limits and the adapter does not claim Limits"
+	}
+	for _, cl := range want.Calls {
+		if cl.Kind == toolspec.CallCustom && !d.Custom {
+			return "not applicable: the case holds custom tool calls and the adapter does not claim Custom"
+		}
+	}
+	for _, r := range c.rules {
+		if why, ok := o.skip[r]; ok {
+			return "skipped (" + string(r) + "): " + why
+		}
+	}
+	return ""
+}
+
+// runCase runs one case on a fresh adapter.
+func runCase(newAdapter func() Adapter, o options, c kase) verdict {
+	want := model.Reassemble(c.format, c.data, c.limits)
+	a := newAdapter()
+	d := describe(a)
+	if why := applies(d, o, c, want); why != "" {
+		return verdict{skipped: why}
+	}
+	s := Stream{Format: c.format, Data: bytes.Clone(c.data)}
+	if d.Limits {
+		s.Limits = c.limits
+	}
+	r, err, broke := call(a, s, o.timeout)
+	if broke != "" {
+		return verdict{failures: []Failure{{Case: c.name, Rule: first(c.rules), Got: broke, Want: "a result (" + summary(want) + ")"}}}
+	}
+	return verdict{failures: judge(c.name, d, o, want, r, err, c.rules)}
+}
+
+// call runs the adapter on s, turning a panic or a time-out into broke.
+func call(a Adapter, s Stream, timeout time.Duration) (r Result, err error, broke string) {
+	type res struct {
+		r     Result
+		err   error
+		panic any
+	}
+	done := make(chan res, 1)
+	go func() {
+		defer func() {
+			if p := recover(); p != nil {
+				done <- res{panic: p}
+			}
+		}()
+		r, err := a.Reassemble(s)
+		done <- res{r: r, err: err}
+	}()
+	t := time.NewTimer(timeout)
+	defer t.Stop()
+	select {
+	case x := <-done:
+		if x.panic != nil {
+			return Result{}, nil, fmt.Sprintf("a panic: %v", x.panic)
+		}
+		return x.r, x.err, ""
+	case <-t.C:
+		return Result{}, nil, fmt.Sprintf("no result within %v", timeout)
+	}
+}
+
+func first(rules []toolspec.RuleID) toolspec.RuleID {
+	if len(rules) == 0 {
+		return ""
+	}
+	return rules[0]
+}
+
+// Run runs the kit on the adapters newAdapter makes (a fresh one per
+// case): one subtest per scenario of the corpus, named after it
+// (area/name, so that -run selects and -skip skips them), then, per
+// format, a subtest "random/<format>" that draws random streams, shrinks a
+// failing one and prints it as a scenario ready to commit, with the seed
+// to rerun it. Cases the adapter is not judged on are skipped with the
+// reason.
+func Run(t *testing.T, newAdapter func() Adapter, opts ...Option) {
+	t.Helper()
+	o := newOptions(opts)
+	cs, err := cases()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o.noCorpus {
+		cs = nil
+	}
+	for _, c := range cs {
+		t.Run(c.name, func(t *testing.T) {
+			v := runCase(newAdapter, o, c)
+			if v.skipped != "" {
+				t.Skip(v.skipped)
+			}
+			for _, f := range v.failures {
+				t.Error(f.Error())
+			}
+		})
+	}
+	if o.random == 0 {
+		return
+	}
+	d := describe(newAdapter())
+	for _, f := range toolspec.Formats() {
+		if !slices.Contains(d.Formats, f) || len(o.formats) > 0 && !slices.Contains(o.formats, f) {
+			continue
+		}
+		t.Run("random/"+string(f), func(t *testing.T) {
+			withRapid(o, func() { rapid.Check(t, randomProp(newAdapter, o, f, nil)) })
+		})
+	}
+}
+
+// randomProp is the property the random streams of format f check. When
+// last is not nil, each failing stream is recorded in it: after rapid's
+// check, it holds the shrunk one, which rapid replays last.
+func randomProp(newAdapter func() Adapter, o options, f toolspec.Format, last *CaseResult) func(*rapid.T) {
+	return func(rt *rapid.T) {
+		var data []byte
+		var how string
+		if rapid.Bool().Draw(rt, "mutated") {
+			var muts []string
+			data, muts = gen.Mutated(rt, f)
+			how = "mutated: " + strings.Join(muts, ", ")
+		} else {
+			_, data = gen.Valid(rt, f)
+			how = "valid"
+		}
+		c := kase{name: "random/" + string(f), format: f, data: data}
+		v := runCase(newAdapter, o, c)
+		var fs []Failure
+		for _, x := range v.failures {
+			if _, skip := o.skip[x.Rule]; !skip {
+				fs = append(fs, x)
+			}
+		}
+		if len(fs) > 0 {
+			if last != nil {
+				*last = CaseResult{Name: c.name, Failures: fs, Scenario: Scenario(c.name, c.format, c.limits, c.data, fs)}
+			}
+			rt.Fatalf("%s", report(c, how, fs))
+		}
+	}
+}
+
+// report prints failures of case c and c as a scenario ready to commit.
+func report(c kase, how string, fs []Failure) string {
+	var b strings.Builder
+	for _, f := range fs {
+		b.WriteString(f.Error() + "\n")
+	}
+	b.WriteString("\nThe stream as a scenario (" + how + "):\n\n")
+	b.Write(Scenario(c.name, c.format, c.limits, c.data, fs))
+	return b.String()
+}
+
+// Scenario renders a stream on which an adapter failed as a txtar scenario
+// in the corpus's format, with the model's outcome as its want and the
+// failures' rules, ready to add to a test suite.
+func Scenario(name string, f toolspec.Format, lim toolspec.Limits, data []byte, fs []Failure) []byte {
+	desc := []string{"A stream on which an adapter failed (" + name + "):"}
+	var rules []toolspec.RuleID
+	for _, x := range fs {
+		desc = append(desc, "  "+x.Error())
+		if x.Rule != "" && !slices.Contains(rules, x.Rule) {
+			rules = append(rules, x.Rule)
+		}
+	}
+	if len(rules) == 0 {
+		// The departure is not one rule's; the scenario format needs one.
+		rules = []toolspec.RuleID{toolspec.FramePayload}
+	}
+	sc := scenario.Scenario{
+		Description: strings.Join(desc, "\n"), Rules: rules, Format: f, Limits: lim, Input: data,
+		HexInput: !utf8.Valid(data) || len(data) > 0 && data[len(data)-1] != '\n' || bytes.Contains(data, []byte("\n-- ")) || bytes.HasPrefix(data, []byte("-- ")),
+		Want:     model.Reassemble(f, data, lim).String(),
+	}
+	return sc.Marshal()
+}
+
+// withRapid runs fn with rapid's flags set for o: the number of checks and
+// the seed. rapid reads them from the command line's flag set.
+func withRapid(o options, fn func()) {
+	set := map[string]string{"rapid.checks": strconv.Itoa(o.random), "rapid.shrinktime": o.shrink.String()}
+	if o.seed != 0 {
+		set["rapid.seed"] = strconv.FormatUint(o.seed, 10)
+	}
+	restore := map[string]string{}
+	for k, v := range set {
+		if fl := flag.Lookup(k); fl != nil {
+			restore[k] = fl.Value.String()
+			_ = fl.Value.Set(v)
+		}
+	}
+	defer func() {
+		for k, v := range restore {
+			_ = flag.Lookup(k).Value.Set(v)
+		}
+	}()
+	fn()
+}
+
+// Report is what a run of the kit found, case by case.
+type Report struct {
+	Adapter Description // the adapter's, with all formats when it named none
+	Cases   []CaseResult
+}
+
+// CaseResult is one case of a [Report]: a scenario, or the random streams
+// of one format.
+type CaseResult struct {
+	Name  string            // area/name, or random/<format>
+	Rules []toolspec.RuleID // the rules a scenario exercises
+	// Skipped says why the case did not run: not applicable, or skipped
+	// by an option. A skipped case has no failures.
+	Skipped  string
+	Failures []Failure
+	// Scenario is, for random streams that failed, the shrunk stream as a
+	// scenario ready to commit; Message is rapid's report of it, with the
+	// seed that reproduces it.
+	Scenario []byte
+	Message  string
+	// Notes name what a translation's target format cannot carry: not
+	// failures.
+	Notes []string
+}
+
+// Passed reports whether the case ran and found nothing.
+func (c CaseResult) Passed() bool { return c.Skipped == "" && len(c.Failures) == 0 }
+
+// Err returns every failure of r, one per line, joined, or nil; a failing
+// random case adds rapid's report with the scenario and the seed.
+func (r *Report) Err() error {
+	var errs []error
+	for _, c := range r.Cases {
+		if c.Message != "" {
+			errs = append(errs, errors.New(c.Message))
+			continue
+		}
+		for _, f := range c.Failures {
+			errs = append(errs, f)
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// Check runs the kit as Run does, without a *testing.T, and returns what
+// it found case by case.
+func Check(newAdapter func() Adapter, opts ...Option) (*Report, error) {
+	o := newOptions(opts)
+	cs, err := cases()
+	if err != nil {
+		return nil, err
+	}
+	if o.noCorpus {
+		cs = nil
+	}
+	d := describe(newAdapter())
+	rep := &Report{Adapter: d}
+	for _, c := range cs {
+		v := runCase(newAdapter, o, c)
+		rep.Cases = append(rep.Cases, CaseResult{Name: c.name, Rules: c.rules, Skipped: v.skipped, Failures: v.failures})
+	}
+	if o.random == 0 {
+		return rep, nil
+	}
+	for _, f := range toolspec.Formats() {
+		name := "random/" + string(f)
+		if !slices.Contains(d.Formats, f) || len(o.formats) > 0 && !slices.Contains(o.formats, f) {
+			rep.Cases = append(rep.Cases, CaseResult{Name: name, Skipped: "not applicable: format " + string(f)})
+			continue
+		}
+		tb := &collectTB{name: name}
+		var last CaseResult
+		withRapid(o, func() {
+			nf := flag.Lookup("rapid.nofailfile")
+			old := nf.Value.String()
+			_ = nf.Value.Set("true")
+			defer func() { _ = nf.Value.Set(old) }()
+			rapid.Check(tb, randomProp(newAdapter, o, f, &last))
+		})
+		res := CaseResult{Name: name}
+		if tb.failed {
+			res = last
+			res.Name = name
+			res.Message = strings.TrimSpace(tb.log.String())
+			if len(res.Failures) == 0 { // rapid failed, not the property
+				res.Failures = []Failure{{Case: name, Got: res.Message, Want: "no failure"}}
+			}
+		}
+		rep.Cases = append(rep.Cases, res)
+	}
+	return rep, nil
+}
+
+// TestAdapter runs the kit as Run does, without a *testing.T: it returns
+// every failure, one per line ("case: RULE: got ..., want ..."; a random
+// stream's with the scenario that reproduces it), joined, or nil.
+func TestAdapter(newAdapter func() Adapter, opts ...Option) error {
+	rep, err := Check(newAdapter, opts...)
+	if err != nil {
+		return err
+	}
+	return rep.Err()
+}
+
+// collectTB is the rapid.TB of TestAdapter: it keeps what rapid reports.
+type collectTB struct {
+	name   string
+	log    strings.Builder
+	failed bool
+}
+
+func (c *collectTB) Helper()                 {}
+func (c *collectTB) Name() string            { return c.name }
+func (c *collectTB) Logf(f string, a ...any) {}
+func (c *collectTB) Log(a ...any)            {}
+func (c *collectTB) Skipf(f string, a ...any) {
+	panic("spectest: a random stream was skipped")
+}
+func (c *collectTB) Skip(a ...any) { c.Skipf("") }
+func (c *collectTB) SkipNow()      { c.Skipf("") }
+func (c *collectTB) Errorf(f string, a ...any) {
+	c.failed = true
+	fmt.Fprintf(&c.log, f+"\n", a...)
+}
+func (c *collectTB) Error(a ...any) { c.failed = true; fmt.Fprintln(&c.log, a...) }
+func (c *collectTB) Fatalf(f string, a ...any) {
+	c.Errorf(f, a...)
+}
+func (c *collectTB) Fatal(a ...any) { c.Error(a...) }
+func (c *collectTB) FailNow()       { c.failed = true }
+func (c *collectTB) Fail()          { c.failed = true }
+func (c *collectTB) Failed() bool   { return c.failed }
+
+// Fuzz makes f a native fuzz target for the adapters newAdapter makes on
+// streams of format. Its inputs are raw streams, seeded with the corpus's
+// scenarios of the format (so go test alone runs them), and inputs that
+// drive the random stream generator; the fuzzer mutates both. A departure
+// from the model fails with the scenario that reproduces it. Write it as
+//
+//	func FuzzMyAdapter(f *testing.F) {
+//		spectest.Fuzz(f, toolspec.FormatOpenAIChat, newMyAdapter)
+//	}
+//
+// and run go test -fuzz FuzzMyAdapter.
+func Fuzz(f *testing.F, format toolspec.Format, newAdapter func() Adapter, opts ...Option) {
+	o := newOptions(opts)
+	cs, err := cases()
+	if err != nil {
+		f.Fatal(err)
+	}
+	for _, c := range cs {
+		if c.format == format && c.limits == (toolspec.Limits{}) {
+			f.Add(c.data, []byte(nil))
+		}
+	}
+	for i := 0; i < 8; i++ {
+		seed := make([]byte, 64)
+		for j := range seed {
+			seed[j] = byte(i*37 + j*11)
+		}
+		f.Add([]byte(nil), seed)
+	}
+	generated := rapid.MakeFuzz(randomProp(newAdapter, o, format, nil))
+	f.Fuzz(func(t *testing.T, raw, genInput []byte) {
+		if len(raw) == 0 {
+			generated(t, genInput)
+			return
+		}
+		c := kase{name: "fuzz/" + string(format), format: format, data: raw}
+		if fs := runCase(newAdapter, o, c).failures; len(fs) > 0 {
+			t.Fatalf("%s", report(c, "a fuzzed stream", fs))
+		}
+	})
+}
