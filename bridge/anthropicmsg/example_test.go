@@ -164,3 +164,30 @@ func ExampleDrain() {
 	// Drain: <nil>
 	// toolspec: END-5: provider error: overloaded_error: Overloaded; 1 call incomplete: #0 "get_weather"
 }
+
+// withSearch is a message with a server tool call and its result, which
+// the outcome holds the place of, not the content.
+const withSearch = `{"type":"message_start","message":{"id":"msg_3","type":"message","role":"assistant","content":[],"stop_reason":null}}
+{"type":"content_block_start","index":0,"content_block":{"type":"server_tool_use","id":"srvtoolu_1","name":"web_search","input":{"query":"weather Paris"}}}
+{"type":"content_block_stop","index":0}
+{"type":"content_block_start","index":1,"content_block":{"type":"web_search_tool_result","tool_use_id":"srvtoolu_1","content":[]}}
+{"type":"content_block_stop","index":1}
+{"type":"content_block_start","index":2,"content_block":{"type":"text","text":"It is sunny."}}
+{"type":"content_block_stop","index":2}
+{"type":"message_delta","delta":{"stop_reason":"end_turn"}}
+{"type":"message_stop"}
+`
+
+// AssistantMessage refuses blocks the outcome does not hold whole, unless
+// told to leave them out.
+func ExampleAssistantMessage() {
+	out := toolspec.Reassemble(toolspec.FormatAnthropic, []byte(withSearch), toolspec.Limits{})
+	_, err := anthropicmsg.AssistantMessage(out, anthropicmsg.Options{})
+	fmt.Println(errors.Is(err, anthropicmsg.ErrNotCarried))
+	msg, _ := anthropicmsg.AssistantMessage(out, anthropicmsg.Options{OmitNotCarried: true})
+	b, _ := json.Marshal(msg)
+	fmt.Println(string(b))
+	// Output:
+	// true
+	// {"content":[{"text":"It is sunny.","type":"text"}],"role":"assistant"}
+}

@@ -143,3 +143,28 @@ func ExampleAssistantMessage() {
 	// {"tool_calls":[{"id":"call_1","function":{"arguments":"{\"city\":\"Paris\"}","name":"get_weather"},"type":"function"}],"role":"assistant"}
 	// true
 }
+
+// Push and Finish serve a loop of one's own, here beside the SDK's
+// accumulator.
+func ExamplePush() {
+	client, stop := serve(recorded)
+	defer stop()
+
+	stream := client.Chat.Completions.NewStreaming(context.Background(), params)
+	a := toolspec.New(toolspec.FormatOpenAIChat, toolspec.Limits{})
+	var acc openai.ChatCompletionAccumulator
+	for stream.Next() {
+		chunk := stream.Current()
+		acc.AddChunk(chunk)
+		if err := openaichat.Push(a, chunk); err != nil {
+			fmt.Println(err)
+			break
+		}
+	}
+	out, err := openaichat.Finish(a, stream.Err())
+	fmt.Println(err, out.Err())
+	fmt.Println(out.Calls[0].Args == acc.Choices[0].Message.ToolCalls[0].Function.Arguments)
+	// Output:
+	// <nil> <nil>
+	// true
+}

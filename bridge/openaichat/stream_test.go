@@ -461,3 +461,36 @@ func TestDrainStopsAtViolation(t *testing.T) {
 		t.Errorf("Drain read %d of %d bytes and closed the body: %v", tr.Bodies[0].Served, len(wire), tr.Bodies[0].Closed)
 	}
 }
+
+// TestDrainThreadEvent pins the rewrapping Drain's doc names: openai-go
+// wraps the payload of an event named thread.* as {"event":..,"data":..},
+// and Drain pushes that, which toolspec does not read as a chunk; the tee
+// reads the chunk the wire carries.
+func TestDrainThreadEvent(t *testing.T) {
+	whole := openCall + finish("0", "tool_calls") + "data: [DONE]\n\n"
+	wire := []byte("event: thread.message\n" + whole)
+	want := toolspec.Reassemble(format, wire, toolspec.Limits{})
+	if want.Err() != nil || len(want.Calls) != 1 {
+		t.Fatalf("toolspec:\n%s", want)
+	}
+	got, _ := viaTee(t, &capture.Transport{Body: wire})
+	if d := capture.Diff(got, want); d != "" {
+		t.Errorf("tee: %s", d)
+	}
+	a := toolspec.New(format, toolspec.Limits{})
+	s := stream(&capture.Transport{Body: wire})
+	if !s.Next() {
+		t.Fatal(s.Err())
+	}
+	if raw := s.Current().RawJSON(); !strings.HasPrefix(raw, `{"data":`) && !strings.HasPrefix(raw, `{"event":`) {
+		t.Fatalf("the SDK no longer rewraps thread.* events: %s", raw)
+	}
+	_ = Push(a, s.Current())
+	for s.Next() {
+		_ = Push(a, s.Current())
+	}
+	got, _ = Finish(a, s.Err())
+	if capture.Diff(capture.Positionless(got), capture.Positionless(want)) == "" {
+		t.Error("Drain read the rewrapped event as the wire's chunk")
+	}
+}

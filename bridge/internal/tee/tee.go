@@ -15,7 +15,7 @@ import (
 
 // ErrNoResponse is returned by [Tee.Outcome] when no successful response
 // went through the tee.
-var ErrNoResponse = errors.New("no successful streaming response went through the tee")
+var ErrNoResponse = errors.New("toolspec bridge: no successful streaming response went through the tee")
 
 // Tee records the outcome of the last successful (2xx) response that went
 // through its middleware. A response of any other status passes untouched:
