@@ -104,6 +104,20 @@ type kase struct {
 	limits toolspec.Limits
 	data   []byte
 	rules  []toolspec.RuleID
+	random bool // drawn by the generator (or the fuzzer), not a scenario
+}
+
+// reference is the outcome c is judged against: the model's for a
+// scenario; for a random stream, which rapid may judge thousands of times
+// while it shrinks, the production reassembler's, which the project's
+// differential tests and fuzz targets hold equal to the model's (the
+// model copies its state at every event). A reported random stream's want
+// is the model's (Scenario).
+func reference(c kase) toolspec.Outcome {
+	if c.random {
+		return toolspec.Reassemble(c.format, c.data, c.limits)
+	}
+	return model.Reassemble(c.format, c.data, c.limits)
 }
 
 // cases returns the corpus's scenarios, sorted by name.
@@ -121,7 +135,7 @@ func cases() ([]kase, error) {
 		if err != nil {
 			return err
 		}
-		out = append(out, kase{strings.TrimSuffix(path, ".txtar"), sc.Format, sc.Limits, sc.Input, sc.Rules})
+		out = append(out, kase{name: strings.TrimSuffix(path, ".txtar"), format: sc.Format, limits: sc.Limits, data: sc.Input, rules: sc.Rules})
 		return nil
 	})
 	return out, err
@@ -157,7 +171,7 @@ func applies(d Description, o options, c kase, want toolspec.Outcome) string {
 
 // runCase runs one case on a fresh adapter.
 func runCase(newAdapter func() Adapter, o options, c kase) verdict {
-	want := model.Reassemble(c.format, c.data, c.limits)
+	want := reference(c)
 	a := newAdapter()
 	d := describe(a)
 	if why := applies(d, o, c, want); why != "" {
@@ -250,8 +264,13 @@ func Run(t *testing.T, newAdapter func() Adapter, opts ...Option) {
 		if !slices.Contains(d.Formats, f) || len(o.formats) > 0 && !slices.Contains(o.formats, f) || !o.selected("random/"+string(f)) {
 			continue
 		}
-		t.Run("random/"+string(f), func(t *testing.T) {
-			withRapid(o, func() { rapid.Check(t, randomProp(newAdapter, o, f, nil)) })
+		name := "random/" + string(f)
+		t.Run(name, func(t *testing.T) {
+			res := randomCase(name, o, func(last *CaseResult) func(*rapid.T) { return randomProp(newAdapter, o, f, last) },
+				func(c kase) []Failure { return runCase(newAdapter, o, c).failures })
+			if res.Message != "" {
+				t.Error(res.Message)
+			}
 		})
 	}
 }
@@ -271,7 +290,7 @@ func randomProp(newAdapter func() Adapter, o options, f toolspec.Format, last *C
 			_, data = gen.Valid(rt, f)
 			how = "valid"
 		}
-		c := kase{name: "random/" + string(f), format: f, data: data}
+		c := kase{name: "random/" + string(f), format: f, data: data, random: true}
 		v := runCase(newAdapter, o, c)
 		var fs []Failure
 		for _, x := range v.failures {
@@ -281,7 +300,7 @@ func randomProp(newAdapter func() Adapter, o options, f toolspec.Format, last *C
 		}
 		if len(fs) > 0 {
 			if last != nil {
-				*last = CaseResult{Name: c.name, Failures: fs, Scenario: Scenario(c.name, c.format, c.limits, c.data, fs)}
+				*last = CaseResult{Name: c.name, Failures: fs, stream: c}
 			}
 			rt.Fatalf("%s", report(c, how, fs))
 		}
@@ -368,6 +387,8 @@ type CaseResult struct {
 	// Notes name what a translation's target format cannot carry: not
 	// failures.
 	Notes []string
+
+	stream kase // a failing random case's stream
 }
 
 // Passed reports whether the case ran and found nothing.
@@ -421,24 +442,8 @@ func Check(newAdapter func() Adapter, opts ...Option) (*Report, error) {
 			rep.Cases = append(rep.Cases, CaseResult{Name: name, Skipped: "not applicable: format " + string(f)})
 			continue
 		}
-		tb := &collectTB{name: name}
-		var last CaseResult
-		withRapid(o, func() {
-			nf := flag.Lookup("rapid.nofailfile")
-			old := nf.Value.String()
-			_ = nf.Value.Set("true")
-			defer func() { _ = nf.Value.Set(old) }()
-			rapid.Check(tb, randomProp(newAdapter, o, f, &last))
-		})
-		res := CaseResult{Name: name}
-		if tb.failed {
-			res = last
-			res.Name = name
-			res.Message = strings.TrimSpace(tb.log.String())
-			if len(res.Failures) == 0 { // rapid failed, not the property
-				res.Failures = []Failure{{Case: name, Got: res.Message, Want: "no failure"}}
-			}
-		}
+		res := randomCase(name, o, func(last *CaseResult) func(*rapid.T) { return randomProp(newAdapter, o, f, last) },
+			func(c kase) []Failure { return runCase(newAdapter, o, c).failures })
 		rep.Cases = append(rep.Cases, res)
 	}
 	return rep, nil
@@ -453,6 +458,96 @@ func TestAdapter(newAdapter func() Adapter, opts ...Option) error {
 		return err
 	}
 	return rep.Err()
+}
+
+// randomCase draws random streams with the property prop makes, which
+// records a failing stream in the CaseResult it is given; rapid shrinks
+// the first that fails. The shrunk stream is then reduced frame by frame
+// (reduceFrames, with judge, while its failures keep a rule) and reported
+// as a scenario with rapid's seed.
+func randomCase(name string, o options, prop func(last *CaseResult) func(*rapid.T), judge func(kase) []Failure) CaseResult {
+	tb := &collectTB{name: name}
+	var last CaseResult
+	withRapid(o, func() {
+		nf := flag.Lookup("rapid.nofailfile")
+		old := nf.Value.String()
+		_ = nf.Value.Set("true")
+		defer func() { _ = nf.Value.Set(old) }()
+		rapid.Check(tb, prop(&last))
+	})
+	if !tb.failed {
+		return CaseResult{Name: name}
+	}
+	if len(last.Failures) == 0 { // rapid failed, not the property
+		msg := strings.TrimSpace(tb.log.String())
+		return CaseResult{Name: name, Message: msg, Failures: []Failure{{Case: name, Got: msg, Want: "no failure"}}}
+	}
+	res := last
+	res.Name = name
+	res.stream, res.Failures = reduceFrames(last.stream, last.Failures, judge)
+	res.Scenario = Scenario(name, res.stream.format, res.stream.limits, res.stream.data, res.Failures)
+	seed := rapidSeed.FindString(tb.log.String())
+	res.Message = strings.TrimSpace(report(res.stream, "shrunk by rapid, then frame by frame", res.Failures))
+	if seed != "" {
+		res.Message += "\n\nThe draw reruns with " + seed + " (and the same options)."
+	}
+	return res
+}
+
+// rapidSeed finds the seed in rapid's report of a failure.
+var rapidSeed = regexp.MustCompile(`-rapid\.seed=[0-9]+`)
+
+// reduceFrames removes frames of c's stream, one at a time and greedily,
+// as long as judge still finds a failure with one of the rules of fs (or,
+// for failures without a rule, any failure). It returns the smaller case
+// and its failures.
+func reduceFrames(c kase, fs []Failure, judge func(kase) []Failure) (kase, []Failure) {
+	rules := map[toolspec.RuleID]bool{}
+	for _, f := range fs {
+		rules[f.Rule] = true
+	}
+	keeps := func(got []Failure) bool {
+		for _, f := range got {
+			if rules[f.Rule] {
+				return true
+			}
+		}
+		return false
+	}
+	frames := splitFrames(c)
+	for changed := true; changed && len(frames) > 1; {
+		changed = false
+		for i := 0; i < len(frames) && len(frames) > 1; i++ {
+			try := append(append([][]byte(nil), frames[:i]...), frames[i+1:]...)
+			d := c
+			d.data = bytes.Join(try, nil)
+			if got := judge(d); keeps(got) {
+				frames, c, fs, changed = try, d, got, true
+				i--
+			}
+		}
+	}
+	return c, fs
+}
+
+// splitFrames cuts c's stream at the offsets where the model's decoder
+// saw frames start; bytes that make no frame (comments, pings) stay with
+// the frame before them.
+func splitFrames(c kase) [][]byte {
+	evs, _ := model.Decode(c.format, c.data, c.limits)
+	var cuts []int
+	for _, e := range evs {
+		if off := int(e.Offset); off > 0 && off < len(c.data) && (len(cuts) == 0 || off > cuts[len(cuts)-1]) {
+			cuts = append(cuts, off)
+		}
+	}
+	var out [][]byte
+	prev := 0
+	for _, at := range cuts {
+		out = append(out, c.data[prev:at])
+		prev = at
+	}
+	return append(out, c.data[prev:])
 }
 
 // collectTB is the rapid.TB of TestAdapter: it keeps what rapid reports.
@@ -519,7 +614,7 @@ func Fuzz(f *testing.F, format toolspec.Format, newAdapter func() Adapter, opts 
 			generated(t, genInput)
 			return
 		}
-		c := kase{name: "fuzz/" + string(format), format: format, data: raw}
+		c := kase{name: "fuzz/" + string(format), format: format, data: raw, random: true}
 		if fs := runCase(newAdapter, o, c).failures; len(fs) > 0 {
 			t.Fatalf("%s", report(c, "a fuzzed stream", fs))
 		}

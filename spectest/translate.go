@@ -2,7 +2,6 @@ package spectest
 
 import (
 	"bytes"
-	"flag"
 	"fmt"
 	"slices"
 	"strconv"
@@ -12,7 +11,6 @@ import (
 
 	"github.com/toolspec/toolspec"
 	"github.com/toolspec/toolspec/gen"
-	"github.com/toolspec/toolspec/model"
 	"github.com/toolspec/toolspec/spec"
 	"pgregory.net/rapid"
 )
@@ -84,24 +82,8 @@ func CheckTranslator(newTranslator func() Translator, from, to toolspec.Format, 
 	if o.random == 0 || !o.selected(name) {
 		return rep, nil
 	}
-	tb := &collectTB{name: name}
-	var last CaseResult
-	withRapid(o, func() {
-		nf := flag.Lookup("rapid.nofailfile")
-		old := nf.Value.String()
-		_ = nf.Value.Set("true")
-		defer func() { _ = nf.Value.Set(old) }()
-		rapid.Check(tb, translateProp(newTranslator, o, from, to, &last))
-	})
-	res := CaseResult{Name: name}
-	if tb.failed {
-		res = last
-		res.Name = name
-		res.Message = strings.TrimSpace(tb.log.String())
-		if len(res.Failures) == 0 {
-			res.Failures = []Failure{{Case: name, Got: res.Message, Want: "no failure"}}
-		}
-	}
+	res := randomCase(name, o, func(last *CaseResult) func(*rapid.T) { return translateProp(newTranslator, o, from, to, last) },
+		func(c kase) []Failure { return translateCase(newTranslator, o, c, to).Failures })
 	rep.Cases = append(rep.Cases, res)
 	return rep, nil
 }
@@ -134,8 +116,13 @@ func RunTranslator(t *testing.T, newTranslator func() Translator, from, to tools
 		})
 	}
 	if o.random > 0 && o.selected("random/"+string(from)+"→"+string(to)) {
-		t.Run("random/"+string(from)+"→"+string(to), func(t *testing.T) {
-			withRapid(o, func() { rapid.Check(t, translateProp(newTranslator, o, from, to, nil)) })
+		name := "random/" + string(from) + "→" + string(to)
+		t.Run(name, func(t *testing.T) {
+			res := randomCase(name, o, func(last *CaseResult) func(*rapid.T) { return translateProp(newTranslator, o, from, to, last) },
+				func(c kase) []Failure { return translateCase(newTranslator, o, c, to).Failures })
+			if res.Message != "" {
+				t.Error(res.Message)
+			}
 		})
 	}
 }
@@ -152,12 +139,12 @@ func translateProp(newTranslator func() Translator, o options, from, to toolspec
 		} else {
 			_, data = gen.Valid(rt, from)
 		}
-		c := kase{name: "random/" + string(from) + "→" + string(to), format: from, data: data}
+		c := kase{name: "random/" + string(from) + "→" + string(to), format: from, data: data, random: true}
 		r := translateCase(newTranslator, o, c, to)
 		if len(r.Failures) > 0 {
 			if last != nil {
 				*last = r
-				last.Scenario = Scenario(c.name, c.format, c.limits, c.data, r.Failures)
+				last.stream = c
 			}
 			rt.Fatalf("%s", report(c, how, r.Failures))
 		}
@@ -177,7 +164,7 @@ func translateCase(newTranslator func() Translator, o options, c kase, to toolsp
 		res.Skipped = "not applicable: the case sets limits, which a translation does not carry"
 		return res
 	}
-	src := model.Reassemble(c.format, c.data, c.limits)
+	src := reference(c)
 	var out []byte
 	var terr error
 	broke := ""
@@ -202,13 +189,13 @@ func translateCase(newTranslator func() Translator, o options, c kase, to toolsp
 		res.Failures = []Failure{{Case: c.name, Rule: first(c.rules), Got: broke, Want: "a translation"}}
 		return res
 	}
-	res.Failures, res.Notes = judgeTranslation(c.name, o, src, to, out, terr, c.rules)
+	res.Failures, res.Notes = judgeTranslation(c.name, o, src, to, out, terr, c.rules, c.random)
 	return res
 }
 
 // judgeTranslation compares the model's outcome of a translation (out in
 // format to, or the translator's error) with the source's outcome src.
-func judgeTranslation(name string, o options, src toolspec.Outcome, to toolspec.Format, out []byte, terr error, rules []toolspec.RuleID) (fs []Failure, notes []string) {
+func judgeTranslation(name string, o options, src toolspec.Outcome, to toolspec.Format, out []byte, terr error, rules []toolspec.RuleID, random bool) (fs []Failure, notes []string) {
 	fail := func(rule toolspec.RuleID, got, want string) {
 		if rule == "" && len(rules) > 0 {
 			rule = rules[0]
@@ -225,7 +212,7 @@ func judgeTranslation(name string, o options, src toolspec.Outcome, to toolspec.
 		}
 		return fs, notes
 	}
-	dst := model.Reassemble(to, out, toolspec.Limits{})
+	dst := reference(kase{format: to, data: out, random: random})
 	srcRules := map[toolspec.RuleID]bool{}
 	for _, v := range src.Violations {
 		srcRules[v.Rule] = true
