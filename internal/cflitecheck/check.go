@@ -172,7 +172,7 @@ func gather(root string) (*facts, error) {
 		case len(fields) >= 2 && (fields[0] == "ok" || fields[0] == "?"):
 			d, ok := dirOf[fields[1]]
 			if !ok && len(pending) > 0 {
-				return nil, fmt.Errorf("go test -list: package %s is not in go list ./...", fields[1])
+				return nil, fmt.Errorf("go test -list: package %s is not one go list lists", fields[1])
 			}
 			for _, fn := range pending {
 				k := key{d, fn}
