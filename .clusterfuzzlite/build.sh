@@ -76,3 +76,4 @@ build_target ./model FuzzFramingChunking
 # not-built ./model FuzzOllamaDecode: passes its *testing.T to decodetest.Run, written against the standard testing.T
 # not-built ./model FuzzOpenAIChatDecode: uses decodeFuzzBody of another _test.go file
 # not-built ./model FuzzOpenAIResponsesDecode: uses decodeFuzzBody of another _test.go file
+# not-built ./spectest FuzzToolspec: hands its *testing.F to spectest.Fuzz, written against the standard testing.F
