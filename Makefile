@@ -3,7 +3,7 @@
 GO ?= go
 STATICCHECK ?= honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
-.PHONY: test test-short bridge check fmt-check vet staticcheck imports update-golden cover bench oldest-go
+.PHONY: test test-short bridge check fmt-check vet staticcheck imports cflite-check update-golden cover bench oldest-go
 
 test:
 	$(GO) test ./...
@@ -19,7 +19,7 @@ bridge:
 test-short:
 	$(GO) test -short ./...
 
-check: fmt-check vet staticcheck imports
+check: fmt-check vet staticcheck imports cflite-check
 
 # fmt-check: gofmt walks the directories it is given, so the root
 # package's directory already takes in the nested modules (bridge,
@@ -39,6 +39,15 @@ staticcheck:
 
 imports:
 	$(GO) test -run 'TestImportRules|TestCorpusNotLinked' -count=1 .
+
+# cflite-check checks .clusterfuzzlite/build.sh against the module without
+# Docker or the OSS-Fuzz image: every native fuzz target is on a line (built,
+# or not built with why), every line names a real target, the packages with
+# targets build their tests, each built target is one compile_native_go_fuzzer
+# can build and each not-built one one it cannot, and every
+# testdata/fuzz/<Target> corpus belongs to a target and fits its arguments.
+cflite-check:
+	$(GO) run ./internal/cflitecheck
 
 update-golden:
 	$(GO) test ./model -run 'TestScenarios|TestCaptures' -update
