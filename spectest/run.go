@@ -25,6 +25,7 @@ import (
 type Option func(*options)
 
 type options struct {
+	limits   toolspec.Limits
 	only     *regexp.Regexp
 	noCorpus bool
 	formats  []toolspec.Format
@@ -74,6 +75,11 @@ func Seed(seed uint64) Option { return func(o *options) { o.seed = seed } }
 // ByteEqualArguments compares arguments byte for byte; by default function
 // arguments compare as JSON values (key order and white space aside).
 func ByteEqualArguments() Option { return func(o *options) { o.byteArgs = true } }
+
+// Limits draws the random streams under lim, for an adapter that claims
+// Limits (one that does not is not judged on them): the generator's
+// streams then reach the budget rules (BUD-1 to BUD-7).
+func Limits(lim toolspec.Limits) Option { return func(o *options) { o.limits = lim } }
 
 // ShrinkTime bounds the time spent shrinking a failing random stream
 // (default 5 s); the smallest failing stream found by then is reported.
@@ -290,7 +296,7 @@ func randomProp(newAdapter func() Adapter, o options, f toolspec.Format, last *C
 			_, data = gen.Valid(rt, f)
 			how = "valid"
 		}
-		c := kase{name: "random/" + string(f), format: f, data: data, random: true}
+		c := kase{name: "random/" + string(f), format: f, limits: o.limits, data: data, random: true}
 		v := runCase(newAdapter, o, c)
 		var fs []Failure
 		for _, x := range v.failures {
@@ -614,7 +620,7 @@ func Fuzz(f *testing.F, format toolspec.Format, newAdapter func() Adapter, opts 
 			generated(t, genInput)
 			return
 		}
-		c := kase{name: "fuzz/" + string(format), format: format, data: raw, random: true}
+		c := kase{name: "fuzz/" + string(format), format: format, limits: o.limits, data: raw, random: true}
 		if fs := runCase(newAdapter, o, c).failures; len(fs) > 0 {
 			t.Fatalf("%s", report(c, "a fuzzed stream", fs))
 		}
