@@ -119,3 +119,13 @@ BENCHFLAGS ?=
 bench:
 	$(GO) test ./impl -run '^$$' -bench . -benchmem -timeout 60m $(BENCHFLAGS)
 	cd thirdparty && $(GO) test -run '^$$' -bench . -benchmem -timeout 60m $(BENCHFLAGS)
+
+.PHONY: report-node
+# report-node installs the Node adapters of report/node (JavaScript SDKs at
+# the exact versions of its package-lock.json, from the npm registry, with
+# npm ci) and smoke-tests each one on shared captures of its format against
+# toolspec reassemble. It needs Node and npm; the Go modules never depend
+# on report/node.
+report-node:
+	cd report/node && npm ci --no-audit --no-fund
+	sh report/node/smoke.sh
