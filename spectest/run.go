@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 	"unicode/utf8"
@@ -417,8 +418,10 @@ func (r *Report) Err() error {
 }
 
 // Check runs the kit as Run does, without a *testing.T, and returns what
-// it found case by case.
+// it found case by case. It may run outside go test (a command, a report
+// generator).
 func Check(newAdapter func() Adapter, opts ...Option) (*Report, error) {
+	initTesting()
 	o := newOptions(opts)
 	cs, err := cases()
 	if err != nil {
@@ -555,6 +558,24 @@ func splitFrames(c kase) [][]byte {
 	}
 	return append(out, c.data[prev:])
 }
+
+// initTesting registers the testing flags outside go test, where rapid
+// reads testing.Short, which panics before they are registered and
+// parsed. Parsing the command line's flag set with no arguments only marks
+// it parsed; a program that parses it later still may.
+func initTesting() {
+	if testing.Testing() {
+		return
+	}
+	testingInit.Do(func() {
+		testing.Init()
+		if !flag.Parsed() {
+			_ = flag.CommandLine.Parse(nil)
+		}
+	})
+}
+
+var testingInit sync.Once
 
 // collectTB is the rapid.TB of TestAdapter: it keeps what rapid reports.
 type collectTB struct {

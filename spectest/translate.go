@@ -60,6 +60,7 @@ func (f TranslatorFunc) Translate(s Stream) ([]byte, error) { return f(s) }
 // to: the corpus's scenarios of format from and random streams of it, as
 // [Check] does for adapters.
 func CheckTranslator(newTranslator func() Translator, from, to toolspec.Format, opts ...Option) (*Report, error) {
+	initTesting()
 	if !from.Valid() || !to.Valid() {
 		return nil, fmt.Errorf("spectest: unknown format in %q → %q", from, to)
 	}
