@@ -3,11 +3,19 @@
 GO ?= go
 STATICCHECK ?= honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
-.PHONY: test test-short check fmt-check vet staticcheck imports update-golden cover bench oldest-go check-python
+.PHONY: test test-short bridge check fmt-check vet staticcheck imports cflite-check update-golden cover bench oldest-go check-python
 
 test:
 	$(GO) test ./...
-	$(MAKE) check-python
+	$(MAKE) --no-print-directory bridge
+	$(MAKE) --no-print-directory check-python
+
+# bridge vets and tests the nested module bridge (the SDK bridges
+# openaichat and anthropicmsg), which alone requires openai-go and
+# anthropic-sdk-go, fetched through the module proxy; the root module's
+# ./... does not descend into it.
+bridge:
+	cd bridge && $(GO) vet ./... && $(GO) test ./...
 
 # check-python builds the command and runs the conformance kit on the
 # example adapter in Python (examples/python, python3 from PATH), which
@@ -20,20 +28,35 @@ check-python:
 test-short:
 	$(GO) test -short ./...
 
-check: fmt-check vet staticcheck imports
+check: fmt-check vet staticcheck imports cflite-check
 
+# fmt-check: gofmt walks the directories it is given, so the root
+# package's directory already takes in the nested modules (bridge,
+# thirdparty); bridge's packages are listed as well, so that they stay
+# covered wherever the root package goes.
 fmt-check:
-	@out=$$(gofmt -l $$($(GO) list -f '{{.Dir}}' ./...)); \
+	@out=$$(gofmt -l $$($(GO) list -f '{{.Dir}}' ./...) $$(cd bridge && $(GO) list -f '{{.Dir}}' ./...) | sort -u); \
 	if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
 
 vet:
 	$(GO) vet ./...
+	cd bridge && $(GO) vet ./...
 
 staticcheck:
 	$(GO) run $(STATICCHECK) ./...
+	cd bridge && $(GO) run $(STATICCHECK) ./...
 
 imports:
 	$(GO) test -run 'TestImportRules|TestCorpusNotLinked' -count=1 .
+
+# cflite-check checks .clusterfuzzlite/build.sh against the module without
+# Docker or the OSS-Fuzz image: every native fuzz target is on a line (built,
+# or not built with why), every line names a real target, the packages with
+# targets build their tests, each built target is one compile_native_go_fuzzer
+# can build and each not-built one one it cannot, and every
+# testdata/fuzz/<Target> corpus belongs to a target and fits its arguments.
+cflite-check:
+	$(GO) run ./internal/cflitecheck
 
 update-golden:
 	$(GO) test ./model -run 'TestScenarios|TestCaptures' -update
@@ -71,7 +94,7 @@ mutants-random:
 	$(GO) run ./mutants/random -n $(N) -seed $(SEED) -timeout $(MUTANT_TIMEOUT) $(MUTANTS_FLAGS)
 
 FUZZTIME ?= 30s
-FUZZ_PKGS ?= . ./impl ./fuzz ./model
+FUZZ_PKGS ?= . ./impl ./fuzz ./model ./spectest
 # fuzz runs every native fuzz target of FUZZ_PKGS for FUZZTIME each (go test
 # -fuzz takes one target at a time). A finding fails it: go test writes the
 # failing input under testdata/fuzz/<target>/. Go 1.26's fuzz coordinator
@@ -105,3 +128,13 @@ BENCHFLAGS ?=
 bench:
 	$(GO) test ./impl -run '^$$' -bench . -benchmem -timeout 60m $(BENCHFLAGS)
 	cd thirdparty && $(GO) test -run '^$$' -bench . -benchmem -timeout 60m $(BENCHFLAGS)
+
+.PHONY: report-node
+# report-node installs the Node adapters of report/node (JavaScript SDKs at
+# the exact versions of its package-lock.json, from the npm registry, with
+# npm ci) and smoke-tests each one on shared captures of its format against
+# toolspec reassemble. It needs Node and npm; the Go modules never depend
+# on report/node.
+report-node:
+	cd report/node && npm ci --no-audit --no-fund
+	sh report/node/smoke.sh
