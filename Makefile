@@ -3,7 +3,7 @@
 GO ?= go
 STATICCHECK ?= honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
-.PHONY: test test-short check fmt-check vet staticcheck imports update-golden cover bench oldest-go
+.PHONY: test test-short check fmt-check vet staticcheck imports update-golden cover bench oldest-go report report-check
 
 test:
 	$(GO) test ./...
@@ -11,7 +11,7 @@ test:
 test-short:
 	$(GO) test -short ./...
 
-check: fmt-check vet staticcheck imports
+check: fmt-check vet staticcheck imports report-check
 
 fmt-check:
 	@out=$$(gofmt -l $$($(GO) list -f '{{.Dir}}' ./...)); \
@@ -96,3 +96,28 @@ BENCHFLAGS ?=
 bench:
 	$(GO) test ./impl -run '^$$' -bench . -benchmem -timeout 60m $(BENCHFLAGS)
 	cd thirdparty && $(GO) test -run '^$$' -bench . -benchmem -timeout 60m $(BENCHFLAGS)
+
+# report runs the conformance kit on the third-party reassemblers of the
+# nested module report (openai-go, anthropic-sdk-go, eino, langchaingo,
+# Ollama's Anthropic converter; the module fetches them through the module
+# proxy, the root module never requires them) and on the external adapter
+# programs of report/external.txt, and writes docs/conformance.md and the
+# shrunk scenarios under docs/conformance/. It takes about a minute.
+#
+# Hook for the Node adapters of report/node: when that folder exists,
+# REPORT_NODE_BUILD (set it to the command that builds them, e.g.
+# 'cd report/node && npm ci && npm run build') runs first; their command
+# lines are listed in report/external.txt.
+REPORT_NODE_BUILD ?= true
+report:
+	@if [ -d report/node ]; then echo "$(REPORT_NODE_BUILD)"; $(REPORT_NODE_BUILD); fi
+	cd report && $(GO) run ./cmd/conformance -out ../docs/conformance.md
+
+# report-check builds the generator, checks the report module as check
+# does the root (gofmt, vet, staticcheck) and tests it: the adapters on the
+# shared captures, the generator, and that the committed
+# docs/conformance.md is in the form the generator writes.
+report-check:
+	@out=$$(gofmt -l report); if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
+	cd report && $(GO) build -o /dev/null ./cmd/conformance && $(GO) vet ./... && $(GO) run $(STATICCHECK) ./...
+	cd report && $(GO) test -count=1 ./...
