@@ -3,28 +3,51 @@
 GO ?= go
 STATICCHECK ?= honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
-.PHONY: test test-short check fmt-check vet staticcheck imports update-golden cover bench oldest-go report report-check
+.PHONY: test test-short bridge check fmt-check vet staticcheck imports cflite-check update-golden cover bench oldest-go report report-check
 
 test:
 	$(GO) test ./...
+	$(MAKE) --no-print-directory bridge
+
+# bridge vets and tests the nested module bridge (the SDK bridges
+# openaichat and anthropicmsg), which alone requires openai-go and
+# anthropic-sdk-go, fetched through the module proxy; the root module's
+# ./... does not descend into it.
+bridge:
+	cd bridge && $(GO) vet ./... && $(GO) test ./...
 
 test-short:
 	$(GO) test -short ./...
 
-check: fmt-check vet staticcheck imports report-check
+check: fmt-check vet staticcheck imports cflite-check report-check
 
+# fmt-check: gofmt walks the directories it is given, so the root
+# package's directory already takes in the nested modules (bridge,
+# thirdparty); bridge's packages are listed as well, so that they stay
+# covered wherever the root package goes.
 fmt-check:
-	@out=$$(gofmt -l $$($(GO) list -f '{{.Dir}}' ./...)); \
+	@out=$$(gofmt -l $$($(GO) list -f '{{.Dir}}' ./...) $$(cd bridge && $(GO) list -f '{{.Dir}}' ./...) | sort -u); \
 	if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
 
 vet:
 	$(GO) vet ./...
+	cd bridge && $(GO) vet ./...
 
 staticcheck:
 	$(GO) run $(STATICCHECK) ./...
+	cd bridge && $(GO) run $(STATICCHECK) ./...
 
 imports:
 	$(GO) test -run 'TestImportRules|TestCorpusNotLinked' -count=1 .
+
+# cflite-check checks .clusterfuzzlite/build.sh against the module without
+# Docker or the OSS-Fuzz image: every native fuzz target is on a line (built,
+# or not built with why), every line names a real target, the packages with
+# targets build their tests, each built target is one compile_native_go_fuzzer
+# can build and each not-built one one it cannot, and every
+# testdata/fuzz/<Target> corpus belongs to a target and fits its arguments.
+cflite-check:
+	$(GO) run ./internal/cflitecheck
 
 update-golden:
 	$(GO) test ./model -run 'TestScenarios|TestCaptures' -update
@@ -62,7 +85,7 @@ mutants-random:
 	$(GO) run ./mutants/random -n $(N) -seed $(SEED) -timeout $(MUTANT_TIMEOUT) $(MUTANTS_FLAGS)
 
 FUZZTIME ?= 30s
-FUZZ_PKGS ?= . ./impl ./fuzz ./model
+FUZZ_PKGS ?= . ./impl ./fuzz ./model ./spectest
 # fuzz runs every native fuzz target of FUZZ_PKGS for FUZZTIME each (go test
 # -fuzz takes one target at a time). A finding fails it: go test writes the
 # failing input under testdata/fuzz/<target>/. Go 1.26's fuzz coordinator
@@ -97,20 +120,25 @@ bench:
 	$(GO) test ./impl -run '^$$' -bench . -benchmem -timeout 60m $(BENCHFLAGS)
 	cd thirdparty && $(GO) test -run '^$$' -bench . -benchmem -timeout 60m $(BENCHFLAGS)
 
+.PHONY: report-node
+# report-node installs the Node adapters of report/node (JavaScript SDKs at
+# the exact versions of its package-lock.json, from the npm registry, with
+# npm ci) and smoke-tests each one on shared captures of its format against
+# toolspec reassemble. It needs Node and npm; the Go modules never depend
+# on report/node.
+report-node:
+	cd report/node && npm ci --no-audit --no-fund
+	sh report/node/smoke.sh
+
 # report runs the conformance kit on the third-party reassemblers of the
 # nested module report (openai-go, anthropic-sdk-go, eino, langchaingo,
 # Ollama's Anthropic converter; the module fetches them through the module
 # proxy, the root module never requires them) and on the external adapter
-# programs of report/external.txt, and writes docs/conformance.md and the
-# shrunk scenarios under docs/conformance/. It takes about a minute.
-#
-# Hook for the Node adapters of report/node: when that folder exists,
-# REPORT_NODE_BUILD (set it to the command that builds them, e.g.
-# 'cd report/node && npm ci && npm run build') runs first; their command
-# lines are listed in report/external.txt.
-REPORT_NODE_BUILD ?= true
+# programs of report/external.txt and report/node/adapters.txt (the Node
+# adapters, which report-node installs first), and writes
+# docs/conformance.md and the shrunk scenarios under docs/conformance/.
 report:
-	@if [ -d report/node ]; then echo "$(REPORT_NODE_BUILD)"; $(REPORT_NODE_BUILD); fi
+	@if [ -d report/node ]; then $(MAKE) --no-print-directory report-node; fi
 	cd report && $(GO) run ./cmd/conformance -out ../docs/conformance.md
 
 # report-check builds the generator, checks the report module as check
@@ -118,6 +146,11 @@ report:
 # shared captures, the generator, and that the committed
 # docs/conformance.md is in the form the generator writes.
 report-check:
-	@out=$$(gofmt -l report); if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
-	cd report && $(GO) build -o /dev/null ./cmd/conformance && $(GO) vet ./... && $(GO) run $(STATICCHECK) ./...
-	cd report && $(GO) test -count=1 ./...
+	@out=$$(gofmt -l $(REPORT_DIRS:%=report/%)); if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
+	cd report && $(GO) build -o /dev/null ./cmd/conformance && $(GO) vet $(REPORT_PKGS) && $(GO) run $(STATICCHECK) $(REPORT_PKGS)
+	cd report && $(GO) test -count=1 $(REPORT_PKGS)
+
+# The report module's Go folders: not ./..., which would reach into
+# report/node's node_modules.
+REPORT_DIRS = adapters conformance cmd
+REPORT_PKGS = $(REPORT_DIRS:%=./%/...)

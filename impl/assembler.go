@@ -62,7 +62,9 @@ func newPayloadDecoder(f spec.Format) payloadDecoder {
 // OnOutput registers fn to be called with everything the assembler reports
 // as it happens: calls started, argument bytes, calls ended, text,
 // thinking, stops and call-scoped violations. The Output and its Data are
-// valid only during the call.
+// valid only during the call. fn runs in the middle of applying a frame:
+// it must not call the assembler (Snapshot included); buffer what it needs
+// and act in OnFrame, as the root package's Assembler does.
 func (a *Assembler) OnOutput(fn func(*Output)) { a.m.onOut = fn }
 
 // OnFrame registers fn to be called after each frame's events were

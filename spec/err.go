@@ -14,7 +14,8 @@ var (
 	// first.
 	ErrViolation = errors.New("toolspec: the stream broke a rule")
 	// ErrTruncated: the stream ended without its terminal signal, or inside
-	// a frame (END-3): the connection was cut, or the context cancelled.
+	// a frame, or a message ended with an error finish (END-3): the
+	// connection was cut, the context cancelled, or the provider gave up.
 	ErrTruncated = errors.New("toolspec: the stream was truncated")
 	// ErrLength: a message was cut by its output-token limit (stop reason
 	// length): the stream is whole but the answer is not.
@@ -83,11 +84,13 @@ func (o Outcome) Err() error {
 		}
 		parts = append(parts, p)
 	}
-	var length, truncated, malformed bool
+	var length, truncated, errFinish, malformed bool
 	for _, s := range o.Stops {
 		switch s.Reason {
 		case StopTruncated:
 			truncated = true
+		case StopError:
+			errFinish = true
 		case StopLength:
 			length = true
 		case StopMalformed:
@@ -96,11 +99,14 @@ func (o Outcome) Err() error {
 	}
 	// A stream that a terminal violation ended is stopped as truncated;
 	// the violation is the reason.
-	if truncated && (e.Violation == nil || e.Violation.Class != ClassTerminal) {
+	if (truncated || errFinish) && (e.Violation == nil || e.Violation.Class != ClassTerminal) {
 		e.Reasons = append(e.Reasons, ErrTruncated)
 		p := "the stream ended without its terminal signal"
-		if o.Tail != "" {
+		switch {
+		case o.Tail != "":
 			p = "the stream was cut inside its last frame"
+		case !truncated:
+			p = "a message ended with an error finish"
 		}
 		parts = append(parts, p)
 	}

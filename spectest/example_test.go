@@ -1,47 +1,102 @@
 package spectest_test
 
 import (
+	"encoding/json"
 	"fmt"
-	"io/fs"
-	"log"
-	"strings"
+	"os/exec"
 
-	"github.com/toolspec/toolspec/scenario"
+	"github.com/toolspec/toolspec"
 	"github.com/toolspec/toolspec/spectest"
 )
 
-// Read the areas of the corpus, then one scenario, and parse it with
-// package scenario.
-func ExampleScenarios() {
-	areas, err := fs.ReadDir(spectest.Scenarios, ".")
-	if err != nil {
-		log.Fatal(err)
-	}
-	var names []string
-	for _, a := range areas {
-		names = append(names, a.Name())
-	}
-	fmt.Println(strings.Join(names, " "))
+// lastWins is an adapter with a bug many clients ship: it keys calls by
+// their index, so distinct calls at one index collapse into the last.
+type lastWins struct{}
 
-	const name = "identity/ollama-same-index.txtar"
-	data, err := fs.ReadFile(spectest.Scenarios, name)
-	if err != nil {
-		log.Fatal(err)
+func (lastWins) Describe() spectest.Description {
+	return spectest.Description{Name: "last wins", Formats: []toolspec.Format{toolspec.FormatOllama}}
+}
+
+func (lastWins) Reassemble(s spectest.Stream) (spectest.Result, error) {
+	out := toolspec.Reassemble(s.Format, s.Data, s.Limits)
+	byIndex := map[int]spectest.Call{}
+	for _, c := range out.Calls {
+		byIndex[0] = spectest.Call{ID: c.ID, Name: c.Name, Arguments: c.Args, Finished: true}
 	}
-	sc, err := scenario.Parse(name, data)
-	if err != nil {
-		log.Fatal(err)
+	var r spectest.Result
+	if c, ok := byIndex[0]; ok {
+		r.Calls = append(r.Calls, c)
 	}
-	fmt.Println("format:", sc.Format)
-	fmt.Println("rules:", sc.Rules)
-	fmt.Print(sc.Want)
+	return r, nil
+}
+
+// Check runs the kit on an adapter and reports each case.
+func ExampleCheck() {
+	rep, err := spectest.Check(func() spectest.Adapter { return lastWins{} },
+		spectest.Only("^identity/ollama-same-index$"), spectest.RandomStreams(0))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, c := range rep.Cases {
+		fmt.Println(c.Name, c.Rules, c.Passed())
+		for _, f := range c.Failures {
+			fmt.Println(f)
+		}
+	}
 	// Output:
-	// budgets completion framing identity names ordering pairing thinking
-	// format: ollama
-	// rules: [ID-8 ORD-1 ID-1]
-	// format ollama
-	// messages 1
-	// msg 0 choice 0 call 0 complete id="PpZ8JqRmm" name="read_file" args="{\"path\":\"/etc/hostname\"}"
-	// msg 0 choice 0 call 1 complete id="DDe4wZqkx" name="read_file" args="{\"path\":\"/etc/os-release\"}"
-	// stop msg 0 choice 0 tool_use raw="stop"
+	// identity/ollama-same-index [ID-8 ORD-1 ID-1] false
+	// identity/ollama-same-index: ORD-1: got no finished call for the model's call #0 (1 finished of 1), want call #0 id="PpZ8JqRmm" name="read_file" arguments="{\"path\":\"/etc/hostname\"}"
+}
+
+// Command checks a program in any language by the one-shot protocol: here
+// a shell one-liner that answers every stream with no calls.
+func ExampleCommand() {
+	if _, err := exec.LookPath("sh"); err != nil {
+		return
+	}
+	d := spectest.Description{Name: "no calls", Formats: []toolspec.Format{toolspec.FormatOllama}}
+	rep, _ := spectest.Check(func() spectest.Adapter { return spectest.Command(`echo '{"calls":[]}'`, d) },
+		spectest.Only("^identity/ollama-same-index$"), spectest.RandomStreams(0))
+	fmt.Println(rep.Err())
+	// Output:
+	// identity/ollama-same-index: ORD-1: got no finished call for the model's call #0 (0 finished of 0), want call #0 id="PpZ8JqRmm" name="read_file" arguments="{\"path\":\"/etc/hostname\"}"
+	// identity/ollama-same-index: ORD-1: got no finished call for the model's call #1 (0 finished of 0), want call #1 id="DDe4wZqkx" name="read_file" arguments="{\"path\":\"/etc/os-release\"}"
+}
+
+// ParseResponse reads an adapter's answer; toolspec's own JSON is one.
+func ExampleParseResponse() {
+	out := toolspec.Reassemble(toolspec.FormatOllama, []byte(`{"model":"m","message":{"role":"assistant","tool_calls":[{"function":{"name":"f","arguments":{}}}]},"done":true,"done_reason":"stop"}`+"\n"), toolspec.Limits{})
+	b, _ := json.Marshal(out)
+	r, err := spectest.ParseResponse(b)
+	fmt.Println(len(r.Calls), r.Calls[0].Name, r.Calls[0].Finished, r.StopReason, err)
+	// Output:
+	// 1 f true tool_use <nil>
+}
+
+// TestAdapter returns every failure, one per line; toolspec passes.
+func ExampleTestAdapter() {
+	err := spectest.TestAdapter(spectest.Toolspec, spectest.Only("^identity/"), spectest.RandomStreams(0))
+	fmt.Println(err)
+	// Output:
+	// <nil>
+}
+
+// A translator that drops every call is caught: the source's calls are
+// missing from the translation.
+func ExampleCheckTranslator() {
+	dropCalls := spectest.TranslatorFunc(func(s spectest.Stream) ([]byte, error) {
+		return []byte("event: message_start\ndata: {\"type\":\"message_start\",\"message\":{\"id\":\"m\",\"role\":\"assistant\",\"content\":[]}}\n\n" +
+			"event: message_delta\ndata: {\"type\":\"message_delta\",\"delta\":{\"stop_reason\":\"end_turn\"}}\n\n" +
+			"event: message_stop\ndata: {\"type\":\"message_stop\"}\n\n"), nil
+	})
+	rep, _ := spectest.CheckTranslator(func() spectest.Translator { return dropCalls }, toolspec.FormatOllama, toolspec.FormatAnthropic,
+		spectest.Only("^identity/ollama-same-index$"), spectest.RandomStreams(0))
+	for _, f := range rep.Cases[0].Failures {
+		fmt.Println(f.Rule, f.Got)
+	}
+	// Output:
+	// ORD-1 0 call(s) in the translation
+	// ORD-1 0 call(s) in the translation
+	// END-4 stop reason end
 }

@@ -25,12 +25,17 @@ func TestToolspecPasses(t *testing.T) {
 	Run(t, Toolspec, RandomStreams(50))
 }
 
+// TestToolspecPassesSmallLimits: and so it does on random streams under
+// small limits, which reach the budget rules.
+func TestToolspecPassesSmallLimits(t *testing.T) {
+	lim := toolspec.Limits{MaxCalls: 2, MaxArgBytes: 64, MaxResponseBytes: 256, MaxIDBytes: 12, MaxNameBytes: 12, MaxItems: 6, NoParallel: true}
+	Run(t, Toolspec, RandomOnly(), RandomStreams(40), Limits(lim))
+}
+
 // TestModelPasses: the reference passes its own kit.
 func TestModelPasses(t *testing.T) {
 	Run(t, func() Adapter { return modelAdapter{} }, RandomStreams(20))
 }
-
-var _ = toolspec.FormatOpenAIChat
 
 // TestCommandToolspec: toolspec's own command, run through the one-shot
 // protocol, passes the kit.

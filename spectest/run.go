@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 	"unicode/utf8"
@@ -18,12 +19,15 @@ import (
 	"github.com/toolspec/toolspec/model"
 	"github.com/toolspec/toolspec/scenario"
 	"pgregory.net/rapid"
+	"regexp"
 )
 
 // Option changes how the kit runs.
 type Option func(*options)
 
 type options struct {
+	limits   toolspec.Limits
+	only     *regexp.Regexp
 	noCorpus bool
 	formats  []toolspec.Format
 	skip     map[toolspec.RuleID]string
@@ -73,9 +77,22 @@ func Seed(seed uint64) Option { return func(o *options) { o.seed = seed } }
 // arguments compare as JSON values (key order and white space aside).
 func ByteEqualArguments() Option { return func(o *options) { o.byteArgs = true } }
 
+// Limits draws the random streams under lim, for an adapter that claims
+// Limits (one that does not is not judged on them): the generator's
+// streams then reach the budget rules (BUD-1 to BUD-7).
+func Limits(lim toolspec.Limits) Option { return func(o *options) { o.limits = lim } }
+
 // ShrinkTime bounds the time spent shrinking a failing random stream
 // (default 5 s); the smallest failing stream found by then is reported.
 func ShrinkTime(d time.Duration) Option { return func(o *options) { o.shrink = d } }
+
+// Only runs the scenarios whose names (area/name) match the regular
+// expression pattern, and the random streams only if "random/<format>"
+// does. It panics if pattern does not compile.
+func Only(pattern string) Option {
+	re := regexp.MustCompile(pattern)
+	return func(o *options) { o.only = re }
+}
 
 // RandomOnly runs the random streams only, not the scenarios.
 func RandomOnly() Option { return func(o *options) { o.noCorpus = true } }
@@ -84,6 +101,9 @@ func RandomOnly() Option { return func(o *options) { o.noCorpus = true } }
 // takes longer fails the case.
 func Timeout(d time.Duration) Option { return func(o *options) { o.timeout = d } }
 
+// selected reports whether o runs the case named name.
+func (o options) selected(name string) bool { return o.only == nil || o.only.MatchString(name) }
+
 // kase is one scenario or random stream.
 type kase struct {
 	name   string
@@ -91,6 +111,20 @@ type kase struct {
 	limits toolspec.Limits
 	data   []byte
 	rules  []toolspec.RuleID
+	random bool // drawn by the generator (or the fuzzer), not a scenario
+}
+
+// reference is the outcome c is judged against: the model's for a
+// scenario; for a random stream, which rapid may judge thousands of times
+// while it shrinks, the production reassembler's, which the project's
+// differential tests and fuzz targets hold equal to the model's (the
+// model copies its state at every event). A reported random stream's want
+// is the model's (Scenario).
+func reference(c kase) toolspec.Outcome {
+	if c.random {
+		return toolspec.Reassemble(c.format, c.data, c.limits)
+	}
+	return model.Reassemble(c.format, c.data, c.limits)
 }
 
 // cases returns the corpus's scenarios, sorted by name.
@@ -108,7 +142,7 @@ func cases() ([]kase, error) {
 		if err != nil {
 			return err
 		}
-		out = append(out, kase{strings.TrimSuffix(path, ".txtar"), sc.Format, sc.Limits, sc.Input, sc.Rules})
+		out = append(out, kase{name: strings.TrimSuffix(path, ".txtar"), format: sc.Format, limits: sc.Limits, data: sc.Input, rules: sc.Rules})
 		return nil
 	})
 	return out, err
@@ -144,7 +178,7 @@ func applies(d Description, o options, c kase, want toolspec.Outcome) string {
 
 // runCase runs one case on a fresh adapter.
 func runCase(newAdapter func() Adapter, o options, c kase) verdict {
-	want := model.Reassemble(c.format, c.data, c.limits)
+	want := reference(c)
 	a := newAdapter()
 	d := describe(a)
 	if why := applies(d, o, c, want); why != "" {
@@ -154,7 +188,7 @@ func runCase(newAdapter func() Adapter, o options, c kase) verdict {
 	if d.Limits {
 		s.Limits = c.limits
 	}
-	r, err, broke := call(a, s, o.timeout)
+	r, broke, err := call(a, s, o.timeout)
 	if broke != "" {
 		return verdict{failures: []Failure{{Case: c.name, Rule: first(c.rules), Got: broke, Want: "a result (" + summary(want) + ")"}}}
 	}
@@ -162,7 +196,7 @@ func runCase(newAdapter func() Adapter, o options, c kase) verdict {
 }
 
 // call runs the adapter on s, turning a panic or a time-out into broke.
-func call(a Adapter, s Stream, timeout time.Duration) (r Result, err error, broke string) {
+func call(a Adapter, s Stream, timeout time.Duration) (r Result, broke string, err error) {
 	type res struct {
 		r     Result
 		err   error
@@ -183,11 +217,11 @@ func call(a Adapter, s Stream, timeout time.Duration) (r Result, err error, brok
 	select {
 	case x := <-done:
 		if x.panic != nil {
-			return Result{}, nil, fmt.Sprintf("a panic: %v", x.panic)
+			return Result{}, fmt.Sprintf("a panic: %v", x.panic), nil
 		}
-		return x.r, x.err, ""
+		return x.r, "", x.err
 	case <-t.C:
-		return Result{}, nil, fmt.Sprintf("no result within %v", timeout)
+		return Result{}, fmt.Sprintf("no result within %v", timeout), nil
 	}
 }
 
@@ -216,6 +250,9 @@ func Run(t *testing.T, newAdapter func() Adapter, opts ...Option) {
 		cs = nil
 	}
 	for _, c := range cs {
+		if !o.selected(c.name) {
+			continue
+		}
 		t.Run(c.name, func(t *testing.T) {
 			v := runCase(newAdapter, o, c)
 			if v.skipped != "" {
@@ -231,11 +268,16 @@ func Run(t *testing.T, newAdapter func() Adapter, opts ...Option) {
 	}
 	d := describe(newAdapter())
 	for _, f := range toolspec.Formats() {
-		if !slices.Contains(d.Formats, f) || len(o.formats) > 0 && !slices.Contains(o.formats, f) {
+		if !slices.Contains(d.Formats, f) || len(o.formats) > 0 && !slices.Contains(o.formats, f) || !o.selected("random/"+string(f)) {
 			continue
 		}
-		t.Run("random/"+string(f), func(t *testing.T) {
-			withRapid(o, func() { rapid.Check(t, randomProp(newAdapter, o, f, nil)) })
+		name := "random/" + string(f)
+		t.Run(name, func(t *testing.T) {
+			res := randomCase(name, o, func(last *CaseResult) func(*rapid.T) { return randomProp(newAdapter, o, f, last) },
+				func(c kase) []Failure { return runCase(newAdapter, o, c).failures })
+			if res.Message != "" {
+				t.Error(res.Message)
+			}
 		})
 	}
 }
@@ -255,7 +297,7 @@ func randomProp(newAdapter func() Adapter, o options, f toolspec.Format, last *C
 			_, data = gen.Valid(rt, f)
 			how = "valid"
 		}
-		c := kase{name: "random/" + string(f), format: f, data: data}
+		c := kase{name: "random/" + string(f), format: f, limits: o.limits, data: data, random: true}
 		v := runCase(newAdapter, o, c)
 		var fs []Failure
 		for _, x := range v.failures {
@@ -265,7 +307,7 @@ func randomProp(newAdapter func() Adapter, o options, f toolspec.Format, last *C
 		}
 		if len(fs) > 0 {
 			if last != nil {
-				*last = CaseResult{Name: c.name, Failures: fs, Scenario: Scenario(c.name, c.format, c.limits, c.data, fs)}
+				*last = CaseResult{Name: c.name, Failures: fs, stream: c}
 			}
 			rt.Fatalf("%s", report(c, how, fs))
 		}
@@ -349,6 +391,11 @@ type CaseResult struct {
 	// seed that reproduces it.
 	Scenario []byte
 	Message  string
+	// Notes name what a translation's target format cannot carry: not
+	// failures.
+	Notes []string
+
+	stream kase // a failing random case's stream
 }
 
 // Passed reports whether the case ran and found nothing.
@@ -371,8 +418,10 @@ func (r *Report) Err() error {
 }
 
 // Check runs the kit as Run does, without a *testing.T, and returns what
-// it found case by case.
+// it found case by case. It may run outside go test (a command, a report
+// generator).
 func Check(newAdapter func() Adapter, opts ...Option) (*Report, error) {
+	initTesting()
 	o := newOptions(opts)
 	cs, err := cases()
 	if err != nil {
@@ -384,6 +433,9 @@ func Check(newAdapter func() Adapter, opts ...Option) (*Report, error) {
 	d := describe(newAdapter())
 	rep := &Report{Adapter: d}
 	for _, c := range cs {
+		if !o.selected(c.name) {
+			continue
+		}
 		v := runCase(newAdapter, o, c)
 		rep.Cases = append(rep.Cases, CaseResult{Name: c.name, Rules: c.rules, Skipped: v.skipped, Failures: v.failures})
 	}
@@ -392,28 +444,15 @@ func Check(newAdapter func() Adapter, opts ...Option) (*Report, error) {
 	}
 	for _, f := range toolspec.Formats() {
 		name := "random/" + string(f)
+		if !o.selected(name) {
+			continue
+		}
 		if !slices.Contains(d.Formats, f) || len(o.formats) > 0 && !slices.Contains(o.formats, f) {
 			rep.Cases = append(rep.Cases, CaseResult{Name: name, Skipped: "not applicable: format " + string(f)})
 			continue
 		}
-		tb := &collectTB{name: name}
-		var last CaseResult
-		withRapid(o, func() {
-			nf := flag.Lookup("rapid.nofailfile")
-			old := nf.Value.String()
-			_ = nf.Value.Set("true")
-			defer func() { _ = nf.Value.Set(old) }()
-			rapid.Check(tb, randomProp(newAdapter, o, f, &last))
-		})
-		res := CaseResult{Name: name}
-		if tb.failed {
-			res = last
-			res.Name = name
-			res.Message = strings.TrimSpace(tb.log.String())
-			if len(res.Failures) == 0 { // rapid failed, not the property
-				res.Failures = []Failure{{Case: name, Got: res.Message, Want: "no failure"}}
-			}
-		}
+		res := randomCase(name, o, func(last *CaseResult) func(*rapid.T) { return randomProp(newAdapter, o, f, last) },
+			func(c kase) []Failure { return runCase(newAdapter, o, c).failures })
 		rep.Cases = append(rep.Cases, res)
 	}
 	return rep, nil
@@ -429,6 +468,114 @@ func TestAdapter(newAdapter func() Adapter, opts ...Option) error {
 	}
 	return rep.Err()
 }
+
+// randomCase draws random streams with the property prop makes, which
+// records a failing stream in the CaseResult it is given; rapid shrinks
+// the first that fails. The shrunk stream is then reduced frame by frame
+// (reduceFrames, with judge, while its failures keep a rule) and reported
+// as a scenario with rapid's seed.
+func randomCase(name string, o options, prop func(last *CaseResult) func(*rapid.T), judge func(kase) []Failure) CaseResult {
+	tb := &collectTB{name: name}
+	var last CaseResult
+	withRapid(o, func() {
+		nf := flag.Lookup("rapid.nofailfile")
+		old := nf.Value.String()
+		_ = nf.Value.Set("true")
+		defer func() { _ = nf.Value.Set(old) }()
+		rapid.Check(tb, prop(&last))
+	})
+	if !tb.failed {
+		return CaseResult{Name: name}
+	}
+	if len(last.Failures) == 0 { // rapid failed, not the property
+		msg := strings.TrimSpace(tb.log.String())
+		return CaseResult{Name: name, Message: msg, Failures: []Failure{{Case: name, Got: msg, Want: "no failure"}}}
+	}
+	res := last
+	res.Name = name
+	res.stream, res.Failures = reduceFrames(last.stream, last.Failures, judge)
+	res.Scenario = Scenario(name, res.stream.format, res.stream.limits, res.stream.data, res.Failures)
+	seed := rapidSeed.FindString(tb.log.String())
+	res.Message = strings.TrimSpace(report(res.stream, "shrunk by rapid, then frame by frame", res.Failures))
+	if seed != "" {
+		res.Message += "\n\nThe draw reruns with " + seed + " (and the same options)."
+	}
+	return res
+}
+
+// rapidSeed finds the seed in rapid's report of a failure.
+var rapidSeed = regexp.MustCompile(`-rapid\.seed=[0-9]+`)
+
+// reduceFrames removes frames of c's stream, one at a time and greedily,
+// as long as judge still finds a failure with one of the rules of fs (or,
+// for failures without a rule, any failure). It returns the smaller case
+// and its failures.
+func reduceFrames(c kase, fs []Failure, judge func(kase) []Failure) (kase, []Failure) {
+	rules := map[toolspec.RuleID]bool{}
+	for _, f := range fs {
+		rules[f.Rule] = true
+	}
+	keeps := func(got []Failure) bool {
+		for _, f := range got {
+			if rules[f.Rule] {
+				return true
+			}
+		}
+		return false
+	}
+	frames := splitFrames(c)
+	for changed := true; changed && len(frames) > 1; {
+		changed = false
+		for i := 0; i < len(frames) && len(frames) > 1; i++ {
+			try := append(append([][]byte(nil), frames[:i]...), frames[i+1:]...)
+			d := c
+			d.data = bytes.Join(try, nil)
+			if got := judge(d); keeps(got) {
+				frames, c, fs, changed = try, d, got, true
+				i--
+			}
+		}
+	}
+	return c, fs
+}
+
+// splitFrames cuts c's stream at the offsets where the model's decoder
+// saw frames start; bytes that make no frame (comments, pings) stay with
+// the frame before them.
+func splitFrames(c kase) [][]byte {
+	evs, _ := model.Decode(c.format, c.data, c.limits)
+	var cuts []int
+	for _, e := range evs {
+		if off := int(e.Offset); off > 0 && off < len(c.data) && (len(cuts) == 0 || off > cuts[len(cuts)-1]) {
+			cuts = append(cuts, off)
+		}
+	}
+	var out [][]byte
+	prev := 0
+	for _, at := range cuts {
+		out = append(out, c.data[prev:at])
+		prev = at
+	}
+	return append(out, c.data[prev:])
+}
+
+// initTesting registers the testing flags outside go test, where rapid
+// reads testing.Short, which panics before they are registered and
+// parsed. Parsing the command line's flag set with no arguments only marks
+// it parsed; a program that parses it later still may.
+func initTesting() {
+	if testing.Testing() {
+		return
+	}
+	testingInit.Do(func() {
+		testing.Init()
+		if !flag.Parsed() {
+			_ = flag.CommandLine.Parse(nil)
+		}
+	})
+}
+
+var testingInit sync.Once
 
 // collectTB is the rapid.TB of TestAdapter: it keeps what rapid reports.
 type collectTB struct {
@@ -460,9 +607,10 @@ func (c *collectTB) Fail()          { c.failed = true }
 func (c *collectTB) Failed() bool   { return c.failed }
 
 // Fuzz makes f a native fuzz target for the adapters newAdapter makes on
-// streams of format: the fuzzer's input drives the random stream
-// generator, and a departure from the model fails with the scenario that
-// reproduces it. Write it as
+// streams of format. Its inputs are raw streams, seeded with the corpus's
+// scenarios of the format (so go test alone runs them), and inputs that
+// drive the random stream generator; the fuzzer mutates both. A departure
+// from the model fails with the scenario that reproduces it. Write it as
 //
 //	func FuzzMyAdapter(f *testing.F) {
 //		spectest.Fuzz(f, toolspec.FormatOpenAIChat, newMyAdapter)
@@ -471,12 +619,31 @@ func (c *collectTB) Failed() bool   { return c.failed }
 // and run go test -fuzz FuzzMyAdapter.
 func Fuzz(f *testing.F, format toolspec.Format, newAdapter func() Adapter, opts ...Option) {
 	o := newOptions(opts)
+	cs, err := cases()
+	if err != nil {
+		f.Fatal(err)
+	}
+	for _, c := range cs {
+		if c.format == format && c.limits == (toolspec.Limits{}) {
+			f.Add(c.data, []byte(nil))
+		}
+	}
 	for i := 0; i < 8; i++ {
 		seed := make([]byte, 64)
 		for j := range seed {
 			seed[j] = byte(i*37 + j*11)
 		}
-		f.Add(seed)
+		f.Add([]byte(nil), seed)
 	}
-	f.Fuzz(rapid.MakeFuzz(randomProp(newAdapter, o, format, nil)))
+	generated := rapid.MakeFuzz(randomProp(newAdapter, o, format, nil))
+	f.Fuzz(func(t *testing.T, raw, genInput []byte) {
+		if len(raw) == 0 {
+			generated(t, genInput)
+			return
+		}
+		c := kase{name: "fuzz/" + string(format), format: format, limits: o.limits, data: raw, random: true}
+		if fs := runCase(newAdapter, o, c).failures; len(fs) > 0 {
+			t.Fatalf("%s", report(c, "a fuzzed stream", fs))
+		}
+	})
 }
