@@ -48,7 +48,7 @@ var all = []struct {
 		"openai-chat/openai-gpt-4o-2calls-noargs.sse",
 		"openai-chat/openrouter-gemini-2calls.sse",
 	}},
-	{"ollama-anthropic", OllamaAnthropicAdapter, []string{
+	{"ollama-anthropic", readBack, []string{
 		// The capture is one frame of a turn: its done line is added.
 		"ollama/SEED-ollama-cloud-mistral-large-4-2calls-same-index.ndjson" + withDone,
 		"ollama/gpt-oss-thinking-then-content.ndjson",
@@ -74,6 +74,26 @@ var (
 
 // withDone, after a plain capture's name, appends a done line to it.
 const withDone = "+done"
+
+// readBack is the Ollama translator as an adapter for these tests: its
+// output read back by toolspec as Anthropic, each complete call finished,
+// its violations an error.
+func readBack() spectest.Adapter { return translated{} }
+
+type translated struct{}
+
+func (translated) Describe() spectest.Description {
+	return spectest.Description{Formats: []toolspec.Format{toolspec.FormatOllama}, StopReason: true, Text: true, Thinking: true}
+}
+
+func (translated) Reassemble(s spectest.Stream) (spectest.Result, error) {
+	out, err := OllamaAnthropic().Translate(s)
+	if err != nil {
+		return spectest.Result{}, err
+	}
+	o := toolspec.Reassemble(toolspec.FormatAnthropic, out, toolspec.Limits{})
+	return spectest.FromOutcome(o), o.Err()
+}
 
 // TestPlainCaptures: on captures that every conforming reassembler reads
 // the same way, each adapter returns toolspec's calls (id, name, arguments
@@ -196,7 +216,7 @@ func TestKnownBehaviour(t *testing.T) {
 		// A06 at v2.16.0: a cut input becomes {} at the block's stop.
 		{"anthropic cut input", AnthropicSDK(), toolspec.FormatAnthropic, cut, `toolu_1 write {};`},
 		// O01: calls without an id collide; only the first is emitted.
-		{"ollama empty ids", OllamaAnthropicAdapter(), toolspec.FormatOllama, emptyIDs, ` f {"x":1};`},
+		{"ollama empty ids", readBack(), toolspec.FormatOllama, emptyIDs, ` f {"x":1};`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -8,7 +8,6 @@ import (
 
 	"github.com/gin-gonic/gin"
 	"github.com/ollama/ollama/middleware"
-	"github.com/toolspec/toolspec"
 	"github.com/toolspec/toolspec/spectest"
 )
 
@@ -29,7 +28,7 @@ import (
 // handler stops, as the server does, and the client gets what was written
 // until then. The result is the response body; Translate fails only when
 // the middleware answers with a status other than 200.
-func OllamaAnthropic() Translator { return ollamaAnthropic{} }
+func OllamaAnthropic() spectest.Translator { return ollamaAnthropic{} }
 
 type ollamaAnthropic struct{}
 
@@ -76,11 +75,4 @@ type statusError struct {
 
 func (e *statusError) Error() string {
 	return "status " + http.StatusText(e.code) + ": " + string(bytes.TrimSpace(e.body))
-}
-
-// OllamaAnthropicAdapter is OllamaAnthropic as an adapter, as
-// CheckTranslator judges it: its output read back by toolspec as
-// Anthropic.
-func OllamaAnthropicAdapter() spectest.Adapter {
-	return TranslatedAdapter(OllamaAnthropic(), toolspec.FormatOllama, toolspec.FormatAnthropic)
 }

@@ -27,7 +27,13 @@ func TestCommittedReport(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := CheckDocument(doc, committed, append(Builtin(), ext...)); err != nil {
+	// The Node adapters need not be installed to check the report that
+	// lists them.
+	node, err := readList("../"+NodeFile, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := CheckDocument(doc, committed, append(append(Builtin(), ext...), node...)); err != nil {
 		t.Errorf("%s is not in the generator's form (run make report):\n%v", committed, err)
 	}
 }
@@ -55,6 +61,10 @@ func fake() ([]Result, []Library) {
 // repository is (docs/ beside spectest/) and returns the report's path.
 func render(t *testing.T) (string, []Library) {
 	t.Helper()
+	old := Notes
+	Notes = []Note{{Library: "openai-go", Rules: []toolspec.RuleID{toolspec.OrdMerge}, Cases: []string{"ordering/chat-text-merging"},
+		Kind: KindKit, Text: "t", Source: "../spectest/adapter.go"}}
+	t.Cleanup(func() { Notes = old })
 	results, libs := fake()
 	root := t.TempDir()
 	for _, name := range []string{"names/chat-name-resent", "ordering/chat-text-merging"} {
@@ -135,7 +145,8 @@ func TestCheckCatches(t *testing.T) {
 		{"an anchor", `<a id="openai-go-name-1"></a>`, "", "no list of failures #openai-go-name-1"},
 		{"a link", "(conformance/openai-go/random-openai-chat-7.txtar)", "(conformance/openai-go/gone.txtar)", "does not exist"},
 		{"a library", "### anthropic-sdk-go", "### other", "libraries under Failures"},
-		{"a note", "| <a id=\"note-1\"></a>1 | anthropic-sdk-go |", "| <a id=\"note-1\"></a>1 | eino |", "Notes row 1"},
+		{"a note", "| <a id=\"note-1\"></a>1 | openai-go |", "| <a id=\"note-1\"></a>1 | eino |", "Notes row 1"},
+		{"a note's use", "noted ([1](#note-1)): ", "", "note 1 covers no failure"},
 	}
 	for _, e := range edits {
 		t.Run(e.name, func(t *testing.T) {
@@ -259,5 +270,42 @@ func TestExternal(t *testing.T) {
 	}
 	if libs, err := External(filepath.Join(dir, "none.txt")); err != nil || libs != nil {
 		t.Errorf("a missing list: %v, %v", libs, err)
+	}
+}
+
+// TestNode: the Node list's free-text names become node-SCRIPT, its
+// commands run from the repository root, and a list whose packages are not
+// installed is an error.
+func TestNode(t *testing.T) {
+	dir := t.TempDir()
+	list := filepath.Join(dir, "adapters.txt")
+	line := "Vercel AI SDK streamText + @ai-sdk/anthropic | ai@7.0.173 @ai-sdk/anthropic@4.0.105 | anthropic | stop-reason,text | node report/node/vercel-anthropic.mjs\n"
+	if err := os.WriteFile(list, []byte("# c\n"+line), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Node(list); err == nil || !strings.Contains(err.Error(), "make report-node") {
+		t.Errorf("not installed: error %v, want one naming make report-node", err)
+	}
+	if err := os.Mkdir(filepath.Join(dir, "node_modules"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	libs, err := Node(list)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(libs) != 1 {
+		t.Fatalf("%d libraries", len(libs))
+	}
+	l := libs[0]
+	if l.Name != "node-vercel-anthropic" || l.Module != "Vercel AI SDK streamText + @ai-sdk/anthropic" ||
+		l.Describe.Version != "ai@7.0.173 @ai-sdk/anthropic@4.0.105" || !l.Describe.Text || l.Describe.Thinking ||
+		!strings.HasSuffix(l.Driven, "node report/node/vercel-anthropic.mjs") {
+		t.Errorf("parsed %+v", l)
+	}
+	if err := os.WriteFile(list, []byte("x | v | anthropic | - | sh run.sh\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Node(list); err == nil || !strings.Contains(err.Error(), "no .js or .mjs script") {
+		t.Errorf("no script: error %v", err)
 	}
 }

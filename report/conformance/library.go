@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"fmt"
 	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 
@@ -25,8 +26,7 @@ type Library struct {
 	// Describe is its adapter's description: the exact version, the
 	// formats it reads and what it claims.
 	Describe spectest.Description
-	// New makes a fresh adapter; for a translator, the adapter that reads
-	// its output back with toolspec.
+	// New makes a fresh adapter; nil for a translator.
 	New func() spectest.Adapter
 	// Check runs the kit on it.
 	Check func(opts ...spectest.Option) (*spectest.Report, error)
@@ -65,26 +65,32 @@ func Builtin() []Library {
 			"OpenAI client GenerateContent with a streaming func; the response's tool calls",
 			adapters.Langchaingo),
 	}
+	d := adapters.OllamaAnthropic().(spectest.Describer).Describe()
+	d.Formats = []toolspec.Format{toolspec.FormatOllama}
+	d.StopReason, d.Text, d.Thinking = true, true, true // the translation contract compares them
 	tr := Library{
-		Name:   "ollama-anthropic",
-		Module: "github.com/ollama/ollama (middleware, anthropic)",
-		Driven: "translator: /api/chat NDJSON through the /v1/messages middleware, its SSE read back by toolspec",
-		New:    adapters.OllamaAnthropicAdapter,
+		Name:     "ollama-anthropic",
+		Module:   "github.com/ollama/ollama (middleware, anthropic)",
+		Driven:   "translator (spectest.CheckTranslator, ollama → anthropic): /api/chat NDJSON through the /v1/messages middleware",
+		Describe: d,
 		Check: func(opts ...spectest.Option) (*spectest.Report, error) {
-			return adapters.CheckTranslator(adapters.OllamaAnthropic, toolspec.FormatOllama, toolspec.FormatAnthropic, opts...)
+			return spectest.CheckTranslator(adapters.OllamaAnthropic, toolspec.FormatOllama, toolspec.FormatAnthropic, opts...)
 		},
-	}
-	tr.Describe = tr.New().(spectest.Describer).Describe()
-	tr.Time = func(s spectest.Stream) error {
-		_, err := adapters.OllamaAnthropic().Translate(s)
-		return err
+		Time: func(s spectest.Stream) error {
+			_, err := adapters.OllamaAnthropic().Translate(s)
+			return err
+		},
 	}
 	return append(libs, tr)
 }
 
 // ExternalFile is the list of external adapter programs, relative to the
-// report module.
-const ExternalFile = "external.txt"
+// report module, and NodeFile the list of the Node adapters of report/node,
+// whose commands run from the repository root.
+const (
+	ExternalFile = "external.txt"
+	NodeFile     = "node/adapters.txt"
+)
 
 var nameRE = regexp.MustCompile(`^[a-z0-9][a-z0-9._-]*$`)
 
@@ -95,7 +101,28 @@ var nameRE = regexp.MustCompile(`^[a-z0-9][a-z0-9._-]*$`)
 // protocol's one-shot form (spectest.Command), with sh -c in the report
 // module's folder. Blank lines and lines starting with # are skipped. A
 // missing file lists none.
-func External(path string) ([]Library, error) {
+func External(path string) ([]Library, error) { return readList(path, false) }
+
+// Node reads the Node adapters listed in the file at path (NodeFile), in
+// External's form, with two differences: a name is free text (the report
+// names the adapter node-SCRIPT, after the script its command runs) and a
+// command runs from the repository root, the report module's parent. It
+// fails when the list names adapters but report/node's packages are not
+// installed (make report-node installs them). A missing file lists none.
+func Node(path string) ([]Library, error) {
+	libs, err := readList(path, true)
+	if err != nil || len(libs) == 0 {
+		return libs, err
+	}
+	if _, err := os.Stat(filepath.Join(filepath.Dir(path), "node_modules")); err != nil {
+		return nil, fmt.Errorf("%s lists %d Node adapters, but their packages are not installed: run make report-node", path, len(libs))
+	}
+	return libs, nil
+}
+
+var scriptRE = regexp.MustCompile(`([A-Za-z0-9_-]+)\.m?js\b`)
+
+func readList(path string, node bool) ([]Library, error) {
 	data, err := os.ReadFile(path)
 	if os.IsNotExist(err) {
 		return nil, nil
@@ -110,7 +137,7 @@ func External(path string) ([]Library, error) {
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
 		}
-		lib, err := parseExternal(line)
+		lib, err := parseExternal(line, node)
 		if err != nil {
 			return nil, fmt.Errorf("%s:%d: %v", path, n, err)
 		}
@@ -124,7 +151,7 @@ func External(path string) ([]Library, error) {
 	return libs, sc.Err()
 }
 
-func parseExternal(line string) (Library, error) {
+func parseExternal(line string, node bool) (Library, error) {
 	f := strings.SplitN(line, "|", 5)
 	if len(f) != 5 {
 		return Library{}, fmt.Errorf("want name | version | formats | claims | command")
@@ -133,6 +160,16 @@ func parseExternal(line string) (Library, error) {
 		f[i] = strings.TrimSpace(f[i])
 	}
 	name, version, formats, claims, cmd := f[0], f[1], f[2], f[3], f[4]
+	module, driven := "external program", "external program: "+cmd
+	if node {
+		m := scriptRE.FindStringSubmatch(cmd)
+		if m == nil {
+			return Library{}, fmt.Errorf("command %q runs no .js or .mjs script", cmd)
+		}
+		module, driven = name, "Node adapter: "+cmd
+		name = "node-" + strings.ToLower(m[1])
+		cmd = "cd .. && " + cmd
+	}
 	if !nameRE.MatchString(name) {
 		return Library{}, fmt.Errorf("name %q: want lower-case letters, digits, '.', '_' or '-'", name)
 	}
@@ -168,7 +205,7 @@ func parseExternal(line string) (Library, error) {
 	}
 	newAdapter := func() spectest.Adapter { return spectest.Command(cmd, d) }
 	return Library{
-		Name: name, Module: "external program", Driven: "external program: " + cmd, Describe: d, New: newAdapter,
+		Name: name, Module: module, Driven: driven, Describe: d, New: newAdapter,
 		Check: func(opts ...spectest.Option) (*spectest.Report, error) {
 			return spectest.Check(newAdapter, opts...)
 		},

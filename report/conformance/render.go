@@ -71,8 +71,9 @@ func Render(results []Result, m Meta) ([]byte, map[string][]byte) {
 	p("Each library is driven over the raw bytes of each stream, as its documentation shows: an in-memory HTTP transport\n")
 	p("answers its streaming request with the bytes as the provider's response (no network). A stream in the\n")
 	p("one-payload-per-line form SDK fixtures record (FRAME-2) is served as the SSE a provider sends, one event per line.\n")
-	p("A library presents a call as finished when a user of it would act on it (the Driven as column); a case whose\n")
-	p("format the library does not read, or that needs what it does not claim, is not applicable.\n\n")
+	p("A library presents a call as finished when a user of it would act on it (the Driven as column). It is judged on its\n")
+	p("calls, and on the stop reason, text and thinking only where it claims them (the Claims column); a case whose format\n")
+	p("the library does not read, or that sets limits or holds custom calls it does not claim, is not applicable.\n\n")
 	p("In the rules table, **pass**: every case of the rule that applies passed; **FAIL**: a case fails the rule (the link\n")
 	p("lists them, each with the command that reproduces it); **noted**: every failure of the rule is covered by a note\n")
 	p("(the library departs from the rule on purpose, or the kit's comparison is at fault); **n/a**: no case of the rule applies.\n\n")
@@ -190,7 +191,7 @@ func Render(results []Result, m Meta) ([]byte, map[string][]byte) {
 		if len(n.Cases) > 0 {
 			cs = strings.Join(n.Cases, ", ")
 		}
-		row(&b, []string{fmt.Sprintf("<a id=\"note-%d\"></a>%d", i+1, i+1), n.Library, string(n.Rule), cs, n.Kind, esc(n.Text), n.Source})
+		row(&b, []string{fmt.Sprintf("<a id=\"note-%d\"></a>%d", i+1, i+1), n.Library, noteRules(n), cs, n.Kind, esc(n.Text), n.Source})
 	}
 	return b.Bytes(), files
 }
@@ -199,6 +200,18 @@ func Render(results []Result, m Meta) ([]byte, map[string][]byte) {
 type failure struct {
 	c Case
 	f spectest.Failure
+}
+
+// noteRules is the rules column of note n.
+func noteRules(n Note) string {
+	if len(n.Rules) == 0 {
+		return "any"
+	}
+	var s []string
+	for _, r := range n.Rules {
+		s = append(s, string(r))
+	}
+	return strings.Join(s, ", ")
 }
 
 // counts returns how many cases of r ran, passed, failed (on a failure no
@@ -291,7 +304,8 @@ func anchor(lib string, id toolspec.RuleID) string {
 
 // fileName is the file a random case's shrunk scenario is written to.
 func fileName(c Case) string {
-	return strings.ReplaceAll(c.Name, "/", "-") + "-" + strconv.FormatUint(c.Seed, 10) + ".txtar"
+	name := strings.NewReplacer("/", "-", "→", "-to-").Replace(c.Name)
+	return name + "-" + strconv.FormatUint(c.Seed, 10) + ".txtar"
 }
 
 // reproduce is the command that reruns case c on lib under o.

@@ -3,6 +3,7 @@ package conformance
 import (
 	"fmt"
 	"io/fs"
+	"regexp"
 	"slices"
 	"strings"
 	"time"
@@ -111,6 +112,7 @@ func Run(libs []Library, o Options, progress func(string)) []Result {
 func Reproduce(lib Library, name string, o Options) (spectest.CaseResult, error) {
 	opts := o.kit(o.Seed)
 	if f, ok := strings.CutPrefix(name, "random/"); ok {
+		f, _, _ = strings.Cut(f, "→") // a translator's random/FROM→TO
 		fm, err := toolspec.ParseFormat(f)
 		if err != nil {
 			return spectest.CaseResult{}, err
@@ -120,7 +122,7 @@ func Reproduce(lib Library, name string, o Options) (spectest.CaseResult, error)
 		if !isScenario(name) {
 			return spectest.CaseResult{}, fmt.Errorf("no case %q: want area/name of a scenario or random/<format>", name)
 		}
-		opts = append(opts, spectest.RandomStreams(0))
+		opts = append(opts, spectest.RandomStreams(0), spectest.Only("^"+regexp.QuoteMeta(name)+"$"))
 	}
 	rep, err := lib.Check(opts...)
 	if err != nil {

@@ -1,6 +1,7 @@
 // Command conformance runs toolspec's conformance kit on every third-party
 // reassembler of the report module (package adapters) and on the external
-// adapter programs listed in external.txt, and writes the report
+// adapter programs listed in external.txt and node/adapters.txt (the Node
+// adapters of report/node, which make report-node installs), and writes the report
 // docs/conformance.md with the shrunk scenarios it links under
 // docs/conformance/. Run it from the report module's folder:
 //
@@ -24,22 +25,19 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
-	"testing"
 	"time"
 
 	"github.com/toolspec/toolspec/report/conformance"
 )
 
 func main() {
-	// spectest.Check draws its random streams with rapid, which reads the
-	// testing package's flags.
-	testing.Init()
 	o := conformance.DefaultOptions
 	out := flag.String("out", "../docs/conformance.md", "the report to write")
 	only := flag.String("only", "", "run only these libraries (comma-separated) and print their failures")
 	kase := flag.String("case", "", "with -only LIB: rerun this case (area/name or random/<format>) and print it")
 	check := flag.String("check", "", "check that this report is in the generator's form, and run nothing")
 	external := flag.String("external", conformance.ExternalFile, "the list of external adapters")
+	node := flag.String("node", conformance.NodeFile, "the list of the Node adapters of report/node")
 	flag.IntVar(&o.Random, "random", o.Random, "random streams per format and library")
 	flag.Uint64Var(&o.Seed, "seed", o.Seed, "the random streams' first seed (with -case, the seed)")
 	flag.IntVar(&o.Seeds, "seeds", o.Seeds, "how many seeds the random streams are drawn with")
@@ -58,6 +56,11 @@ func main() {
 		fail(err)
 	}
 	libs = append(libs, ext...)
+	nodeLibs, err := conformance.Node(*node)
+	if err != nil {
+		fail(err)
+	}
+	libs = append(libs, nodeLibs...)
 
 	switch {
 	case *check != "":
