@@ -3,11 +3,12 @@
 GO ?= go
 STATICCHECK ?= honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
-.PHONY: test test-short bridge check fmt-check vet staticcheck imports cflite-check update-golden cover bench oldest-go report report-check
+.PHONY: test test-short bridge check fmt-check vet staticcheck imports cflite-check update-golden cover bench oldest-go check-python report report-check
 
 test:
 	$(GO) test ./...
 	$(MAKE) --no-print-directory bridge
+	$(MAKE) --no-print-directory check-python
 
 # bridge vets and tests the nested module bridge (the SDK bridges
 # openaichat and anthropicmsg), which alone requires openai-go and
@@ -15,6 +16,14 @@ test:
 # ./... does not descend into it.
 bridge:
 	cd bridge && $(GO) vet ./... && $(GO) test ./...
+
+# check-python builds the command and runs the conformance kit on the
+# example adapter in Python (examples/python, python3 from PATH), which
+# must fail exactly the cases its known-failures file lists.
+check-python:
+	@bin=$$(mktemp -d); trap 'rm -rf "$$bin"' EXIT; \
+	$(GO) build -o "$$bin/toolspec" ./cmd/toolspec && \
+	"$$bin/toolspec" check --adapter 'python3 examples/python/adapter.py' --format openai-chat --claim stop-reason --random 50 --seed 1 --expect examples/python/expected-failures.txt
 
 test-short:
 	$(GO) test -short ./...

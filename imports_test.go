@@ -53,8 +53,14 @@ func goListDeps(t *testing.T, pkg string) []goListed {
 }
 
 // productionPkgs are the packages a program that uses toolspec may link:
-// none of them may depend on a test-only package.
+// none of them may depend on a test-only package (the command aside, for
+// the kit's generators: see kitPkgs).
 var productionPkgs = []string{".", "./spec", "./impl", "./model", "./scenario", "./cmd/toolspec"}
+
+// kitPkgs are the test-only packages that the command may link because
+// it runs the conformance kit (toolspec check, gen, reduce): the random
+// streams come from the generators, driven by rapid.
+var kitPkgs = []string{modulePath + "/gen", "pgregory.net/rapid"}
 
 // testOnlyPkgs are the packages only tests may import: the generators, the
 // differential tests, the mutation check, the test helpers (golden
@@ -70,19 +76,27 @@ var testOnlyPkgs = []string{
 	"github.com/stretchr/testify",
 }
 
-// TestImportRules enforces the package layering: the root package and the
-// command link only the production reassembler (root, spec, impl); spec
-// and model depend on the standard library (and model on spec) only; the
-// shared decoder cases on the standard library and spec, never on the
-// decoders they check; no production package depends on a test-only one.
+// TestImportRules enforces the package layering: the root package links
+// only the production reassembler (root, spec, impl); the command also the
+// conformance kit it runs; spec and model depend on the standard library
+// (and model on spec) only; the shared decoder cases on the standard
+// library and spec, never on the decoders they check; no production
+// package depends on a test-only one, but for the kit's generators in the
+// command.
 func TestImportRules(t *testing.T) {
 	allowed := map[string][]string{
 		// The public API wraps impl; the model, the corpus and the test
 		// machinery stay out of its importers' programs.
-		".":              {modulePath, modulePath + "/spec", modulePath + "/impl"},
-		"./cmd/toolspec": {modulePath + "/cmd/toolspec", modulePath, modulePath + "/spec", modulePath + "/impl"},
-		"./spec":         {modulePath + "/spec"},
-		"./model":        {modulePath + "/model", modulePath + "/spec"},
+		".": {modulePath, modulePath + "/spec", modulePath + "/impl"},
+		// The command reassembles with the root package, and its check,
+		// gen, replay and reduce run the conformance kit (spectest), which
+		// brings the model, the corpus, the scenario format and the
+		// generators: the command carries the corpus.
+		"./cmd/toolspec": {modulePath + "/cmd/toolspec", modulePath, modulePath + "/spec", modulePath + "/impl",
+			modulePath + "/spectest", modulePath + "/model", modulePath + "/scenario", modulePath + "/gen",
+			"pgregory.net/rapid", "golang.org/x/tools/txtar"},
+		"./spec":  {modulePath + "/spec"},
+		"./model": {modulePath + "/model", modulePath + "/spec"},
 		// impl never imports model or gen.
 		"./impl": {modulePath + "/impl", modulePath + "/spec"},
 		// gen never asks model what is valid.
@@ -105,6 +119,9 @@ func TestImportRules(t *testing.T) {
 	for _, pkg := range productionPkgs {
 		for _, dep := range goListDeps(t, pkg) {
 			for _, bad := range testOnlyPkgs {
+				if pkg == "./cmd/toolspec" && slices.Contains(kitPkgs, bad) {
+					continue
+				}
 				if dep.ImportPath == bad || strings.HasPrefix(dep.ImportPath, bad+"/") {
 					t.Errorf("%s depends on %s, which only tests may import", pkg, dep.ImportPath)
 				}
@@ -114,11 +131,11 @@ func TestImportRules(t *testing.T) {
 }
 
 // TestCorpusNotLinked: a program that imports the root package, spec or
-// impl (or the command) does not carry the golden scenarios: only package
-// spectest embeds them, and none of these depends on it or embeds a
-// scenario itself.
+// impl does not carry the golden scenarios: only package spectest embeds
+// them, and none of these depends on it or embeds a scenario itself. (The
+// command does carry them: toolspec check runs the kit.)
 func TestCorpusNotLinked(t *testing.T) {
-	for _, pkg := range []string{".", "./spec", "./impl", "./cmd/toolspec"} {
+	for _, pkg := range []string{".", "./spec", "./impl"} {
 		for _, dep := range goListDeps(t, pkg) {
 			if dep.ImportPath == modulePath+"/spectest" {
 				t.Errorf("%s depends on %s, which embeds the scenario corpus", pkg, dep.ImportPath)

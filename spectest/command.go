@@ -2,10 +2,10 @@ package spectest
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"strconv"
@@ -27,15 +27,19 @@ import (
 //	spectest.Command("toolspec reassemble --format {format} {limits} -", d)
 //
 // checks toolspec's own command. A program that exits without printing a
-// JSON object, or takes longer than the kit's Timeout, fails the case; its
-// exit status is not judged.
-func Command(cmdline string, d Description) Adapter {
-	return &command{line: cmdline, d: d}
+// JSON answer, prints more than one value, or takes longer than the
+// RequestTimeout (5 s by default; it is then killed, with its children)
+// breaks the protocol: Reassemble panics with a *ProtocolError, which the
+// kit reports as a Failure with Protocol set. The exit status is not
+// judged.
+func Command(cmdline string, d Description, opts ...ProgramOption) Adapter {
+	return &command{line: cmdline, d: d, o: newProgramOptions(opts)}
 }
 
 type command struct {
 	line string
 	d    Description
+	o    programOptions
 }
 
 func (c *command) Describe() Description { return c.d }
@@ -47,26 +51,72 @@ func (c *command) Reassemble(s Stream) (Result, error) {
 		return Result{}, err
 	}
 	line := strings.NewReplacer("{format}", string(s.Format), "{limits}", strings.Join(LimitFlags(s.Limits), " ")).Replace(c.line)
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, "sh", "-c", line)
+	cmd := exec.Command("sh", "-c", line)
+	inGroup(cmd)
+	cmd.WaitDelay = time.Second
 	cmd.Env = append(os.Environ(), "TOOLSPEC_FORMAT="+string(s.Format), "TOOLSPEC_LIMITS="+string(lim))
 	cmd.Stdin = bytes.NewReader(s.Data)
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	runErr := cmd.Run()
-	r, err := ParseResponse(stdout.Bytes())
+	stdout := &boundedBuffer{max: maxLine}
+	stderr := &tail{}
+	cmd.Stdout, cmd.Stderr = stdout, stderr
+	if c.o.stderr != nil {
+		cmd.Stderr = io.MultiWriter(stderr, c.o.stderr)
+	}
+	broke := func(kind error, detail string) *ProtocolError {
+		return &ProtocolError{Cmd: line, Kind: kind, Detail: detail, Stderr: stderr.String()}
+	}
+	if err := cmd.Start(); err != nil {
+		panic(broke(ErrCrashed, "cannot start it: "+err.Error()))
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	timer := time.NewTimer(c.o.timeout)
+	defer timer.Stop()
+	var runErr error
+	select {
+	case runErr = <-done:
+	case <-timer.C:
+		killGroup(cmd)
+		<-done
+		panic(broke(ErrTimeout, fmt.Sprintf("no answer within %v", c.o.timeout)))
+	}
+	out := stdout.Bytes()
+	status := "status 0"
+	if runErr != nil {
+		status = runErr.Error()
+	}
+	switch {
+	case stdout.over:
+		panic(broke(ErrAnswer, fmt.Sprintf("an output longer than %d bytes", maxLine)))
+	case len(bytes.TrimSpace(out)) == 0:
+		panic(broke(ErrCrashed, "no output ("+status+")"))
+	}
+	var v json.RawMessage
+	if err := json.NewDecoder(bytes.NewReader(out)).Decode(&v); err != nil {
+		panic(broke(ErrNotJSON, err.Error()+" ("+status+"): "+quote(string(out))))
+	}
+	r, err := ParseResponse(out)
 	if err != nil {
-		detail := strings.TrimSpace(stderr.String())
-		if len(detail) > 500 {
-			detail = detail[:500] + "…"
-		}
-		if runErr != nil {
-			detail = runErr.Error() + ": " + detail
-		}
-		panic(fmt.Sprintf("the adapter %q broke the protocol: %v (stderr: %s)", line, err, detail))
+		panic(broke(ErrAnswer, err.Error()))
 	}
 	return r.Result, r.Err
+}
+
+// boundedBuffer keeps the first max bytes written to it and notes more.
+type boundedBuffer struct {
+	bytes.Buffer
+	max  int
+	over bool
+}
+
+// Write keeps what fits.
+func (b *boundedBuffer) Write(p []byte) (int, error) {
+	if b.Len()+len(p) > b.max {
+		b.over = true
+		p = p[:max(0, b.max-b.Len())]
+	}
+	b.Buffer.Write(p)
+	return len(p), nil
 }
 
 // Response is an adapter's answer for one stream, by the protocol.
@@ -80,8 +130,10 @@ type Response struct {
 // "complete", or a boolean "finished"), and optionally "stop_reason",
 // "text", "thinking", and "error" (a non-empty string: the adapter failed
 // the stream) or "violations" (toolspec's own output: a non-empty list
-// fails the stream). Unknown fields are ignored, so toolspec's whole
-// outcome JSON is a valid answer.
+// fails the stream). Without "text" and "thinking", they are the text of
+// the "items" of kind text and thinking, concatenated, as in toolspec's
+// output. Unknown fields are ignored, so toolspec's whole outcome JSON is
+// a valid answer.
 func ParseResponse(data []byte) (Response, error) {
 	var raw struct {
 		Calls []struct {
@@ -91,9 +143,13 @@ func ParseResponse(data []byte) (Response, error) {
 			Status    string  `json:"status"`
 			Finished  *bool   `json:"finished"`
 		} `json:"calls"`
-		StopReason string            `json:"stop_reason"`
-		Text       string            `json:"text"`
-		Thinking   string            `json:"thinking"`
+		StopReason string  `json:"stop_reason"`
+		Text       *string `json:"text"`
+		Thinking   *string `json:"thinking"`
+		Items      []struct {
+			Kind string `json:"kind"`
+			Text string `json:"text"`
+		} `json:"items"`
 		Error      string            `json:"error"`
 		Violations []json.RawMessage `json:"violations"`
 	}
@@ -124,7 +180,20 @@ func ParseResponse(data []byte) (Response, error) {
 	if raw.StopReason == "none" {
 		r.StopReason = toolspec.StopNone
 	}
-	r.Text, r.Thinking = raw.Text, raw.Thinking
+	for _, it := range raw.Items {
+		switch it.Kind {
+		case "text":
+			r.Text += it.Text
+		case "thinking":
+			r.Thinking += it.Text
+		}
+	}
+	if raw.Text != nil {
+		r.Text = *raw.Text
+	}
+	if raw.Thinking != nil {
+		r.Thinking = *raw.Thinking
+	}
 	switch {
 	case raw.Error != "":
 		r.Err = errors.New(raw.Error)

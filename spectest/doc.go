@@ -21,6 +21,15 @@
 // comparison as a native fuzz target, for go test -fuzz in an adapter's own
 // CI.
 //
+// A reassembler in another language is run as a program that speaks the
+// adapter protocol (docs/adapter-protocol.md): [Command] runs it once per
+// stream (the one-shot form), [Process] starts it once and exchanges JSON
+// lines with it, a handshake first, in which it describes itself (the
+// persistent form). A program that crashes, hangs or answers what is not
+// an answer breaks the protocol: the case's [Failure] has Protocol set (a
+// [*ProtocolError]), apart from wrong answers, and [Report.Broken] lists
+// them. The command toolspec check runs all this from the command line.
+//
 // # The comparison contract
 //
 // For each stream the model gives an outcome (toolspec.Outcome); an

@@ -18,6 +18,10 @@ type Failure struct {
 	Rule toolspec.RuleID // the rule the departure breaks; "" when no rule can be told
 	Got  string
 	Want string
+	// Protocol is set when the adapter gave no answer to judge: an
+	// adapter program broke the adapter protocol (crashed, hung, printed
+	// what is not an answer). Rule is then "".
+	Protocol *ProtocolError
 }
 
 // Error formats f as "case: RULE: got ..., want ...".

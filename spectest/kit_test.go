@@ -47,6 +47,6 @@ func TestCommandToolspec(t *testing.T) {
 	if out, err := exec.Command("go", "build", "-o", bin, "../cmd/toolspec").CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
-	d := Description{Name: "toolspec reassemble", StopReason: true, Limits: true, Custom: true}
+	d := Description{Name: "toolspec reassemble", StopReason: true, Text: true, Thinking: true, Limits: true, Custom: true}
 	Run(t, func() Adapter { return Command(bin+" reassemble --format {format} {limits} -", d) }, RandomStreams(5))
 }

@@ -188,15 +188,29 @@ func runCase(newAdapter func() Adapter, o options, c kase) verdict {
 	if d.Limits {
 		s.Limits = c.limits
 	}
-	r, broke, err := call(a, s, o.timeout)
+	res := call(a, s, o.timeout)
+	r, err, broke, pe := res.r, res.err, res.broke, res.protocol
+	if pe != nil {
+		return verdict{failures: []Failure{{Case: c.name, Got: "a protocol failure: " + pe.Error(), Want: "an answer (" + summary(want) + ")", Protocol: pe}}}
+	}
 	if broke != "" {
 		return verdict{failures: []Failure{{Case: c.name, Rule: first(c.rules), Got: broke, Want: "a result (" + summary(want) + ")"}}}
 	}
 	return verdict{failures: judge(c.name, d, o, want, r, err, c.rules)}
 }
 
-// call runs the adapter on s, turning a panic or a time-out into broke.
-func call(a Adapter, s Stream, timeout time.Duration) (r Result, broke string, err error) {
+// answer is what call got from an adapter: a result and error, or why
+// there is none.
+type answer struct {
+	r        Result
+	err      error
+	broke    string         // a panic or a time-out
+	protocol *ProtocolError // an adapter program broke the protocol
+}
+
+// call runs the adapter on s, turning a panic or a time-out into broke,
+// and a panic with a *ProtocolError (an adapter program's) into protocol.
+func call(a Adapter, s Stream, timeout time.Duration) answer {
 	type res struct {
 		r     Result
 		err   error
@@ -216,12 +230,15 @@ func call(a Adapter, s Stream, timeout time.Duration) (r Result, broke string, e
 	defer t.Stop()
 	select {
 	case x := <-done:
-		if x.panic != nil {
-			return Result{}, fmt.Sprintf("a panic: %v", x.panic), nil
+		if p, ok := x.panic.(*ProtocolError); ok {
+			return answer{protocol: p}
 		}
-		return x.r, "", x.err
+		if x.panic != nil {
+			return answer{broke: fmt.Sprintf("a panic: %v", x.panic)}
+		}
+		return answer{r: x.r, err: x.err}
 	case <-t.C:
-		return Result{}, fmt.Sprintf("no result within %v", timeout), nil
+		return answer{broke: fmt.Sprintf("no result within %v", timeout)}
 	}
 }
 

@@ -22,6 +22,25 @@
 // production reassembler (package impl), which is tested equal to the
 // reference model.
 //
+// The other commands test another reassembler, in any language, against
+// the specification, by running it as a program that speaks the adapter
+// protocol (docs/adapter-protocol.md):
+//
+//	toolspec check --adapter 'CMD ARGS' [--serve] [--format F]... [--claim LIST]
+//	    [--name N] [--random N] [--seed S] [--expect FILE] [--out DIR] [--timeout D]
+//	toolspec replay [--adapter 'CMD ARGS' ...] FILE.txtar
+//	toolspec reduce --adapter 'CMD ARGS' ... [--rule R] [--max-runs N] [--out FILE] FILE
+//	toolspec gen --format F --seed S [-n N] [--adversarial] [--out DIR]
+//
+// check runs the conformance kit (package spectest: every scenario of the
+// corpus, then random streams) and prints a table per rule and every
+// failure with the replay command that reproduces it; exit status 0 when
+// all pass, 1 on a failure, 2 on a usage error or a broken adapter. replay
+// runs one scenario through the model and the production reassembler, or
+// through an adapter; reduce shrinks a stream an adapter fails on; gen
+// writes generated streams with the model's outcome of each. So the
+// command links the kit, and carries the scenario corpus.
+//
 // The JSON is spec.Outcome's MarshalJSON. --text prints the items in order,
 // text and thinking shortened to one line, the calls as a table, the stops,
 // the tail of a stream cut inside its last frame, and the violations.

@@ -36,7 +36,21 @@ stream cut inside its last frame, and the violations.
 Exit status: 0 a whole success, 1 any violation, 2 usage or I/O error,
 3 no violation but not whole (truncated, cut by the token limit, calls
 incomplete, a malformed call reported).
+
+The other commands (toolspec COMMAND -h for each):
+  toolspec check --adapter 'CMD ARGS' ...  run the conformance kit on an adapter program
+  toolspec gen --format F --seed S ...     write generated streams and their outcomes
+  toolspec replay [--adapter CMD] FILE     replay a scenario (through model and impl, or an adapter)
+  toolspec reduce --adapter CMD FILE       shrink a stream on which an adapter fails
 `
+
+// commands are the subcommands other than reassemble.
+var commands = map[string]func(args []string, stdout, stderr io.Writer) int{
+	"check":  runCheck,
+	"gen":    runGen,
+	"replay": runReplay,
+	"reduce": runReduce,
+}
 
 // limitFlags are the flags that set the fields of spec.Limits, one per
 // field, named as the limits: keys of the golden scenarios are.
@@ -78,6 +92,9 @@ func newFlags(o *options, stderr io.Writer) *flag.FlagSet {
 
 // run is the whole command; it returns the exit status.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) > 0 && commands[args[0]] != nil {
+		return commands[args[0]](args[1:], stdout, stderr)
+	}
 	if len(args) == 0 || args[0] != "reassemble" {
 		if len(args) > 0 && (args[0] == "-h" || args[0] == "--help" || args[0] == "help") {
 			fmt.Fprint(stdout, usage)

@@ -1,0 +1,427 @@
+package main
+
+import (
+	"bufio"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/toolspec/toolspec"
+	"github.com/toolspec/toolspec/spec"
+	"github.com/toolspec/toolspec/spectest"
+)
+
+const checkUsage = `usage: toolspec check --adapter 'CMD ARGS' [--serve] [--format F]... [--claim LIST]
+                     [--name N] [--random N] [--seed S] [--expect FILE] [--out DIR]
+                     [--timeout D]
+
+Runs the conformance kit (package spectest) on an adapter program, by the
+adapter protocol (docs/adapter-protocol.md): one-shot by default (the program
+runs once per stream), persistent with --serve (it runs once, describes itself
+in a handshake and answers one JSON line per stream). Every scenario of the
+corpus, then --random N random streams per format (default 100; 0 for none)
+from --seed S (default: drawn, and printed).
+
+--claim (one-shot only): stop-reason, text, thinking, limits, custom, all;
+the kit judges only what the adapter claims. --format: the formats it reads.
+--expect FILE: known failures, one a line: CASE RULE REASON ("-" as the rule
+of a failure that names none; # starts a comment). An expected failure is
+counted apart; one that no longer happens fails the run, so the file is kept
+current (a random case's lines are the rules its shrunk stream may fail: it
+passes anew only when it fails none). --out DIR: where each failing case is
+written as a scenario for toolspec replay (default: a new temporary
+directory, made for new failures only).
+
+Prints progress on standard error when it is a terminal, then a table per
+rule and every failure with the command that reproduces it.
+Exit status: 0 every case passed (or failed as expected), 1 a conformance
+failure (or an expected failure that now passes), 2 a usage error or a broken
+adapter: one that breaks the protocol (crashes, hangs, prints what is not an
+answer) has no answer to judge.
+`
+
+// runCheck is toolspec check.
+func runCheck(args []string, stdout, stderr io.Writer) int {
+	fl := flag.NewFlagSet("check", flag.ContinueOnError)
+	fl.SetOutput(stderr)
+	fl.Usage = func() { fmt.Fprint(stderr, checkUsage) }
+	var af adapterFlags
+	af.register(fl)
+	random := fl.Int("random", 100, "random streams per format")
+	seed := fl.Uint64("seed", 0, "the seed of the random streams (0: draw one)")
+	expectFile := fl.String("expect", "", "the known-failures file")
+	outDir := fl.String("out", "", "where failing cases are written as scenarios")
+	pos, err := parseArgs(fl, args)
+	if err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	if len(pos) != 0 {
+		fmt.Fprint(stderr, checkUsage)
+		return 2
+	}
+	if *random < 0 {
+		return exitFor(usageErr("--random must not be negative"), stderr)
+	}
+	var exp expectations
+	if *expectFile != "" {
+		var err error
+		if exp, err = readExpect(*expectFile); err != nil {
+			return exitFor(err, stderr)
+		}
+	}
+	if *seed == 0 {
+		*seed = uint64(time.Now().UnixNano())>>1 | 1
+	}
+	a, err := af.open(stderr)
+	if err != nil {
+		return exitFor(err, stderr)
+	}
+	fmt.Fprintf(stderr, "toolspec check: %s, %d random streams per format, seed %d\n", a.d.Name, *random, *seed)
+	stop := progress(stderr, &a.runs)
+	rep, err := spectest.Check(a.new, append(a.opts, spectest.RandomStreams(*random), spectest.Seed(*seed))...)
+	stop()
+	if cerr := a.close(); cerr != nil {
+		fmt.Fprintf(stderr, "toolspec: %v\n", cerr)
+	}
+	if err != nil {
+		return exitFor(err, stderr)
+	}
+	vs := judgeReport(rep, exp)
+	out := &outDirectory{dir: *outDir, explicit: *outDir != ""}
+	printTable(stdout, vs)
+	n := printFailures(stdout, vs, out, "toolspec replay "+af.replayFlags(a.d), *expectFile)
+	if out.err != nil {
+		fmt.Fprintf(stderr, "toolspec: %v\n", out.err)
+	}
+	if out.made {
+		fmt.Fprintf(stdout, "\nFailing cases are written as scenarios in %s\n", out.dir)
+	}
+	fmt.Fprintf(stdout, "\n%d cases: %d passed, %d failed, %d failed as expected, %d now pass, %d broken, %d not applicable or skipped; seed %d\n",
+		len(vs), n.passed, n.failed, n.expected, n.nowPass, n.broken, n.na, *seed)
+	switch {
+	case n.broken > 0:
+		fmt.Fprintf(stdout, "The adapter is broken: %d case(s) got no answer to judge (protocol failures).\n", n.broken)
+		return 2
+	case n.failed > 0 || n.nowPass > 0:
+		return 1
+	}
+	return 0
+}
+
+// progress shows a counter of the streams sent on w while the kit runs,
+// when w is a terminal; the returned function stops it.
+func progress(w io.Writer, runs interface{ Load() int64 }) func() {
+	if !isTerminal(w) {
+		return func() {}
+	}
+	done := make(chan struct{})
+	finished := make(chan struct{})
+	go func() {
+		defer close(finished)
+		t := time.NewTicker(200 * time.Millisecond)
+		defer t.Stop()
+		for {
+			select {
+			case <-done:
+				fmt.Fprintf(w, "\r%40s\r", "")
+				return
+			case <-t.C:
+				fmt.Fprintf(w, "\rtoolspec check: %d streams", runs.Load())
+			}
+		}
+	}()
+	return func() { close(done); <-finished }
+}
+
+// expectations are the known failures of an --expect file, by case and
+// rule ("-" for a failure that names none).
+type expectations map[string]map[toolspec.RuleID]string
+
+// readExpect reads a known-failures file: CASE RULE REASON per line.
+func readExpect(name string) (expectations, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, usageErr("--expect: %v", err)
+	}
+	defer f.Close()
+	known := map[string]bool{}
+	err = fs.WalkDir(spectest.Scenarios, ".", func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			known[strings.TrimSuffix(p, ".txtar")] = true
+		}
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	for _, f := range toolspec.Formats() {
+		known["random/"+string(f)] = true
+	}
+	exp := expectations{}
+	sc := bufio.NewScanner(f)
+	for n := 1; sc.Scan(); n++ {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		fields := strings.Fields(line)
+		if len(fields) < 3 {
+			return nil, usageErr("%s:%d: want CASE RULE REASON, got %q", name, n, line)
+		}
+		c, r := fields[0], toolspec.RuleID(fields[1])
+		if !known[c] {
+			return nil, usageErr("%s:%d: no case %q in the kit", name, n, c)
+		}
+		if _, ok := toolspec.LookupRule(r); !ok && r != "-" {
+			return nil, usageErr("%s:%d: no rule %q", name, n, r)
+		}
+		if exp[c] == nil {
+			exp[c] = map[toolspec.RuleID]string{}
+		}
+		if _, dup := exp[c][r]; dup {
+			return nil, usageErr("%s:%d: %s %s is listed twice", name, n, c, r)
+		}
+		exp[c][r] = strings.Join(fields[2:], " ")
+	}
+	if err := sc.Err(); err != nil {
+		return nil, usageErr("--expect: %v", err)
+	}
+	return exp, nil
+}
+
+// Case statuses.
+const (
+	statusPass     = "pass"
+	statusFail     = "fail"     // a failure not expected
+	statusExpected = "expected" // only expected failures
+	statusNowPass  = "now passes"
+	statusBroken   = "broken" // no answer to judge
+	statusNA       = "n/a"
+)
+
+// verdict is a case of the report judged against the expectations.
+type verdict struct {
+	c        spectest.CaseResult
+	status   string
+	fresh    []spectest.Failure // failures not expected
+	expected []spectest.Failure
+	nowPass  []toolspec.RuleID // expected rules that did not fail
+	reasons  map[toolspec.RuleID]string
+}
+
+// ruleOf is a failure's rule as the expect file names it.
+func ruleOf(f spectest.Failure) toolspec.RuleID {
+	if f.Rule == "" {
+		return "-"
+	}
+	return f.Rule
+}
+
+func judgeReport(rep *spectest.Report, exp expectations) []verdict {
+	var vs []verdict
+	for _, c := range rep.Cases {
+		v := verdict{c: c, reasons: exp[c.Name]}
+		if c.Skipped != "" {
+			v.status = statusNA
+			vs = append(vs, v)
+			continue
+		}
+		seen := map[toolspec.RuleID]bool{}
+		broken := false
+		for _, f := range c.Failures {
+			r := ruleOf(f)
+			_, ok := v.reasons[r]
+			switch {
+			case f.Protocol != nil:
+				broken = true
+				v.fresh = append(v.fresh, f)
+			case ok:
+				seen[r] = true
+				v.expected = append(v.expected, f)
+			default:
+				v.fresh = append(v.fresh, f)
+			}
+		}
+		// A random case's stream is shrunk anew each run: its lines are
+		// the rules it may fail, and it passes anew only by failing none.
+		random := strings.HasPrefix(c.Name, "random/") && len(c.Failures) > 0
+		for r := range v.reasons {
+			if !seen[r] && !broken && !random {
+				v.nowPass = append(v.nowPass, r)
+			}
+		}
+		slices.Sort(v.nowPass)
+		switch {
+		case broken:
+			v.status = statusBroken
+		case len(v.fresh) > 0:
+			v.status = statusFail
+		case len(v.nowPass) > 0:
+			v.status = statusNowPass
+		case len(v.expected) > 0:
+			v.status = statusExpected
+		default:
+			v.status = statusPass
+		}
+		vs = append(vs, v)
+	}
+	return vs
+}
+
+// rowsOf are the table rows a case counts under: the rules it cites and
+// those its failures name; a random case's under "random" too.
+func rowsOf(v verdict) []string {
+	var rows []string
+	add := func(r string) {
+		if r != "" && r != "-" && !slices.Contains(rows, r) {
+			rows = append(rows, r)
+		}
+	}
+	if strings.HasPrefix(v.c.Name, "random/") {
+		add("random")
+	}
+	for _, r := range v.c.Rules {
+		add(string(r))
+	}
+	for _, f := range v.c.Failures {
+		add(string(f.Rule))
+	}
+	return rows
+}
+
+// printTable prints, per rule, the cases that passed, failed, failed as
+// expected, broke the protocol, and were not applicable or skipped.
+func printTable(w io.Writer, vs []verdict) {
+	type counts struct{ pass, fail, expected, broken, na int }
+	by := map[string]*counts{}
+	for _, v := range vs {
+		for _, r := range rowsOf(v) {
+			c := by[r]
+			if c == nil {
+				c = &counts{}
+				by[r] = c
+			}
+			switch v.status {
+			case statusPass:
+				c.pass++
+			case statusFail, statusNowPass:
+				c.fail++
+			case statusExpected:
+				c.expected++
+			case statusBroken:
+				c.broken++
+			case statusNA:
+				c.na++
+			}
+		}
+	}
+	var order []string
+	for _, r := range spec.Rules {
+		order = append(order, string(r.ID))
+	}
+	order = append(order, "random")
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "RULE\tPASSED\tFAILED\tEXPECTED\tBROKEN\tN/A\t")
+	for _, r := range order {
+		if c := by[r]; c != nil {
+			fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%d\t\n", r, c.pass, c.fail, c.expected, c.broken, c.na)
+		}
+	}
+	tw.Flush()
+	fmt.Fprintln(w, "(a case counts under every rule it cites and every rule a failure of it names)")
+}
+
+// tally counts the cases by status.
+type tally struct{ passed, failed, expected, nowPass, broken, na int }
+
+// printFailures prints every failing case with its failures and the
+// replay command that reproduces it, writing the case into out.
+func printFailures(w io.Writer, vs []verdict, out *outDirectory, replay, expectFile string) tally {
+	var n tally
+	for _, v := range vs {
+		switch v.status {
+		case statusPass:
+			n.passed++
+			continue
+		case statusNA:
+			n.na++
+			continue
+		case statusFail:
+			n.failed++
+		case statusExpected:
+			n.expected++
+		case statusNowPass:
+			n.nowPass++
+		case statusBroken:
+			n.broken++
+		}
+		fmt.Fprintf(w, "\n%s %s\n", strings.ToUpper(v.status), v.c.Name)
+		for _, f := range v.fresh {
+			fmt.Fprintf(w, "    %s: got %s, want %s\n", ruleOf(f), f.Got, f.Want)
+		}
+		for _, f := range v.expected {
+			fmt.Fprintf(w, "    expected %s (%s): got %s, want %s\n", ruleOf(f), v.reasons[ruleOf(f)], f.Got, f.Want)
+		}
+		for _, r := range v.nowPass {
+			fmt.Fprintf(w, "    %s no longer fails (expected: %s): remove it from %s\n", r, v.reasons[r], expectFile)
+		}
+		if v.status == statusNowPass || v.status == statusExpected && !out.explicit {
+			continue // an expected failure is written out only into --out
+		}
+		if file := out.write(v.c); file != "" {
+			fmt.Fprintf(w, "    %s %s\n", replay, shellQuote(file))
+		} else if v.c.Message != "" {
+			fmt.Fprintf(w, "    %s\n", strings.ReplaceAll(v.c.Message, "\n", "\n    "))
+		}
+	}
+	return n
+}
+
+// outDirectory is where failing cases are written, made when the first
+// is.
+type outDirectory struct {
+	dir      string
+	explicit bool // given with --out
+	made     bool
+	err      error // the first error writing
+}
+
+// write writes case c as a scenario and returns its file, or "" when it
+// has none (or on an error, kept in o.err).
+func (o *outDirectory) write(c spectest.CaseResult) string {
+	data := c.Scenario
+	if data == nil {
+		var err error
+		if data, err = fs.ReadFile(spectest.Scenarios, c.Name+".txtar"); err != nil {
+			return ""
+		}
+	}
+	if o.err != nil {
+		return ""
+	}
+	if o.dir == "" {
+		if o.dir, o.err = os.MkdirTemp("", "toolspec-check-"); o.err != nil {
+			return ""
+		}
+	}
+	o.made = true
+	file := filepath.Join(o.dir, filepath.FromSlash(c.Name)+".txtar")
+	if o.err = os.MkdirAll(filepath.Dir(file), 0o755); o.err != nil {
+		return ""
+	}
+	if o.err = os.WriteFile(file, data, 0o644); o.err != nil {
+		return ""
+	}
+	return file
+}

@@ -1,0 +1,523 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/toolspec/toolspec"
+	"github.com/toolspec/toolspec/scenario"
+)
+
+// asEnv names what the test binary plays when it is run with it set: the
+// toolspec command itself, or a fake adapter (see fake).
+const asEnv = "TOOLSPEC_TEST_AS"
+
+func TestMain(m *testing.M) {
+	switch as := os.Getenv(asEnv); as {
+	case "":
+		os.Exit(m.Run())
+	case "toolspec":
+		os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	default:
+		os.Exit(fake(as, os.Stdin, os.Stdout))
+	}
+}
+
+// as is the command line that runs this test binary as what.
+func as(what string) string {
+	return asEnv + "=" + what + " " + shellQuote(os.Args[0])
+}
+
+// withToolspecOnPath puts a program named toolspec on PATH that runs
+// this test binary as the command, so that an adapter command line can
+// say toolspec as a user's would.
+func withToolspecOnPath(t *testing.T) {
+	dir := t.TempDir()
+	script := "#!/bin/sh\nexec env " + asEnv + "=toolspec " + shellQuote(os.Args[0]) + " \"$@\"\n"
+	if err := os.WriteFile(filepath.Join(dir, "toolspec"), []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("PATH", dir+string(os.PathListSeparator)+os.Getenv("PATH"))
+}
+
+// fake plays an adapter: finished-all (one-shot: toolspec's calls, every
+// one presented as finished, no error: a cut or invalid call is run),
+// crash (one-shot: exits without an answer), serve (persistent: toolspec
+// behind the protocol, claiming everything for openai-chat), serve-v2 (a
+// handshake of protocol version 2).
+func fake(what string, stdin io.Reader, stdout io.Writer) int {
+	switch what {
+	case "finished-all":
+		data, _ := io.ReadAll(stdin)
+		out := toolspec.Reassemble(toolspec.Format(os.Getenv("TOOLSPEC_FORMAT")), data, toolspec.Limits{})
+		var calls []map[string]any
+		for _, c := range out.Calls {
+			calls = append(calls, map[string]any{"id": c.ID, "name": c.Name, "arguments": c.Args, "finished": true})
+		}
+		b, _ := json.Marshal(map[string]any{"calls": calls})
+		fmt.Fprintf(stdout, "%s\n", b)
+		return 0
+	case "crash":
+		fmt.Fprintln(os.Stderr, "segmentation fault")
+		return 139
+	case "serve", "serve-v2":
+		in := bufio.NewReader(stdin)
+		if _, err := in.ReadString('\n'); err != nil {
+			return 5
+		}
+		if what == "serve-v2" {
+			fmt.Fprintln(stdout, `{"version":2}`)
+			return 0
+		}
+		fmt.Fprintln(stdout, `{"version":1,"adapter":{"name":"fake server","version":"1.0","formats":["openai-chat"],"claims":["all"]}}`)
+		for {
+			l, err := in.ReadString('\n')
+			if err != nil {
+				return 0
+			}
+			var req struct {
+				Cmd    string          `json:"cmd"`
+				Seq    int             `json:"seq"`
+				Format toolspec.Format `json:"format"`
+				Stream []byte          `json:"stream"`
+				Limits map[string]any  `json:"limits"`
+			}
+			if json.Unmarshal([]byte(l), &req) != nil || req.Cmd != "run" {
+				return 0
+			}
+			var o options
+			var args []string
+			for k, v := range req.Limits {
+				args = append(args, fmt.Sprintf("--%s=%v", k, v))
+			}
+			if err := newFlags(&o, io.Discard).Parse(args); err != nil {
+				return 6
+			}
+			b, _ := json.Marshal(toolspec.Reassemble(req.Format, req.Stream, o.lim))
+			fmt.Fprintf(stdout, `{"seq":%d,%s`+"\n", req.Seq, b[1:])
+		}
+	}
+	return 9
+}
+
+var summaryRE = regexp.MustCompile(`(?m)^(\d+) cases: (\d+) passed, (\d+) failed, (\d+) failed as expected, (\d+) now pass, (\d+) broken, (\d+) not applicable`)
+
+// summary returns the counts of check's last line: cases, passed, failed,
+// expected, now pass, broken, not applicable.
+func summary(t *testing.T, out string) [7]int {
+	t.Helper()
+	m := summaryRE.FindStringSubmatch(out)
+	if m == nil {
+		t.Fatalf("no summary line in\n%s", out)
+	}
+	var n [7]int
+	for i := range n {
+		fmt.Sscan(m[i+1], &n[i])
+	}
+	return n
+}
+
+// TestCheckToolspecPasses: toolspec's own command, as an adapter
+// claiming everything, passes every case of the kit.
+func TestCheckToolspecPasses(t *testing.T) {
+	withToolspecOnPath(t)
+	code, out, errOut := runCmd(t, "", "check", "--adapter", "toolspec reassemble --format {format} {limits} -", "--claim", "all", "--random", "5", "--seed", "1")
+	n := summary(t, out)
+	if code != 0 || n[0] < 200 || n[1] != n[0] {
+		t.Fatalf("exit %d, %v (cases, passed, ...); stderr %q\n%s", code, n, errOut, out)
+	}
+	for _, want := range []string{"RULE     PASSED  FAILED  EXPECTED  BROKEN  N/A", "\nID-6 ", "\nrandom ", "seed 1"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the output lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+// failing is a case of check's output and the rules its failures name.
+type failing struct {
+	status, name, replay string
+	rules                []string
+}
+
+var failLineRE = regexp.MustCompile(`^    (\S+): got `)
+
+// failures parses check's list of failing cases.
+func failures(out string) []failing {
+	var fs []failing
+	for _, line := range strings.Split(out, "\n") {
+		if f := strings.Fields(line); len(f) == 2 && (f[0] == "FAIL" || f[0] == "EXPECTED" || f[0] == "BROKEN") {
+			fs = append(fs, failing{status: f[0], name: f[1]})
+			continue
+		}
+		if len(fs) == 0 {
+			continue
+		}
+		last := &fs[len(fs)-1]
+		if m := failLineRE.FindStringSubmatch(line); m != nil {
+			last.rules = append(last.rules, m[1])
+		} else if r, ok := strings.CutPrefix(line, "    toolspec replay "); ok {
+			last.replay = r
+		}
+	}
+	return fs
+}
+
+// TestCheckFailuresReplayExpect: an adapter that presents every call as
+// finished fails the cases of cut and invalid calls; each failure comes
+// with a replay command whose scenario replays the failure; listed in an
+// --expect file they pass as expected; a listed case that passes, or a
+// failure not listed, fails the run.
+func TestCheckFailuresReplayExpect(t *testing.T) {
+	dir := t.TempDir()
+	adapter := as("finished-all")
+	code, out, errOut := runCmd(t, "", "check", "--adapter", adapter, "--format", "openai-chat", "--random", "0", "--out", dir)
+	n := summary(t, out)
+	fs := failures(out)
+	if code != 1 || n[2] == 0 || n[2] != len(fs) || n[5] != 0 {
+		t.Fatalf("exit %d, %v; stderr %q\n%s", code, n, errOut, out)
+	}
+	if !strings.Contains(out, "\nEND-3 ") || !strings.Contains(out, "Failing cases are written as scenarios in "+dir) {
+		t.Errorf("no END-3 row or no out directory:\n%s", out)
+	}
+	var expect strings.Builder
+	for i, f := range fs {
+		if f.status != "FAIL" || len(f.rules) == 0 {
+			t.Fatalf("%+v", f)
+		}
+		file := filepath.Join(dir, f.name+".txtar")
+		if f.replay != "--adapter "+shellQuote(adapter)+" "+shellQuote(file) {
+			t.Errorf("%s: replay %q", f.name, f.replay)
+		}
+		if i < 3 { // replay a few: each runs the adapter
+			if code, rout, _ := runCmd(t, "", "replay", "--adapter", adapter, file); code != 1 || !strings.HasPrefix(rout, "FAIL ") || !strings.Contains(rout, f.rules[0]+": got ") {
+				t.Errorf("replay %s: exit %d\n%s", file, code, rout)
+			}
+		}
+		seen := map[string]bool{}
+		for _, r := range f.rules {
+			if !seen[r] {
+				fmt.Fprintf(&expect, "%s %s presents every call as finished\n", f.name, r)
+				seen[r] = true
+			}
+		}
+	}
+	check := func(expectText string) (int, string) {
+		file := filepath.Join(t.TempDir(), "expected-failures.txt")
+		if err := os.WriteFile(file, []byte("# known failures\n\n"+expectText), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		code, out, _ := runCmd(t, "", "check", "--adapter", adapter, "--format", "openai-chat", "--random", "0", "--expect", file)
+		return code, out
+	}
+	if code, out := check(expect.String()); code != 0 || summary(t, out)[3] != len(fs) {
+		t.Errorf("with every failure expected: exit %d\n%s", code, out)
+	}
+	stale := expect.String() + "framing/chat-null-is-absent ID-2 no longer fails\n"
+	if code, out := check(stale); code != 1 || !strings.Contains(out, "ID-2 no longer fails (expected: no longer fails): remove it from ") || summary(t, out)[4] != 1 {
+		t.Errorf("with a passing case expected: exit %d\n%s", code, out)
+	}
+	lines := strings.SplitAfter(expect.String(), "\n")
+	if code, out := check(strings.Join(lines[1:], "")); code != 1 || summary(t, out)[2] != 1 {
+		t.Errorf("with a failure not listed: exit %d\n%s", code, out)
+	}
+	for _, bad := range []string{"identity/ollama-same-index ID-8\n", "no/such-case ID-8 reason\n", "identity/ollama-same-index XYZ-1 reason\n", "identity/ollama-same-index ID-8 a\nidentity/ollama-same-index ID-8 b\n"} {
+		if code, _ := check(bad); code != 2 {
+			t.Errorf("expect file %q: exit %d, want 2", bad, code)
+		}
+	}
+}
+
+// TestCheckBrokenAdapter: an adapter that crashes, or speaks another
+// version of the protocol, is broken: exit 2, said so, apart from
+// failures; a correct persistent adapter passes.
+func TestCheckBrokenAdapter(t *testing.T) {
+	code, out, _ := runCmd(t, "", "check", "--adapter", as("crash"), "--format", "ollama", "--random", "0")
+	if n := summary(t, out); code != 2 || n[5] == 0 || n[2] != 0 || !strings.Contains(out, "The adapter is broken: ") || !strings.Contains(out, "segmentation fault") {
+		t.Errorf("crash: exit %d, %v\n%s", code, n, out)
+	}
+	code, _, errOut := runCmd(t, "", "check", "--serve", "--adapter", as("serve-v2"))
+	if code != 2 || !strings.Contains(errOut, "the adapter is broken: ") || !strings.Contains(errOut, "the adapter speaks version 2, this kit speaks version 1") {
+		t.Errorf("serve-v2: exit %d, stderr %q", code, errOut)
+	}
+	code, out, errOut = runCmd(t, "", "check", "--serve", "--adapter", as("serve"), "--random", "5", "--seed", "2")
+	if n := summary(t, out); code != 0 || n[1] < 100 || n[1]+n[6] != n[0] || !strings.Contains(errOut, "fake server") {
+		t.Errorf("serve: exit %d, %v, stderr %q\n%s", code, n, errOut, out)
+	}
+}
+
+// TestCheckUsage: usage errors exit 2.
+func TestCheckUsage(t *testing.T) {
+	for _, args := range [][]string{
+		{"check"},
+		{"check", "--adapter", "cat", "extra"},
+		{"check", "--adapter", "cat", "--claim", "everything"},
+		{"check", "--adapter", "cat", "--format", "nope"},
+		{"check", "--adapter", "cat", "--random", "-1"},
+		{"check", "--adapter", "cat", "--timeout", "0s"},
+		{"check", "--adapter", "cat", "--expect", "/nonexistent"},
+		{"check", "--serve", "--claim", "text", "--adapter", "cat"},
+		{"replay"},
+		{"replay", "/nonexistent.txtar"},
+		{"gen", "--format", "openai-chat"},
+		{"gen", "--format", "nope", "--seed", "1"},
+		{"gen", "--format", "openai-chat", "--seed", "-1"},
+		{"reduce", "--adapter", "cat"},
+	} {
+		if code, _, _ := runCmd(t, "", args...); code != 2 {
+			t.Errorf("toolspec %v: exit %d, want 2", args, code)
+		}
+	}
+}
+
+// TestReplayModel: a scenario of the corpus replays with no difference;
+// one whose want is not the model's exits 1 with a diff.
+func TestReplayModel(t *testing.T) {
+	file := "../../spectest/testdata/scenarios/identity/ollama-same-index.txtar"
+	code, out, _ := runCmd(t, "", "replay", file)
+	if code != 0 || !strings.Contains(out, `msg 0 choice 0 call 1 complete id="DDe4wZqkx"`) || !strings.Contains(out, "agree") {
+		t.Fatalf("exit %d\n%s", code, out)
+	}
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stale := filepath.Join(t.TempDir(), "stale.txtar")
+	if err := os.WriteFile(stale, []byte(strings.Replace(string(data), `id="DDe4wZqkx"`, `id="other"`, 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, _ = runCmd(t, "", "replay", stale)
+	if code != 1 || !strings.Contains(out, "- msg 0 choice 0 call 1 complete id=\"other\"") || !strings.Contains(out, "+ msg 0 choice 0 call 1 complete id=\"DDe4wZqkx\"") {
+		t.Errorf("stale want: exit %d\n%s", code, out)
+	}
+}
+
+// TestLineDiff pins the diff's marks.
+func TestLineDiff(t *testing.T) {
+	got := lineDiff("a\nb\nc\n", "a\nx\nc\nd\n")
+	if want := "  a\n- b\n+ x\n  c\n+ d\n"; got != want {
+		t.Errorf("lineDiff = %q, want %q", got, want)
+	}
+}
+
+// TestGenSameSeedSameFiles: gen writes the same files for the same seed,
+// other files for another, each outcome the model's of its stream.
+func TestGenSameSeedSameFiles(t *testing.T) {
+	for _, f := range toolspec.Formats() {
+		for _, adv := range []bool{false, true} {
+			// write runs gen, in this process or in another.
+			write := func(seed string, another bool) (string, map[string]string) {
+				dir := t.TempDir()
+				args := []string{"gen", "--format", string(f), "--seed", seed, "-n", "4", "--out", dir}
+				if adv {
+					args = append(args, "--adversarial")
+				}
+				code, out, errOut := runCmd(t, "", args...)
+				if another {
+					cmd := exec.Command(os.Args[0], args...)
+					cmd.Env = append(os.Environ(), asEnv+"=toolspec")
+					b, err := cmd.Output()
+					code, out = 0, string(b)
+					if err != nil {
+						code = 1
+					}
+				}
+				if code != 0 {
+					t.Fatalf("%v: exit %d, %s", args, code, errOut)
+				}
+				files := map[string]string{}
+				entries, _ := os.ReadDir(dir)
+				for _, e := range entries {
+					b, err := os.ReadFile(filepath.Join(dir, e.Name()))
+					if err != nil {
+						t.Fatal(err)
+					}
+					files[e.Name()] = string(b)
+				}
+				return out, files
+			}
+			out1, a := write("42", false)
+			out2, b := write("42", true)
+			_, c := write("43", false)
+			if len(a) != 8 || fmt.Sprint(a) != fmt.Sprint(b) || out1 != out2 {
+				t.Fatalf("%s adversarial=%v: seed 42 twice gave other files (%d files)", f, adv, len(a))
+			}
+			same := 0
+			for i := 0; i < 4; i++ {
+				name := fmt.Sprintf("%s-42-%d", f, i)
+				stream := a[name+".stream"]
+				want, err := outcomeJSON(toolspec.Reassemble(f, []byte(stream), toolspec.Limits{}))
+				if err != nil || a[name+".json"] != string(want) {
+					t.Errorf("%s.json is not the outcome of %s.stream", name, name)
+				}
+				if c[fmt.Sprintf("%s-43-%d.stream", f, i)] == stream {
+					same++
+				}
+			}
+			if same == 4 {
+				t.Errorf("%s adversarial=%v: seeds 42 and 43 gave the same streams", f, adv)
+			}
+			if adv != strings.Contains(out1, " mutated: ") {
+				t.Errorf("%s adversarial=%v: output\n%s", f, adv, out1)
+			}
+		}
+	}
+}
+
+// cutChat is an OpenAI chat stream of text and two calls, cut before any
+// finish: both calls are incomplete (END-3).
+const cutChat = `data: {"choices":[{"index":0,"delta":{"role":"assistant","content":"Let me "}}]}
+
+data: {"choices":[{"index":0,"delta":{"content":"look."}}]}
+
+data: {"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"id":"call_1","type":"function","function":{"name":"search","arguments":""}}]}}]}
+
+data: {"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"function":{"arguments":"{\"q\":"}}]}}]}
+
+data: {"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"function":{"arguments":"\"go\"}"}}]}}]}
+
+data: {"choices":[{"index":0,"delta":{"tool_calls":[{"index":1,"id":"call_2","type":"function","function":{"name":"fetch","arguments":"{\"url\":"}}]}}]}
+
+: keep-alive
+
+data: {"choices":[{"index":0,"delta":{"tool_calls":[{"index":1,"function":{"arguments":"\"x\"}"}}]}}]}
+
+`
+
+// twoFailures is an OpenAI chat stream of two messages: the first's call
+// has arguments cut short (invalid, END-2), the second's call is cut before
+// any finish (incomplete, END-3).
+const twoFailures = `data: {"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"id":"call_1","type":"function","function":{"name":"search","arguments":"{\"q\":"}}]}}]}
+
+data: {"choices":[{"index":0,"delta":{"content":"a"}}]}
+
+data: {"choices":[{"index":0,"delta":{},"finish_reason":"tool_calls"}]}
+
+data: [DONE]
+
+data: {"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"id":"call_2","type":"function","function":{"name":"fetch","arguments":"{}"}}]}}]}
+
+data: {"choices":[{"index":0,"delta":{"content":"b"}}]}
+
+`
+
+// TestReduceKeepsTheRule: of a stream that fails two rules, reduce keeps
+// the one --rule names.
+func TestReduceKeepsTheRule(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "two.sse")
+	if err := os.WriteFile(in, []byte(twoFailures), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	adapter := as("finished-all")
+	for _, rule := range []string{"END-2", "END-3"} {
+		out := filepath.Join(dir, rule+".txtar")
+		if code, _, errOut := runCmd(t, "", "reduce", "--adapter", adapter, "--rule", rule, "--max-runs", "120", "--out", out, in); code != 0 {
+			t.Fatalf("--rule %s: exit %d, %s", rule, code, errOut)
+		}
+		if code, rout, _ := runCmd(t, "", "replay", "--adapter", adapter, out); code != 1 || !strings.Contains(rout, rule+": got ") {
+			t.Errorf("reduced for %s: exit %d\n%s", rule, code, rout)
+		}
+	}
+}
+
+// TestReduce: a cut stream on which an adapter presents a call as
+// finished shrinks to at most two frames, written as a scenario that
+// parses and on which the adapter still fails END-3.
+func TestReduce(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "cut.sse")
+	if err := os.WriteFile(in, []byte(cutChat), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	adapter := as("finished-all")
+	out := filepath.Join(dir, "reduced.txtar")
+	code, _, errOut := runCmd(t, "", "reduce", "--adapter", adapter, "--format", "openai-chat", "--max-runs", "120", "--out", out, in)
+	if code != 0 || !strings.Contains(errOut, "8 frames") || !strings.Contains(errOut, "still failing END-3") {
+		t.Fatalf("exit %d, stderr %q", code, errOut)
+	}
+	data, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc, err := scenario.Parse(out, data)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, data)
+	}
+	if n := len(splitFrames(sc.Format, sc.Input)); n > 2 || len(sc.Input) >= len(cutChat)/3 {
+		t.Errorf("reduced to %d frames, %d bytes:\n%s", n, len(sc.Input), data)
+	}
+	if code, rout, _ := runCmd(t, "", "replay", "--adapter", adapter, out); code != 1 || !strings.Contains(rout, "END-3: got ") {
+		t.Errorf("the reduced scenario: exit %d\n%s", code, rout)
+	}
+	if code, _, errOut := runCmd(t, "", "reduce", "--adapter", adapter, "--rule", "ID-6", in); code != 2 || !strings.Contains(errOut, "does not fail ID-6") {
+		t.Errorf("--rule ID-6: exit %d, %q", code, errOut)
+	}
+	if code, _, errOut := runCmd(t, "", "reduce", "--adapter", as("finished-all"), "../../spectest/testdata/scenarios/identity/ollama-same-index.txtar"); code != 2 || !strings.Contains(errOut, "nothing to reduce") {
+		t.Errorf("a passing scenario: exit %d, %q", code, errOut)
+	}
+}
+
+// TestDDMin: delta debugging finds the one pair of items a failure needs.
+func TestDDMin(t *testing.T) {
+	items := []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10}
+	runs := 0
+	got := ddmin(items, func(s []int) bool {
+		runs++
+		has := map[int]bool{}
+		for _, x := range s {
+			has[x] = true
+		}
+		return has[3] && has[8]
+	})
+	if fmt.Sprint(got) != "[3 8]" || runs > 60 {
+		t.Errorf("ddmin = %v after %d runs, want [3 8]", got, runs)
+	}
+}
+
+// TestSplitFrames: frames are SSE events, lines, or event-stream
+// messages, and always add up to the stream.
+func TestSplitFrames(t *testing.T) {
+	bedrock, err := os.ReadFile("../../spectest/testdata/scenarios/budgets/bedrock-frame-at-limit.txtar")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc, err := scenario.Parse("b", bedrock)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		f    toolspec.Format
+		data string
+		n    int
+	}{
+		{toolspec.FormatOpenAIChat, cutChat, 8},
+		{toolspec.FormatOpenAIChat, "data: a\r\n\r\ndata: b\r\n\r\ndata: c", 3},
+		{toolspec.FormatOllama, "{\"a\":1}\n{\"b\":2}\n{\"c\"", 3},
+		{toolspec.FormatBedrock, string(sc.Input), 0},
+	} {
+		fr := splitFrames(c.f, []byte(c.data))
+		if strings.Join(func() []string {
+			var s []string
+			for _, b := range fr {
+				s = append(s, string(b))
+			}
+			return s
+		}(), "") != c.data {
+			t.Errorf("%s: the frames do not add up to the stream", c.f)
+		}
+		if c.n > 0 && len(fr) != c.n {
+			t.Errorf("%s: %d frames, want %d", c.f, len(fr), c.n)
+		}
+		if c.n == 0 && (len(fr) < 2 || !isEventStream([]byte(c.data))) {
+			t.Errorf("%s: %d event-stream messages", c.f, len(fr))
+		}
+	}
+}

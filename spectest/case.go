@@ -1,0 +1,19 @@
+package spectest
+
+import (
+	"strings"
+
+	"github.com/toolspec/toolspec/scenario"
+)
+
+// CheckScenario judges the adapters newAdapter makes on one scenario, as
+// [Check] judges a scenario of the corpus: it is how a failure that Check
+// reported, written out as a scenario, is replayed, and how a reducer
+// tells whether a smaller stream still fails. The case is named after
+// sc.Name without ".txtar"; opts are Check's (the random streams aside).
+func CheckScenario(newAdapter func() Adapter, sc *scenario.Scenario, opts ...Option) CaseResult {
+	o := newOptions(opts)
+	name := strings.TrimSuffix(sc.Name, ".txtar")
+	v := runCase(newAdapter, o, kase{name: name, format: sc.Format, limits: sc.Limits, data: sc.Input, rules: sc.Rules})
+	return CaseResult{Name: name, Rules: sc.Rules, Skipped: v.skipped, Failures: v.failures}
+}
