@@ -3,7 +3,7 @@
 GO ?= go
 STATICCHECK ?= honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
-.PHONY: test test-short bridge check fmt-check vet staticcheck imports cflite-check update-golden cover bench oldest-go check-python
+.PHONY: test test-short bridge check fmt-check vet staticcheck imports cflite-check update-golden cover bench oldest-go check-python report report-check
 
 test:
 	$(GO) test ./...
@@ -28,7 +28,7 @@ check-python:
 test-short:
 	$(GO) test -short ./...
 
-check: fmt-check vet staticcheck imports cflite-check
+check: fmt-check vet staticcheck imports cflite-check report-check
 
 # fmt-check: gofmt walks the directories it is given, so the root
 # package's directory already takes in the nested modules (bridge,
@@ -138,3 +138,28 @@ bench:
 report-node:
 	cd report/node && npm ci --no-audit --no-fund
 	sh report/node/smoke.sh
+
+# report runs the conformance kit on the third-party reassemblers of the
+# nested module report (openai-go, anthropic-sdk-go, eino, langchaingo,
+# Ollama's Anthropic converter; the module fetches them through the module
+# proxy, the root module never requires them) and on the external adapter
+# programs of report/external.txt and report/node/adapters.txt (the Node
+# adapters, which report-node installs first), and writes
+# docs/conformance.md and the shrunk scenarios under docs/conformance/.
+report:
+	@if [ -d report/node ]; then $(MAKE) --no-print-directory report-node; fi
+	cd report && $(GO) run ./cmd/conformance -out ../docs/conformance.md
+
+# report-check builds the generator, checks the report module as check
+# does the root (gofmt, vet, staticcheck) and tests it: the adapters on the
+# shared captures, the generator, and that the committed
+# docs/conformance.md is in the form the generator writes.
+report-check:
+	@out=$$(gofmt -l $(REPORT_DIRS:%=report/%)); if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
+	cd report && $(GO) build -o /dev/null ./cmd/conformance && $(GO) vet $(REPORT_PKGS) && $(GO) run $(STATICCHECK) $(REPORT_PKGS)
+	cd report && $(GO) test -count=1 $(REPORT_PKGS)
+
+# The report module's Go folders: not ./..., which would reach into
+# report/node's node_modules.
+REPORT_DIRS = adapters conformance cmd
+REPORT_PKGS = $(REPORT_DIRS:%=./%/...)

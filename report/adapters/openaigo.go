@@ -1,0 +1,72 @@
+package adapters
+
+import (
+	"context"
+	"errors"
+
+	"github.com/openai/openai-go/v3"
+	"github.com/openai/openai-go/v3/option"
+	"github.com/toolspec/toolspec"
+	"github.com/toolspec/toolspec/spectest"
+)
+
+// OpenAIGo returns an adapter that runs openai-go's streaming chat client
+// (Client.Chat.Completions.NewStreaming) and folds every chunk with
+// openai.ChatCompletionAccumulator, as the SDK's README shows.
+//
+// It fails the stream when stream.Err() reports an error or when AddChunk
+// returns false (the SDK's only sign that it could not accumulate a
+// chunk). Otherwise every tool call of the accumulated completion, choice
+// by choice, is finished: the README says that after the stream the
+// accumulator "can be used like a ChatCompletion", and the per-call event
+// JustFinishedToolCall is documented as unreliable with parallel tool
+// calls, so a user acts on the calls once the stream has ended without an
+// error. The finish reason is not consulted, as the README's example does
+// not. It claims the text: each choice's content, then its refusal (which
+// toolspec counts as text and the SDK keeps in its own field).
+func OpenAIGo() spectest.Adapter { return openaiGo{} }
+
+type openaiGo struct{}
+
+func (openaiGo) Describe() spectest.Description {
+	return spectest.Description{
+		Name:    "openai-go",
+		Version: OpenAIGoVersion,
+		Formats: []toolspec.Format{toolspec.FormatOpenAIChat},
+		Text:    true,
+	}
+}
+
+func (openaiGo) Reassemble(s spectest.Stream) (spectest.Result, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	defer cancel()
+	client := openai.NewClient(
+		option.WithHTTPClient(httpClient(ServedBytes(s.Format, s.Data))),
+		option.WithAPIKey("test"),
+		option.WithBaseURL(baseURL),
+		option.WithMaxRetries(0),
+	)
+	stream := client.Chat.Completions.NewStreaming(ctx, openai.ChatCompletionNewParams{
+		Model:    "test",
+		Messages: []openai.ChatCompletionMessageParamUnion{openai.UserMessage("conformance")},
+	})
+	defer stream.Close()
+	var acc openai.ChatCompletionAccumulator
+	for stream.Next() {
+		if !acc.AddChunk(stream.Current()) {
+			return spectest.Result{}, errors.New("openai-go: AddChunk could not accumulate a chunk")
+		}
+	}
+	if err := stream.Err(); err != nil {
+		return spectest.Result{}, err
+	}
+	var r spectest.Result
+	for _, ch := range acc.Choices {
+		for _, tc := range ch.Message.ToolCalls {
+			r.Calls = append(r.Calls, spectest.Call{ID: tc.ID, Name: tc.Function.Name, Arguments: tc.Function.Arguments, Finished: true})
+		}
+		// toolspec counts a refusal as assistant text; the SDK keeps it apart.
+		r.Text += ch.Message.Content + ch.Message.Refusal
+	}
+	return r, nil
+}

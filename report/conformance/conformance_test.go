@@ -1,0 +1,311 @@
+package conformance
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/toolspec/toolspec"
+	"github.com/toolspec/toolspec/spectest"
+)
+
+// committed is the report as the repository holds it.
+const committed = "../../docs/conformance.md"
+
+// TestCommittedReport: the committed report is in the form the generator
+// writes for the libraries of this build and the external list.
+func TestCommittedReport(t *testing.T) {
+	doc, err := os.ReadFile(committed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ext, err := External("../" + ExternalFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The Node adapters need not be installed to check the report that
+	// lists them.
+	node, err := readList("../"+NodeFile, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := CheckDocument(doc, committed, append(append(Builtin(), ext...), node...)); err != nil {
+		t.Errorf("%s is not in the generator's form (run make report):\n%v", committed, err)
+	}
+}
+
+// fake is a run of two libraries: one with a scenario failure, a noted
+// failure and a random failure with its shrunk scenario, one with none.
+func fake() ([]Result, []Library) {
+	libs := Builtin()[:2]
+	fail := spectest.Failure{Case: "names/chat-name-resent", Rule: toolspec.NameOnce, Got: `call #0 named "ff|f"`, Want: `"f"`}
+	noted := spectest.Failure{Case: "ordering/chat-text-merging", Rule: toolspec.OrdMerge, Got: "text", Want: "text"}
+	rnd := spectest.Failure{Case: "random/openai-chat", Rule: toolspec.EndValidate, Got: "x", Want: "y"}
+	results := []Result{
+		{Library: libs[0], Cases: []Case{
+			{CaseResult: spectest.CaseResult{Name: fail.Case, Rules: []toolspec.RuleID{toolspec.NameOnce}, Failures: []spectest.Failure{fail}}},
+			{CaseResult: spectest.CaseResult{Name: noted.Case, Rules: []toolspec.RuleID{toolspec.OrdMerge}, Failures: []spectest.Failure{noted}}},
+			{CaseResult: spectest.CaseResult{Name: "identity/chat-ids-verbatim", Rules: []toolspec.RuleID{toolspec.IDScope}}},
+			{CaseResult: spectest.CaseResult{Name: rnd.Case, Failures: []spectest.Failure{rnd}, Scenario: []byte("x\n")}, Seed: 7},
+		}, Timings: []Timing{{Stream: "workload w", Bytes: 10, Toolspec: time.Microsecond, Library: 3 * time.Microsecond}}},
+		{Library: libs[1], Cases: []Case{{CaseResult: spectest.CaseResult{Name: "random/anthropic"}, Seed: 7}}},
+	}
+	return results, libs
+}
+
+// render writes fake's report into a temporary folder laid out as the
+// repository is (docs/ beside spectest/) and returns the report's path.
+func render(t *testing.T) (string, []Library) {
+	t.Helper()
+	old := Notes
+	Notes = []Note{{Library: "openai-go", Rules: []toolspec.RuleID{toolspec.OrdMerge}, Cases: []string{"ordering/chat-text-merging"},
+		Kind: KindKit, Text: "t", Source: "../spectest/adapter.go"}}
+	t.Cleanup(func() { Notes = old })
+	results, libs := fake()
+	root := t.TempDir()
+	for _, name := range []string{"names/chat-name-resent", "ordering/chat-text-merging"} {
+		p := filepath.Join(root, "spectest", "testdata", "scenarios", name+".txtar")
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(root, "spectest", "adapter.go"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	doc, files := Render(results, Meta{Commit: "abc", Date: "2026-01-01", GoVersion: "go", Corpus: 2,
+		Options: DefaultOptions, CorpusDir: "../spectest/testdata/scenarios", FilesDir: "conformance"})
+	out := filepath.Join(root, "docs", "conformance.md")
+	for name, data := range files {
+		p := filepath.Join(root, "docs", "conformance", name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(out, doc, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return out, libs
+}
+
+// TestRenderedReportChecks: what Render writes passes CheckDocument, and
+// the cells say what the cases found.
+func TestRenderedReportChecks(t *testing.T) {
+	out, libs := render(t)
+	doc, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := CheckDocument(doc, out, libs); err != nil {
+		t.Fatalf("the rendered report fails the check:\n%v\n\n%s", err, doc)
+	}
+	for _, want := range []string{
+		"| NAME-1 | [**FAIL**](#openai-go-name-1) | n/a |",
+		"| ORD-3 | [noted](#openai-go-ord-3) | n/a |",
+		"| ID-1 | pass | n/a |",
+		"| END-2 | [**FAIL**](#openai-go-end-2) | n/a |",
+		`call #0 named "ff\|f"`,
+		"[random/openai-chat, seed 7](conformance/openai-go/random-openai-chat-7.txtar)",
+		"`cd report && go run ./cmd/conformance -only openai-go -case random/openai-chat -seed 7`",
+		"`cd report && go run ./cmd/conformance -only openai-go -case names/chat-name-resent`",
+		"| openai-go | workload w | 10 | 1.0 µs | 3.0 µs | 3.0× |",
+	} {
+		if !bytes.Contains(doc, []byte(want)) {
+			t.Errorf("the report lacks %q", want)
+		}
+	}
+}
+
+// TestCheckCatches: CheckDocument finds each way a report can leave the
+// generator's form.
+func TestCheckCatches(t *testing.T) {
+	out, libs := render(t)
+	doc, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	edits := []struct {
+		name, old, new string
+		want           string
+	}{
+		{"a heading", "## Throughput", "## Speed", "level-2 headings"},
+		{"a rule row", "| NAME-2 | n/a | n/a |\n", "", "Rules: "},
+		{"a version", "| openai-go | " + libs[0].Describe.Version, "| openai-go | v0.0.1", "Libraries row 1"},
+		{"a column", "| Library | Stream |", "| Lib | Stream |", "Throughput"},
+		{"a cell", "| ID-1 | pass |", "| ID-1 | ok |", `cell "ok"`},
+		{"an anchor", `<a id="openai-go-name-1"></a>`, "", "no list of failures #openai-go-name-1"},
+		{"a link", "(conformance/openai-go/random-openai-chat-7.txtar)", "(conformance/openai-go/gone.txtar)", "does not exist"},
+		{"a library", "### anthropic-sdk-go", "### other", "libraries under Failures"},
+		{"a note", "| <a id=\"note-1\"></a>1 | openai-go |", "| <a id=\"note-1\"></a>1 | eino |", "Notes row 1"},
+		{"a note's use", "noted ([1](#note-1)): ", "", "note 1 covers no failure"},
+	}
+	for _, e := range edits {
+		t.Run(e.name, func(t *testing.T) {
+			if !bytes.Contains(doc, []byte(e.old)) {
+				t.Fatalf("the report lacks %q", e.old)
+			}
+			bad := bytes.Replace(doc, []byte(e.old), []byte(e.new), 1)
+			err := CheckDocument(bad, out, libs)
+			if err == nil || !strings.Contains(err.Error(), e.want) {
+				t.Errorf("error %v, want one containing %q", err, e.want)
+			}
+		})
+	}
+	t.Run("a stale file", func(t *testing.T) {
+		stale := filepath.Join(filepath.Dir(out), "conformance", "openai-go", "old.txtar")
+		if err := os.WriteFile(stale, nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		defer os.Remove(stale)
+		if err := CheckDocument(doc, out, libs); err == nil || !strings.Contains(err.Error(), "is not linked") {
+			t.Errorf("error %v, want one about the unlinked file", err)
+		}
+	})
+	t.Run("a library list", func(t *testing.T) {
+		if err := CheckDocument(doc, out, Builtin()); err == nil || !strings.Contains(err.Error(), "Libraries:") {
+			t.Errorf("error %v, want one about the libraries", err)
+		}
+	})
+}
+
+// TestReproduce: the command a failure lists reruns the case and finds it
+// again: a scenario, and a random case drawn with its seed, whose failure
+// keeps its rule.
+func TestReproduce(t *testing.T) {
+	lib := Builtin()[0] // openai-go
+	c, err := Reproduce(lib, "names/chat-name-resent", DefaultOptions)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(c.Failures) == 0 || c.Failures[0].Rule != toolspec.NameOnce {
+		t.Fatalf("names/chat-name-resent: %+v, want a NAME-1 failure", c)
+	}
+	o := DefaultOptions
+	o.ShrinkTime = time.Second
+	o.Seeds = 1
+	o.Timing = false
+	first := Run([]Library{lib}, o, nil)[0]
+	for _, rc := range first.Cases {
+		if !rc.Random() || rc.Passed() || rc.Skipped != "" {
+			continue
+		}
+		again, err := Reproduce(lib, rc.Name, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(again.Failures) == 0 || again.Failures[0].Rule != rc.Failures[0].Rule {
+			t.Errorf("%s, seed %d: rerun gives %+v, want a %s failure", rc.Name, rc.Seed, again.Failures, rc.Failures[0].Rule)
+		}
+		return
+	}
+	t.Fatal("no random case failed; pick a library that fails one")
+}
+
+// TestReproduceUnknown: a case that is no scenario nor random/<format> is
+// an error.
+func TestReproduceUnknown(t *testing.T) {
+	for _, name := range []string{"no/such-case", "random/nosuch"} {
+		if _, err := Reproduce(Builtin()[0], name, DefaultOptions); err == nil {
+			t.Errorf("%s: no error", name)
+		}
+	}
+}
+
+// TestExternal: the external list's lines parse, a malformed one names its
+// line, and an adapter program listed runs through the protocol: toolspec's
+// own command, which passes the kit.
+func TestExternal(t *testing.T) {
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "toolspec")
+	if out, err := exec.Command("go", "build", "-o", bin, "github.com/toolspec/toolspec/cmd/toolspec").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	list := filepath.Join(dir, "external.txt")
+	write := func(s string) {
+		if err := os.WriteFile(list, []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("# comment\n\ntoolspec-cli | v0 | openai-chat, anthropic | stop-reason, limits, custom | " + bin + " reassemble --format {format} {limits} -\n")
+	libs, err := External(list)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(libs) != 1 || libs[0].Name != "toolspec-cli" || len(libs[0].Describe.Formats) != 2 || !libs[0].Describe.Limits || libs[0].Describe.Text {
+		t.Fatalf("parsed %+v", libs)
+	}
+	rep, err := libs[0].Check(spectest.RandomStreams(0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ran := 0
+	for _, c := range rep.Cases {
+		if c.Skipped == "" {
+			ran++
+		}
+	}
+	if err := rep.Err(); err != nil || ran < 50 {
+		t.Errorf("toolspec's command through the list: %d cases ran, error %v", ran, err)
+	}
+	for _, bad := range []struct{ lines, line string }{
+		{"x | v1 | openai-chat | all", ":2"},                       // no command
+		{"X | v1 | openai-chat | all | cmd", ":2"},                 // bad name
+		{"x | v1 | nosuch | all | cmd", ":2"},                      // bad format
+		{"x | v1 | openai-chat | speed | cmd", ":2"},               // bad claim
+		{"x | v1 | ollama | - | a\nx | v2 | ollama | - | b", ":3"}, // twice
+	} {
+		write("# c\n" + bad.lines + "\n")
+		if _, err := External(list); err == nil || !strings.Contains(err.Error(), "external.txt"+bad.line+":") {
+			t.Errorf("%q: error %v, want one naming line %s", bad.lines, err, bad.line)
+		}
+	}
+	if libs, err := External(filepath.Join(dir, "none.txt")); err != nil || libs != nil {
+		t.Errorf("a missing list: %v, %v", libs, err)
+	}
+}
+
+// TestNode: the Node list's free-text names become node-SCRIPT, its
+// commands run from the repository root, and a list whose packages are not
+// installed is an error.
+func TestNode(t *testing.T) {
+	dir := t.TempDir()
+	list := filepath.Join(dir, "adapters.txt")
+	line := "Vercel AI SDK streamText + @ai-sdk/anthropic | ai@7.0.173 @ai-sdk/anthropic@4.0.105 | anthropic | stop-reason,text | node report/node/vercel-anthropic.mjs\n"
+	if err := os.WriteFile(list, []byte("# c\n"+line), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Node(list); err == nil || !strings.Contains(err.Error(), "make report-node") {
+		t.Errorf("not installed: error %v, want one naming make report-node", err)
+	}
+	if err := os.Mkdir(filepath.Join(dir, "node_modules"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	libs, err := Node(list)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(libs) != 1 {
+		t.Fatalf("%d libraries", len(libs))
+	}
+	l := libs[0]
+	if l.Name != "node-vercel-anthropic" || l.Module != "Vercel AI SDK streamText + @ai-sdk/anthropic" ||
+		l.Describe.Version != "ai@7.0.173 @ai-sdk/anthropic@4.0.105" || !l.Describe.Text || l.Describe.Thinking ||
+		!strings.HasSuffix(l.Driven, "node report/node/vercel-anthropic.mjs") {
+		t.Errorf("parsed %+v", l)
+	}
+	if err := os.WriteFile(list, []byte("x | v | anthropic | - | sh run.sh\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Node(list); err == nil || !strings.Contains(err.Error(), "no .js or .mjs script") {
+		t.Errorf("no script: error %v", err)
+	}
+}

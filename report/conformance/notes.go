@@ -1,0 +1,101 @@
+package conformance
+
+import (
+	"slices"
+
+	"github.com/toolspec/toolspec"
+	"github.com/toolspec/toolspec/spectest"
+)
+
+// Note explains failures that are not a library's bug: a departure from a
+// rule that the library's documentation or source states on purpose
+// (KindByDesign), or a failure that comes from the kit's comparison rather
+// than from the library (KindKit). A failure a note covers is listed as
+// noted, with the note, not as a failure.
+type Note struct {
+	Library string
+	// Rules are the rules whose failures the note covers; none covers a
+	// failure of any rule (or of none) in its cases.
+	Rules []toolspec.RuleID
+	// Cases are the cases the note covers; none covers every case of its
+	// rules.
+	Cases  []string
+	Kind   string
+	Text   string
+	Source string // a link to what the note rests on
+}
+
+// Kinds of note.
+const (
+	KindByDesign = "by design"
+	KindKit      = "kit"
+)
+
+// Notes is the notes table of the report.
+var Notes = []Note{
+	{
+		Library: "anthropic-sdk-go", Rules: []toolspec.RuleID{toolspec.IDBlock}, Cases: []string{"pairing/anthropic-index-gap"}, Kind: KindByDesign,
+		Text: "Message.Accumulate requires content blocks to start in index order with no gap and fails the stream otherwise " +
+			"(its source: \"Content blocks start in index order with no gaps\"), as the Anthropic API sends them; " +
+			"toolspec keys blocks by index and accepts the gap (ID-9). The SDK fails closed, so nothing wrong is run.",
+		Source: "https://github.com/anthropics/anthropic-sdk-go/blob/v2.16.0/messageutil.go",
+	},
+	{
+		Library: "eino", Rules: []toolspec.RuleID{toolspec.OrdFirstSeen},
+		Cases: []string{"completion/chat-finish-reasons-choices", "identity/chat-choices-same-index", "ordering/chat-choices-out-of-order"},
+		Kind:  KindByDesign,
+		Text: "The OpenAI component reads choice 0 of every chunk only (its source: \"take 0 index as response\"): " +
+			"a request for n > 1 choices is not supported, so the other choices' calls are not returned.",
+		Source: "https://github.com/cloudwego/eino-ext/blob/libs/acl/openai/v0.1.11/libs/acl/openai/chat_model.go",
+	},
+	{
+		Library: "eino", Rules: []toolspec.RuleID{toolspec.OrdMerge},
+		Cases:  []string{"completion/chat-finish-reasons-choices", "completion/chat-finish-error", "ordering/chat-text-merging"},
+		Kind:   KindByDesign,
+		Text:   "As above: the text of choices other than 0 is not read.",
+		Source: "https://github.com/cloudwego/eino-ext/blob/libs/acl/openai/v0.1.11/libs/acl/openai/chat_model.go",
+	},
+}
+
+// Each OpenAI chat library reads one HTTP response, which ends at [DONE]:
+// the corpus's recordings of two completions back to back in one stream
+// are two responses.
+func init() {
+	for _, lib := range []string{"openai-go", "node-openai-chat"} {
+		Notes = append(Notes, Note{
+			Library: lib, Rules: []toolspec.RuleID{toolspec.OrdMerge}, Cases: []string{"ordering/chat-text-merging"}, Kind: KindKit,
+			Text: "The SDK keeps each choice's text apart, correctly; the kit's Result has one Text for the stream and the " +
+				"model's is the items of every choice in arrival order, so two choices' text cannot compare equal.",
+			Source: "../spectest/adapter.go",
+		})
+	}
+	for _, lib := range []string{"openai-go", "eino", "langchaingo", "node-openai-chat"} {
+		Notes = append(Notes, Note{
+			Library: lib, Rules: []toolspec.RuleID{toolspec.OrdFirstSeen},
+			Cases: []string{"identity/chat-kimi-ids-across-turns", "ordering/chat-several-messages"}, Kind: KindKit,
+			Text: "The stream is two chat completions recorded back to back (ORD-4); a client reads one HTTP response, " +
+				"which ends at data: [DONE], so the second completion's calls never reach the library.",
+			Source: "https://platform.openai.com/docs/api-reference/chat-streaming",
+		})
+	}
+	Notes = append(Notes, Note{
+		Library: "ollama-anthropic",
+		Cases:   []string{"completion/ollama-done-reasons", "completion/ollama-repeated-done", "ordering/ollama-several-turns"},
+		Kind:    KindKit,
+		Text: "The stream is several /api/chat turns recorded back to back (or a done line repeated); the middleware makes " +
+			"one converter per request and Ollama's server ends a response at done:true, so no line after it reaches " +
+			"the converter. Every failure of these cases follows from the message_stop it writes at the first done.",
+		Source: "https://github.com/ollama/ollama/blob/v0.17.4/middleware/anthropic.go",
+	})
+}
+
+// noteFor returns the index in Notes of the note that covers failure f of
+// library lib, or -1.
+func noteFor(lib string, f spectest.Failure) int {
+	for i, n := range Notes {
+		if n.Library == lib && (len(n.Rules) == 0 || slices.Contains(n.Rules, f.Rule)) && (len(n.Cases) == 0 || slices.Contains(n.Cases, f.Case)) {
+			return i
+		}
+	}
+	return -1
+}
