@@ -40,8 +40,9 @@ type Result struct {
 	// judged only when the Description claims StopReason.
 	StopReason toolspec.StopReason
 	// Text and Thinking are all the assistant text and all the reasoning
-	// text of the stream, concatenated in order; judged only when the
-	// Description claims them.
+	// text of the stream, concatenated in order, or grouped by message and
+	// choice in the order they first appear (one text per choice, joined);
+	// judged only when the Description claims them.
 	Text     string
 	Thinking string
 }

@@ -123,16 +123,42 @@ func judge(name string, d Description, o options, want toolspec.Outcome, r Resul
 		fail(rule, "stop reason "+stopName(r.StopReason), stopName(want.StopReason()))
 	}
 	if d.Text {
-		if w := textOf(want, toolspec.ItemText); r.Text != w {
+		if w, byChoice := textOf(want, toolspec.ItemText), textByChoice(want, toolspec.ItemText); r.Text != w && r.Text != byChoice {
 			fail(toolspec.OrdMerge, "text "+quote(r.Text), quote(w))
 		}
 	}
 	if d.Thinking {
-		if w := textOf(want, toolspec.ItemThinking); r.Thinking != w {
+		if w, byChoice := textOf(want, toolspec.ItemThinking), textByChoice(want, toolspec.ItemThinking); r.Thinking != w && r.Thinking != byChoice {
 			fail(toolspec.ThinkOrder, "thinking "+quote(r.Thinking), quote(w))
 		}
 	}
 	return fs
+}
+
+// textByChoice is the text (or thinking) of o grouped by message and
+// choice, in the order they first appear: what an adapter that keeps one
+// text per choice returns when it concatenates them. A stream of one
+// choice gives the same as textOf.
+func textByChoice(o toolspec.Outcome, k toolspec.ItemKind) string {
+	type key struct{ msg, choice int }
+	var order []key
+	texts := map[key]*strings.Builder{}
+	for _, it := range o.Items {
+		if it.Kind != k {
+			continue
+		}
+		kk := key{it.Message, it.Choice}
+		if texts[kk] == nil {
+			texts[kk] = &strings.Builder{}
+			order = append(order, kk)
+		}
+		texts[kk].WriteString(it.Text)
+	}
+	var b strings.Builder
+	for _, kk := range order {
+		b.WriteString(texts[kk].String())
+	}
+	return b.String()
 }
 
 // pair is an adapter's call matched with a model call.

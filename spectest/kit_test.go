@@ -50,3 +50,43 @@ func TestCommandToolspec(t *testing.T) {
 	d := Description{Name: "toolspec reassemble", StopReason: true, Text: true, Thinking: true, Limits: true, Custom: true}
 	Run(t, func() Adapter { return Command(bin+" reassemble --format {format} {limits} -", d) }, RandomStreams(5))
 }
+
+// TestTextByChoice: an adapter that keeps one text per choice and joins
+// them passes a stream whose choices interleave; one that joins them in
+// another order fails with ORD-3.
+func TestTextByChoice(t *testing.T) {
+	join := func(reverse bool) func() Adapter {
+		return func() Adapter {
+			return AdapterFunc(func(s Stream) (Result, error) {
+				out := toolspec.Reassemble(s.Format, s.Data, s.Limits)
+				r := FromOutcome(out)
+				r.Text = textByChoice(out, toolspec.ItemText)
+				if reverse {
+					r.Text = textOf(out, toolspec.ItemText)[len("Sure, checking."):] + "Sure, checking."
+				}
+				return r, out.Err()
+			})
+		}
+	}
+	for _, c := range []struct {
+		reverse bool
+		fails   bool
+	}{{false, false}, {true, true}} {
+		rep, err := Check(withText(join(c.reverse)), Only("^ordering/chat-text-merging$"), RandomStreams(0))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := rep.Err() != nil; got != c.fails || len(rep.Cases) != 1 {
+			t.Errorf("reverse=%v: %v", c.reverse, rep.Err())
+		}
+	}
+}
+
+// withText makes the adapters of newAdapter claim text.
+func withText(newAdapter func() Adapter) func() Adapter {
+	return func() Adapter { return textClaim{newAdapter()} }
+}
+
+type textClaim struct{ Adapter }
+
+func (textClaim) Describe() Description { return Description{Name: "text", Text: true} }
