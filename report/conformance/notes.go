@@ -61,14 +61,6 @@ var Notes = []Note{
 // the corpus's recordings of two completions back to back in one stream
 // are two responses.
 func init() {
-	for _, lib := range []string{"openai-go", "node-openai-chat"} {
-		Notes = append(Notes, Note{
-			Library: lib, Rules: []toolspec.RuleID{toolspec.OrdMerge}, Cases: []string{"ordering/chat-text-merging"}, Kind: KindKit,
-			Text: "The SDK keeps each choice's text apart, correctly; the kit's Result has one Text for the stream and the " +
-				"model's is the items of every choice in arrival order, so two choices' text cannot compare equal.",
-			Source: "../spectest/adapter.go",
-		})
-	}
 	for _, lib := range []string{"openai-go", "eino", "langchaingo", "node-openai-chat"} {
 		Notes = append(Notes, Note{
 			Library: lib, Rules: []toolspec.RuleID{toolspec.OrdFirstSeen},
