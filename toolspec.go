@@ -230,23 +230,9 @@ func (a *Assembler) ReadFrom(r io.Reader) (int64, error) {
 	if a.inside {
 		return 0, ErrReentrant
 	}
-	var buf [32 << 10]byte
-	var n int64
-	for {
-		k, err := r.Read(buf[:])
-		if k > 0 {
-			n += int64(k)
-			if _, werr := a.Write(buf[:k]); werr != nil {
-				return n, werr
-			}
-		}
-		if err == io.EOF {
-			return n, nil
-		}
-		if err != nil {
-			return n, err
-		}
-	}
+	n, err := a.a.ReadFrom(r) // events are delivered frame by frame (OnFrame)
+	a.afterFeed(err)
+	return n, err
 }
 
 // PushPayload consumes one decoded payload, as an SDK hands it out: the
