@@ -59,17 +59,18 @@ type Event struct {
 	Violation *Violation // for EventViolation
 }
 
-// String formats e on one line.
+// String formats e on one line (an event built by hand without the field
+// its kind needs prints as its kind).
 func (e Event) String() string {
-	switch e.Kind {
-	case EventCallStart, EventCallArgs, EventCallEnd:
+	switch {
+	case (e.Kind == EventCallStart || e.Kind == EventCallArgs || e.Kind == EventCallEnd) && e.Call != nil:
 		o := spec.Output{Kind: e.Kind, Call: e.Call.Ordinal, Data: e.Text, Status: e.Call.Status, ID: e.Call.ID, Name: e.Call.Name, Args: e.Call.Args}
 		return o.String()
-	case EventText, EventThinking:
+	case e.Kind == EventText || e.Kind == EventThinking:
 		return spec.Output{Kind: e.Kind, Message: e.Message, Choice: e.Choice, Data: e.Text}.String()
-	case EventStop:
+	case e.Kind == EventStop && e.Stop != nil:
 		return spec.Output{Kind: e.Kind, Stop: *e.Stop}.String()
-	case EventViolation:
+	case e.Kind == EventViolation && e.Violation != nil:
 		return e.Violation.String()
 	}
 	return e.Kind.String()

@@ -373,3 +373,13 @@ func TestEventsBreak(t *testing.T) {
 		t.Errorf("saw %d events; outcome after the break:\n%s", seen, out)
 	}
 }
+
+// TestEventStringByHand: an Event built without the field its kind needs
+// prints its kind rather than panicking.
+func TestEventStringByHand(t *testing.T) {
+	for _, k := range []toolspec.EventKind{toolspec.EventCallStart, toolspec.EventCallArgs, toolspec.EventCallEnd, toolspec.EventStop, toolspec.EventViolation} {
+		if got := (toolspec.Event{Kind: k}).String(); got != k.String() {
+			t.Errorf("Event{Kind: %s}.String() = %q", k, got)
+		}
+	}
+}

@@ -65,8 +65,9 @@ func (e *OutcomeError) Unwrap() []error {
 // complete. Otherwise it returns an *OutcomeError that wraps each reason
 // that applies ([ErrViolation], [ErrTruncated], [ErrLength],
 // [ErrIncomplete], [ErrInvalid]) and the *Violation, if any. A stop for a
-// content filter, a refusal or a pause is not an error: the stream is
-// whole and says why it stopped ([Outcome.StopReason]).
+// content filter, a refusal, a pause or a raw reason not in SPEC.md's
+// table (other) is not an error: the stream is whole and says why it
+// stopped ([Outcome.StopReason]).
 func (o Outcome) Err() error {
 	e := &OutcomeError{}
 	var parts []string

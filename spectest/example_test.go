@@ -6,6 +6,7 @@ import (
 	"os/exec"
 
 	"github.com/toolspec/toolspec"
+	"github.com/toolspec/toolspec/scenario"
 	"github.com/toolspec/toolspec/spectest"
 )
 
@@ -99,4 +100,59 @@ func ExampleCheckTranslator() {
 	// ORD-1 0 call(s) in the translation
 	// ORD-1 0 call(s) in the translation
 	// END-4 stop reason end
+}
+
+// SetClaims reads the claim names of the command line and the protocol;
+// ClaimNames gives them back.
+func ExampleDescription_SetClaims() {
+	var d spectest.Description
+	fmt.Println(d.SetClaims("text", "stop-reason"), d.ClaimNames())
+	fmt.Println(d.SetClaims("speed"))
+	// Output:
+	// <nil> [stop-reason text]
+	// unknown claim "speed" (the claims are stop-reason, text, thinking, limits, custom, all)
+}
+
+// LimitFlags renders limits as toolspec reassemble's flags, which
+// "{limits}" in a command line becomes.
+func ExampleLimitFlags() {
+	fmt.Println(spectest.LimitFlags(toolspec.Limits{MaxCalls: 3, NoParallel: true}))
+	fmt.Println(len(spectest.LimitFlags(toolspec.Limits{})))
+	// Output:
+	// [--max-calls 3 --no-parallel]
+	// 0
+}
+
+// FromOutcome is how an adapter built on toolspec reports: a call is
+// finished when it is complete.
+func ExampleFromOutcome() {
+	out := toolspec.Reassemble(toolspec.FormatOllama, []byte(`{"model":"m","message":{"role":"assistant","content":"ok","tool_calls":[{"function":{"name":"f","arguments":{"a":1}}}]},"done":true,"done_reason":"stop"}`+"\n"), toolspec.Limits{})
+	r := spectest.FromOutcome(out)
+	fmt.Printf("%+v %s %q\n", r.Calls, r.StopReason, r.Text)
+	// Output:
+	// [{ID: Name:f Arguments:{"a":1} Finished:true}] tool_use "ok"
+}
+
+// Scenario writes a stream an adapter failed on as a scenario, with the
+// model's outcome as its want; CheckScenario replays it.
+func ExampleScenario() {
+	data := []byte(`{"model":"m","message":{"role":"assistant","tool_calls":[{"function":{"name":"f","arguments":{}}}]},"done":false}` + "\n")
+	fs := []spectest.Failure{{Case: "mine", Rule: toolspec.EndTruncation, Got: "call presented as finished", Want: "not finished"}}
+	txt := spectest.Scenario("mine", toolspec.FormatOllama, toolspec.Limits{}, data, fs)
+	sc, err := scenario.Parse("mine.txtar", txt)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(sc.Rules, sc.Format)
+	fmt.Print(sc.Want)
+	res := spectest.CheckScenario(spectest.Toolspec, sc)
+	fmt.Println(res.Name, res.Passed())
+	// Output:
+	// [END-3] ollama
+	// format ollama
+	// messages 1
+	// msg 0 choice 0 call 0 complete id="" name="f" args="{}"
+	// stop msg 0 choice 0 truncated raw=""
+	// mine true
 }
