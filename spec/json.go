@@ -78,6 +78,7 @@ type violationJSON struct {
 	Call    *int   `json:"call,omitempty"`
 	Message string `json:"message"`
 	Payload string `json:"payload,omitempty"`
+	Path    string `json:"path,omitempty"`
 }
 
 // MarshalJSON encodes o in the schema of the toolspec command's output
@@ -341,9 +342,9 @@ func decodeStop(obj jsonObject) (Stop, error) {
 
 // MarshalJSON encodes v as one element of an outcome's "violations":
 // "rule", "class", "frame", "offset", "call" unless v.Call is [NoCall],
-// "message", and "payload" when not empty.
+// "message", and "payload" and "path" when not empty.
 func (v Violation) MarshalJSON() ([]byte, error) {
-	j := violationJSON{Rule: v.Rule, Class: v.Class, Frame: v.Frame, Offset: v.Offset, Message: v.Message, Payload: v.Payload}
+	j := violationJSON{Rule: v.Rule, Class: v.Class, Frame: v.Frame, Offset: v.Offset, Message: v.Message, Payload: v.Payload, Path: v.Path}
 	if v.Call != NoCall {
 		n := v.Call
 		j.Call = &n
@@ -371,6 +372,7 @@ func decodeViolation(obj jsonObject) (Violation, error) {
 		field{"call", &call, true},
 		field{"message", &v.Message, false},
 		field{"payload", &v.Payload, true},
+		field{"path", &v.Path, true},
 	)
 	if err != nil {
 		return v, err

@@ -303,7 +303,7 @@ func TestOutcomeJSONMarshalFails(t *testing.T) {
 		"status":      func(o *Outcome) { o.Calls[0].Status = 9 },
 		"call kind":   func(o *Outcome) { o.Calls[2].Kind = 7 },
 		"item kind":   func(o *Outcome) { o.Items[0].Kind = 42 },
-		"class":       func(o *Outcome) { o.Violations[1].Class = 3 },
+		"class":       func(o *Outcome) { o.Violations[1].Class = 4 },
 		"stop reason": func(o *Outcome) { o.Stops[0].Reason = "tool_calls" },
 	} {
 		o := richOutcome()
@@ -455,7 +455,7 @@ func TestJSONCoversEveryField(t *testing.T) {
 		{Call{}, keysOf("calls"), "Ordinal=(its-position-in-calls) Message=message Choice=choice ID=id Name=name Args=arguments Status=status Kind=kind Server=server Signatures=signatures"},
 		{Item{}, keysOf("items"), "Kind=kind Message=message Choice=choice Text=text Signatures=signatures Call=call"},
 		{Stop{}, keysOf("stops"), "Message=message Choice=choice Reason=reason Raw=raw"},
-		{Violation{}, keysOf("violations"), "Rule=rule Class=class Frame=frame Offset=offset Call=call Message=message Payload=payload"},
+		{Violation{}, keysOf("violations"), "Rule=rule Class=class Frame=frame Offset=offset Call=call Message=message Payload=payload Path=(histories-only)"},
 	} {
 		typ := reflect.TypeOf(c.v)
 		var got []string
@@ -475,5 +475,33 @@ func TestJSONCoversEveryField(t *testing.T) {
 		if strings.Join(got, " ") != strings.Join(want, " ") {
 			t.Errorf("%s has the fields %v; the JSON schema places %v: give a new field a key (json.go) and list it here", typ, got, want)
 		}
+	}
+}
+
+// TestViolationPath pins how a history violation's Path is written: in its
+// error text instead of the frame, and as "path" in the JSON, which reads it
+// back.
+func TestViolationPath(t *testing.T) {
+	v := Violation{Rule: "FRAME-4", Class: ClassLoss, Call: NoCall, Message: "cannot carry it", Path: "messages[3].content[1]"}
+	if got, want := v.Error(), "toolspec: FRAME-4: messages[3].content[1]: cannot carry it"; got != want {
+		t.Errorf("Error() = %q, want %q", got, want)
+	}
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(b), `"path":"messages[3].content[1]"`) || !strings.Contains(string(b), `"class":"loss"`) {
+		t.Errorf("JSON %s lacks the path or the class", b)
+	}
+	var back Violation
+	if err := json.Unmarshal(b, &back); err != nil {
+		t.Fatal(err)
+	}
+	if back != v {
+		t.Errorf("round trip: got %+v, want %+v", back, v)
+	}
+	v.Path = ""
+	if b, _ := json.Marshal(v); strings.Contains(string(b), "path") {
+		t.Errorf("a stream violation's JSON has a path: %s", b)
 	}
 }

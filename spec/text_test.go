@@ -70,7 +70,7 @@ func TestEnumText(t *testing.T) {
 		checkEnum[Status](t, []string{"open", "complete", "incomplete", "invalid"})
 	})
 	t.Run("Class", func(t *testing.T) {
-		checkEnum[Class](t, []string{"", "terminal", "call"})
+		checkEnum[Class](t, []string{"", "terminal", "call", "loss"})
 	})
 	t.Run("ItemKind", func(t *testing.T) {
 		checkEnum[ItemKind](t, []string{"", "text", "thinking", "redacted", "signature", "call", "other"})

@@ -17,9 +17,13 @@ const (
 	// rejected, the call (if any) is marked invalid with the bytes it already
 	// holds, and the stream goes on.
 	ClassCall
+	// ClassLoss names an element of a conversation history that the target
+	// format of a translation cannot express (SPEC.md's XLATE rules): the
+	// element is left out of the translation, never silently.
+	ClassLoss
 )
 
-var classNames = [...]string{"", "terminal", "call"}
+var classNames = [...]string{"", "terminal", "call", "loss"}
 
 func (c Class) String() string {
 	if int(c) < len(classNames) && c != 0 {
@@ -53,14 +57,23 @@ type Violation struct {
 	// (FRAME-3, FRAME-7, BUD-5), for call-scoped violations and for events
 	// pushed without a frame.
 	Payload string
+	// Path locates a violation of a conversation history (HIST and XLATE
+	// rules): the JSON path of the element concerned in the format's own
+	// document, such as "messages[3].content[1]". Frame and Offset are
+	// zero then. It is empty for violations of a stream.
+	Path string
 }
 
 // MaxViolationPayload is how many bytes of the offending frame's payload a
 // terminal violation keeps (but for END-5, which keeps it all).
 const MaxViolationPayload = 4096
 
-// Error formats v as "toolspec: RULE: frame N (offset O): call #C: message".
+// Error formats v as "toolspec: RULE: frame N (offset O): call #C: message",
+// or, for a violation of a history, "toolspec: RULE: PATH: message".
 func (v *Violation) Error() string {
+	if v.Path != "" {
+		return "toolspec: " + string(v.Rule) + ": " + v.Path + ": " + v.Message
+	}
 	s := "toolspec: " + string(v.Rule) + ": frame " + strconv.Itoa(v.Frame) + " (offset " + strconv.FormatInt(v.Offset, 10) + ")"
 	if v.Call != NoCall {
 		s += ": call #" + strconv.Itoa(v.Call)
