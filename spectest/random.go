@@ -205,7 +205,7 @@ func signature(f Failure) string {
 	return string(f.Rule) + ": " + form(f.Got)
 }
 
-// form returns s with each quoted string written "" and each number #,
+// form returns s with each quoted string written "" and each number N,
 // but for the numbers of rule IDs (ID-6).
 func form(s string) string {
 	var b strings.Builder
@@ -230,7 +230,7 @@ func form(s string) string {
 			if i > 0 && s[i-1] == '-' {
 				b.WriteString(s[i:j])
 			} else {
-				b.WriteByte('#')
+				b.WriteByte('N')
 			}
 			i = j
 		default:

@@ -627,12 +627,25 @@ func Fuzz(f *testing.F, format toolspec.Format, newAdapter func() Adapter, opts 
 			generated(t, genInput)
 			return
 		}
-		c := kase{name: name, format: format, limits: o.limits, data: raw, random: true}
-		if o.validOnly && len(reference(c).Violations) > 0 {
-			t.Skip("RandomValid: the model finds a violation in the input")
+		skip, fail := fuzzInput(newAdapter, o, format, raw)
+		if skip != "" {
+			t.Skip(skip)
 		}
-		if fs := o.unskipped(judge(c)); len(fs) > 0 {
-			t.Fatalf("%s", report(c, "a fuzzed stream", fs))
+		if fail != "" {
+			t.Fatal(fail)
 		}
 	})
+}
+
+// fuzzInput judges a raw input of Fuzz: it returns why it is not judged,
+// or the report of its failures, or neither.
+func fuzzInput(newAdapter func() Adapter, o options, format toolspec.Format, raw []byte) (skip, fail string) {
+	c := kase{name: "fuzz/" + string(format), format: format, limits: o.limits, data: raw, random: true}
+	if o.validOnly && len(reference(c).Violations) > 0 {
+		return "RandomValid: the model finds a violation in the input", ""
+	}
+	if fs := o.unskipped(runCase(newAdapter, o, c).failures); len(fs) > 0 {
+		return "", report(c, "a fuzzed stream", fs)
+	}
+	return "", ""
 }
