@@ -240,13 +240,13 @@ type recorder struct {
 }
 
 func (r recorder) Reassemble(s Stream) (Result, error) {
+	r.mu.Lock()
+	*r.streams = append(*r.streams, s)
+	r.mu.Unlock()
 	out := toolspec.Reassemble(s.Format, s.Data, s.Limits)
 	if r.strict && len(out.Violations) > 0 {
 		panic("not a valid stream")
 	}
-	r.mu.Lock()
-	*r.streams = append(*r.streams, s)
-	r.mu.Unlock()
 	return FromOutcome(out), out.Err()
 }
 
