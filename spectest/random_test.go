@@ -2,8 +2,8 @@ package spectest
 
 import (
 	"bytes"
-	"io/fs"
 	"errors"
+	"io/fs"
 	"strings"
 	"sync"
 	"testing"
