@@ -322,10 +322,10 @@ func first(rules []toolspec.RuleID) toolspec.RuleID {
 // Run runs the kit on the adapters newAdapter makes (a fresh one per
 // case): one subtest per scenario of the corpus, named after it
 // (area/name, so that -run selects and -skip skips them), then, per
-// format, a subtest "random/<format>" that draws random streams, shrinks a
-// failing one and prints it as a scenario ready to commit, with the seed
-// to rerun it. Cases the adapter is not judged on are skipped with the
-// reason.
+// format, a subtest "random/<format>" that draws random streams and
+// reports the distinct failing ones ([RandomFailures]), each shrunk and
+// printed as a scenario ready to commit, with the seed that draws it
+// again. Cases the adapter is not judged on are skipped with the reason.
 func Run(t *testing.T, newAdapter func() Adapter, opts ...Option) {
 	t.Helper()
 	o := newOptions(opts)
@@ -588,7 +588,10 @@ func (c *collectTB) Failed() bool   { return c.failed }
 // streams of format. Its inputs are raw streams, seeded with the corpus's
 // scenarios of the format (so go test alone runs them), and inputs that
 // drive the random stream generator; the fuzzer mutates both. A departure
-// from the model fails with the scenario that reproduces it. Write it as
+// from the model fails with the scenario that reproduces it. Under
+// [RandomValid] the generator draws valid streams only and a raw input in
+// which the model finds a violation is skipped; [Corpus] sets the
+// scenarios it is seeded with. Write it as
 //
 //	func FuzzMyAdapter(f *testing.F) {
 //		spectest.Fuzz(f, toolspec.FormatOpenAIChat, newMyAdapter)
