@@ -99,9 +99,9 @@ func RandomValid() Option { return func(o *options) { o.validOnly = true } }
 func RandomFailures(n int) Option { return func(o *options) { o.failures = max(n, 1) } }
 
 // Corpus runs the scenarios of fsys instead of the embedded corpus
-// ([Scenarios]): every "<dir>/<name>.txtar" file of fsys, in the
+// ([Scenarios]): every ".txtar" file of fsys, at any depth, in the
 // corpus's format (package scenario; other files are ignored), named
-// after its path without ".txtar". Several Corpus options run each
+// after its path without ".txtar" ("<area>/<name>" in the embedded one). Several Corpus options run each
 // corpus; Corpus(spectest.Scenarios) among them keeps the embedded one.
 // A corpus without a scenario, a scenario that does not parse and a name
 // that two corpora share are errors of the run ([Check] returns them,
