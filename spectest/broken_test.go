@@ -163,21 +163,25 @@ func TestShrunkScenario(t *testing.T) {
 	for _, b := range brokenAdapters[:3] {
 		t.Run(b.name, func(t *testing.T) {
 			start := time.Now()
-			err := TestAdapter(b.new, RandomOnly(), Formats(toolspec.FormatOpenAIChat), RandomStreams(200), Seed(7), ShrinkTime(8*time.Second))
+			rep, err := Check(b.new, RandomOnly(), Formats(toolspec.FormatOpenAIChat), RandomStreams(200), Seed(7), ShrinkTime(8*time.Second), RandomFailures(1))
 			took := time.Since(start)
-			if err == nil {
-				t.Fatal("no random stream caught it")
+			if err != nil {
+				t.Fatal(err)
 			}
-			msg := err.Error()
-			i := strings.Index(msg, "The stream as a scenario")
-			if i < 0 {
-				t.Fatalf("no scenario in the report:\n%s", msg)
+			var res CaseResult
+			for _, c := range rep.Cases {
+				if c.Name == "random/openai-chat" {
+					res = c
+				}
 			}
-			txt := msg[strings.Index(msg[i:], "\n\n")+i+2:]
-			if j := strings.Index(txt, "\n    rapid"); j >= 0 {
-				txt = txt[:j]
+			if len(res.Streams) != 1 || !strings.Contains(rep.Err().Error(), "The stream as a scenario") {
+				t.Fatalf("%s: %d failing streams, want 1:\n%v", res.Name, len(res.Streams), rep.Err())
 			}
-			sc, perr := scenario.Parse("shrunk", []byte(txt))
+			txt := res.Streams[0].Scenario
+			if string(txt) != string(res.Scenario) || !strings.Contains(res.Message, string(txt)) {
+				t.Errorf("the case's Scenario and Message are not its stream's")
+			}
+			sc, perr := scenario.Parse("shrunk", txt)
 			if perr != nil {
 				t.Fatalf("the scenario does not parse: %v\n%s", perr, txt)
 			}

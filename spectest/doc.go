@@ -14,12 +14,15 @@
 //	}
 //
 // [Run] runs one subtest per scenario of the corpus ([Scenarios], named
-// area/name), then random streams of every format, valid and broken in
-// the ways the field notes describe, shrinking a failing one and printing
-// it as a scenario ready to commit. [TestAdapter] does the same without a
-// *testing.T and returns every failure, one per line. [Fuzz] is the same
-// comparison as a native fuzz target, for go test -fuzz in an adapter's own
-// CI.
+// area/name, or a corpus of one's own: [Corpus]), then random streams of
+// every format, valid and broken in the ways the field notes describe
+// (valid only with [RandomValid], for an adapter behind a trusted
+// provider). The random streams go on past a failure and report up to
+// [RandomFailures] distinct failing streams, each shrunk and printed as a
+// scenario ready to commit with the seed that draws it again. [Check]
+// returns the same as a [Report], case by case; [TestAdapter] returns
+// every failure, one per line. [Fuzz] is the same comparison as a native
+// fuzz target, for go test -fuzz in an adapter's own CI.
 //
 // A reassembler in another language is run as a program that speaks the
 // adapter protocol (docs/adapter-protocol.md): [Command] runs it once per
@@ -60,14 +63,20 @@
 //
 // Each [Failure] names the case, the rule and what the adapter returned
 // against what the model says: "identity/chat-same-index-new-ids: ID-6:
-// got call #0 with arguments ..., want ...".
+// got call #0 with arguments ..., want ...". A departure that names no
+// rule itself (an error on a whole stream, a panic, a time-out) is a
+// scenario's first rule; on a random stream it is the rule the model's
+// outcome of the shrunk stream gives (its violation, the rule that keeps a
+// call from completing, ORD-1 for the calls it completes), or [NoRule]
+// when there is none, and the failure's Why says which.
 //
 // # The corpus
 //
 // [Scenarios] holds the golden scenarios: one txtar archive per scenario,
 // pairing the raw wire bytes of a stream with the transcript
 // (toolspec.Outcome.String) that SPEC.md's rules give for it. Package
-// scenario parses them.
+// scenario parses them. [Corpus] runs the kit on another tree of files
+// in the same format, instead of it or beside it.
 //
 // The corpus is embedded only in programs that import this package: the
 // root package, spec and impl do not.

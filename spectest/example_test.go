@@ -1,9 +1,15 @@
 package spectest_test
 
 import (
+	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"os"
 	"os/exec"
+	"strings"
+	"testing/fstest"
+	"time"
 
 	"github.com/toolspec/toolspec"
 	"github.com/toolspec/toolspec/scenario"
@@ -155,4 +161,151 @@ func ExampleScenario() {
 	// msg 0 choice 0 call 0 complete id="" name="f" args="{}"
 	// stop msg 0 choice 0 truncated raw=""
 	// mine true
+}
+
+// Process starts an adapter program once and speaks the persistent form
+// of the protocol with it: the program describes itself in the handshake,
+// then answers one request per stream. The program here is this test
+// binary, run again: when SPECTEST_FAKE_ADAPTER is set, its TestMain
+// (serve_test.go) serves the protocol with toolspec's reassembler instead
+// of running the tests. An adapter in another language is started the
+// same way, e.g. spectest.Process("python3 adapter.py --serve").
+func ExampleProcess() {
+	self := "'" + strings.ReplaceAll(os.Args[0], "'", `'\''`) + "'"
+	a, err := spectest.Process("SPECTEST_FAKE_ADAPTER=example " + self)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	d := a.Describe()
+	fmt.Printf("%s %s %v %v\n", d.Name, d.Version, d.Formats, d.ClaimNames())
+	// One adapter serves every case: the program runs once for them all.
+	rep, err := spectest.Check(func() spectest.Adapter { return a },
+		spectest.Only("^identity/chat-same-index"), spectest.RandomStreams(0))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, c := range rep.Cases {
+		fmt.Println(c.Name, c.Passed())
+	}
+	fmt.Println(a.Restarts(), a.Close())
+	// Output:
+	// toolspec behind the protocol 0.0.1 [openai-chat anthropic] [stop-reason text thinking limits custom]
+	// identity/chat-same-index-ids-interleaved true
+	// identity/chat-same-index-new-ids true
+	// 0 <nil>
+}
+
+// Corpus runs the kit on scenarios of one's own, here one in memory in
+// the corpus's format (package scenario); adding
+// spectest.Corpus(spectest.Scenarios) would run the embedded corpus too.
+func ExampleCorpus() {
+	mine := fstest.MapFS{"mine/two-calls.txtar": {Data: []byte(`Two Ollama calls in one line stay two calls.
+rules: ID-8 ORD-1
+format: ollama
+-- input --
+{"model":"m","message":{"role":"assistant","tool_calls":[{"function":{"name":"a","arguments":{}}},{"function":{"name":"b","arguments":{"x":1}}}]},"done":true,"done_reason":"stop"}
+-- want --
+format ollama
+messages 1
+msg 0 choice 0 call 0 complete id="" name="a" args="{}"
+msg 0 choice 0 call 1 complete id="" name="b" args="{\"x\":1}"
+stop msg 0 choice 0 tool_use raw="stop"
+`)}}
+	rep, err := spectest.Check(func() spectest.Adapter { return lastWins{} }, spectest.Corpus(mine), spectest.RandomStreams(0))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(rep.Err())
+	// Output:
+	// mine/two-calls: NAME-1: got call #0 named "b", want "a"
+	// mine/two-calls: END-2: got call #0 with arguments "{\"x\":1}", want "{}"
+	// mine/two-calls: ORD-1: got no finished call for the model's call #1 (1 finished of 1), want call #1 id="" name="b" arguments="{\"x\":1}"
+}
+
+// strict fails closed, with a panic, on every stream that breaks a rule:
+// it is meant for trusted input only.
+var strict = spectest.AdapterFunc(func(s spectest.Stream) (spectest.Result, error) {
+	out := toolspec.Reassemble(s.Format, s.Data, s.Limits)
+	if len(out.Violations) > 0 {
+		panic("untrusted input")
+	}
+	return spectest.FromOutcome(out), out.Err()
+})
+
+// RandomValid draws valid random streams only: an adapter for trusted
+// input passes them, where the adversarial streams catch it.
+func ExampleRandomValid() {
+	for _, valid := range []bool{true, false} {
+		opts := []spectest.Option{spectest.RandomOnly(), spectest.Formats(toolspec.FormatOllama), spectest.RandomStreams(20),
+			spectest.Seed(1), spectest.RandomFailures(1), spectest.ShrinkTime(time.Second)}
+		if valid {
+			opts = append(opts, spectest.RandomValid())
+		}
+		rep, err := spectest.Check(func() spectest.Adapter { return strict }, opts...)
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		for _, c := range rep.Cases {
+			if c.Name == "random/ollama" {
+				fmt.Println("valid only:", valid, "passed:", c.Passed())
+			}
+		}
+	}
+	// Output:
+	// valid only: true passed: true
+	// valid only: false passed: false
+}
+
+// dropsIDsOnBOM has two bugs: it fails every stream that starts with a
+// byte-order mark (which valid SSE may), and it drops every call's id.
+type dropsIDsOnBOM struct{}
+
+func (dropsIDsOnBOM) Describe() spectest.Description {
+	return spectest.Description{Name: "two bugs", Formats: []toolspec.Format{toolspec.FormatOpenAIChat}}
+}
+
+func (dropsIDsOnBOM) Reassemble(s spectest.Stream) (spectest.Result, error) {
+	if bytes.HasPrefix(s.Data, []byte("\xEF\xBB\xBF")) {
+		return spectest.Result{}, errors.New("invalid character 'ï' looking for beginning of value")
+	}
+	out := toolspec.Reassemble(s.Format, s.Data, s.Limits)
+	r := spectest.FromOutcome(out)
+	for i := range r.Calls {
+		r.Calls[i].ID = ""
+	}
+	return r, out.Err()
+}
+
+// RandomFailures sets how many distinct failing random streams a case
+// reports: the draws go on past the first failure, so that it does not
+// hide the other bug. The error on a whole stream names no rule itself:
+// it gets ORD-1 where the model completes calls that the error loses,
+// and NO-RULE, with why, where the stream holds none.
+func ExampleRandomFailures() {
+	for _, n := range []int{1, 3} {
+		rep, err := spectest.Check(func() spectest.Adapter { return dropsIDsOnBOM{} }, spectest.RandomOnly(),
+			spectest.Formats(toolspec.FormatOpenAIChat), spectest.RandomStreams(100), spectest.Seed(2),
+			spectest.RandomFailures(n), spectest.ShrinkTime(time.Second))
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		for _, c := range rep.Cases {
+			if c.Name != "random/openai-chat" {
+				continue
+			}
+			var rules []string
+			for _, s := range c.Streams {
+				rules = append(rules, string(s.Failures[0].Rule))
+			}
+			fmt.Println(n, rules)
+		}
+	}
+	// Output:
+	// 1 [ID-1]
+	// 3 [ID-1 ORD-1 NO-RULE]
 }

@@ -14,23 +14,47 @@ import (
 // Failure is one way an adapter's result departs from the model's outcome
 // of a stream.
 type Failure struct {
-	Case string          // the scenario's name (area/name) or the random stream's
-	Rule toolspec.RuleID // the rule the departure breaks; "" when no rule can be told
+	Case string // the scenario's name (area/name) or the random stream's
+	// Rule is the rule the departure breaks. A departure that names no
+	// rule itself (an error on a whole stream, a panic, a time-out) gets
+	// a scenario's first rule; a random stream's gets the rule of the
+	// model's outcome of the stream (its violation, the rule that keeps a
+	// call from completing, ORD-1 for the calls it completes), or NoRule
+	// when none applies, and Why says which. It is "" for a protocol
+	// failure.
+	Rule toolspec.RuleID
 	Got  string
 	Want string
+	// Why says how Rule was told when the departure names no rule
+	// itself; "" otherwise.
+	Why string
 	// Protocol is set when the adapter gave no answer to judge: an
 	// adapter program broke the adapter protocol (crashed, hung, printed
 	// what is not an answer). Rule is then "".
 	Protocol *ProtocolError
 }
 
-// Error formats f as "case: RULE: got ..., want ...".
+// NoRule is the rule of a random stream's failure that names no rule
+// itself (the adapter failed, panicked or hung on a stream the model reads
+// whole) and to which the model's outcome of the stream gives none: it
+// holds no violation, no call and no cut. It is not a rule of SPEC.md:
+// the failure's Why says what is left to blame (the stream's framing or
+// payloads), and a scenario of it ([Scenario] cites NoRule) needs a rule
+// of SPEC.md before it joins a corpus.
+const NoRule toolspec.RuleID = "NO-RULE"
+
+// Error formats f as "case: RULE: got ..., want ...", then "; " and Why
+// when it is set.
 func (f Failure) Error() string {
 	r := string(f.Rule)
 	if r == "" {
 		r = "-"
 	}
-	return f.Case + ": " + r + ": got " + f.Got + ", want " + f.Want
+	s := f.Case + ": " + r + ": got " + f.Got + ", want " + f.Want
+	if f.Why != "" {
+		s += "; " + f.Why
+	}
+	return s
 }
 
 // judge compares what an adapter described by d returned for a stream

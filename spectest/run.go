@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io/fs"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -15,7 +14,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/toolspec/toolspec"
-	"github.com/toolspec/toolspec/gen"
 	"github.com/toolspec/toolspec/model"
 	"github.com/toolspec/toolspec/scenario"
 	"pgregory.net/rapid"
@@ -26,20 +24,26 @@ import (
 type Option func(*options)
 
 type options struct {
-	limits   toolspec.Limits
-	only     *regexp.Regexp
-	noCorpus bool
-	formats  []toolspec.Format
-	skip     map[toolspec.RuleID]string
-	random   int
-	seed     uint64
-	byteArgs bool
-	timeout  time.Duration
-	shrink   time.Duration
+	limits    toolspec.Limits
+	only      *regexp.Regexp
+	noCorpus  bool
+	corpora   []fs.FS // nil: the embedded corpus
+	formats   []toolspec.Format
+	skip      map[toolspec.RuleID]string
+	random    int
+	validOnly bool
+	failures  int // distinct failing random streams reported per case
+	seed      uint64
+	byteArgs  bool
+	timeout   time.Duration
+	shrink    time.Duration
 }
 
+// defaultRandomFailures is the default of RandomFailures.
+const defaultRandomFailures = 3
+
 func newOptions(opts []Option) options {
-	o := options{random: 100, timeout: 10 * time.Second, shrink: 5 * time.Second, skip: map[toolspec.RuleID]string{}}
+	o := options{random: 100, failures: defaultRandomFailures, timeout: 10 * time.Second, shrink: 5 * time.Second, skip: map[toolspec.RuleID]string{}}
 	for _, f := range opts {
 		f(&o)
 	}
@@ -66,8 +70,43 @@ func Skip(reason string, rules ...toolspec.RuleID) Option {
 
 // RandomStreams sets how many random streams of each format the run
 // draws (valid ones and ones broken in the ways the field notes
-// describe); 0 runs the scenarios only. The default is 100.
+// describe); 0 runs the scenarios only. The default is 100. The streams
+// drawn to shrink a failing one do not count; the draws go on after a
+// failure (see [RandomFailures]) until n are drawn.
 func RandomStreams(n int) Option { return func(o *options) { o.random = n } }
+
+// RandomValid draws the random streams from the valid generator only:
+// streams that break no rule, valid as the providers send them (with their
+// framing's tolerances: byte-order marks, split data lines, CRLF, comments,
+// a missing last blank line), never broken by the field notes' adversarial
+// mutations. It is for an adapter or a translator that claims only valid
+// input, behind a trusted provider. Under it [Fuzz] judges only the inputs
+// in which the model finds no violation. The corpus's scenarios still run
+// ([RandomOnly] leaves them out, [Skip] and [Only] select them).
+func RandomValid() Option { return func(o *options) { o.validOnly = true } }
+
+// RandomFailures sets how many distinct failing random streams a case
+// (random/<format>) reports, each shrunk and with the seed that draws it
+// again (default 3). After a failure the draws go on, looking past the
+// failures already found: a stream counts only when it fails in a way
+// none before it did (another rule, or another departure of the same
+// rule: an error where a call was wrong), and it is shrunk keeping that
+// failure, so that a frequent failure does not mask the others. A stream
+// that shrinks to the rules and shape of one already reported (the same
+// rules, the same transcript but for ids, names, arguments, text and
+// numbers) is counted, not reported again. n < 1 is 1: the first failure
+// only.
+func RandomFailures(n int) Option { return func(o *options) { o.failures = max(n, 1) } }
+
+// Corpus runs the scenarios of fsys instead of the embedded corpus
+// ([Scenarios]): every ".txtar" file of fsys, at any depth, in the
+// corpus's format (package scenario; other files are ignored), named
+// after its path without ".txtar" ("<area>/<name>" in the embedded one). Several Corpus options run each
+// corpus; Corpus(spectest.Scenarios) among them keeps the embedded one.
+// A corpus without a scenario, a scenario that does not parse and a name
+// that two corpora share are errors of the run ([Check] returns them,
+// [Run] fails with them). [Fuzz] seeds its corpus with them too.
+func Corpus(fsys fs.FS) Option { return func(o *options) { o.corpora = append(o.corpora, fsys) } }
 
 // Seed fixes the seed of the random streams, to rerun a failure; 0 (the
 // default) draws a new one each run, which a failure prints.
@@ -127,25 +166,50 @@ func reference(c kase) toolspec.Outcome {
 	return model.Reassemble(c.format, c.data, c.limits)
 }
 
-// cases returns the corpus's scenarios, sorted by name.
-func cases() ([]kase, error) {
+// cases returns the scenarios of o's corpora (the embedded one by
+// default), sorted by name.
+func cases(o options) ([]kase, error) {
+	corpora := o.corpora
+	if corpora == nil {
+		corpora = []fs.FS{Scenarios}
+	}
 	var out []kase
-	err := fs.WalkDir(Scenarios, ".", func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".txtar") {
-			return err
+	from := map[string]int{} // a scenario's name → its corpus
+	for i, fsys := range corpora {
+		n := 0
+		err := fs.WalkDir(fsys, ".", func(path string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() || !strings.HasSuffix(path, ".txtar") {
+				return err
+			}
+			data, err := fs.ReadFile(fsys, path)
+			if err != nil {
+				return err
+			}
+			sc, err := scenario.Parse(path, data)
+			if err != nil {
+				return err
+			}
+			name := strings.TrimSuffix(path, ".txtar")
+			if j, dup := from[name]; dup {
+				return fmt.Errorf("%s: the scenario %q is in corpus %d too", path, name, j+1)
+			}
+			from[name] = i
+			n++
+			out = append(out, kase{name: name, format: sc.Format, limits: sc.Limits, data: sc.Input, rules: sc.Rules})
+			return nil
+		})
+		if err == nil && n == 0 {
+			err = errors.New("no scenario (no .txtar file)")
 		}
-		data, err := fs.ReadFile(Scenarios, path)
+		if err != nil && o.corpora != nil {
+			return nil, fmt.Errorf("spectest: corpus %d of %d: %w", i+1, len(corpora), err)
+		}
 		if err != nil {
-			return err
+			return nil, err
 		}
-		sc, err := scenario.Parse(path, data)
-		if err != nil {
-			return err
-		}
-		out = append(out, kase{name: strings.TrimSuffix(path, ".txtar"), format: sc.Format, limits: sc.Limits, data: sc.Input, rules: sc.Rules})
-		return nil
-	})
-	return out, err
+	}
+	slices.SortFunc(out, func(a, b kase) int { return strings.Compare(a.name, b.name) })
+	return out, nil
 }
 
 // verdict is what one case gave.
@@ -193,10 +257,16 @@ func runCase(newAdapter func() Adapter, o options, c kase) verdict {
 	if pe != nil {
 		return verdict{failures: []Failure{{Case: c.name, Got: "a protocol failure: " + pe.Error(), Want: "an answer (" + summary(want) + ")", Protocol: pe}}}
 	}
+	var fs []Failure
 	if broke != "" {
-		return verdict{failures: []Failure{{Case: c.name, Rule: first(c.rules), Got: broke, Want: "a result (" + summary(want) + ")"}}}
+		fs = []Failure{{Case: c.name, Rule: first(c.rules), Got: broke, Want: "a result (" + summary(want) + ")"}}
+	} else {
+		fs = judge(c.name, d, o, want, r, err, c.rules)
 	}
-	return verdict{failures: judge(c.name, d, o, want, r, err, c.rules)}
+	if c.random {
+		attribute(fs, c, want)
+	}
+	return verdict{failures: fs}
 }
 
 // answer is what call got from an adapter: a result and error, or why
@@ -252,14 +322,14 @@ func first(rules []toolspec.RuleID) toolspec.RuleID {
 // Run runs the kit on the adapters newAdapter makes (a fresh one per
 // case): one subtest per scenario of the corpus, named after it
 // (area/name, so that -run selects and -skip skips them), then, per
-// format, a subtest "random/<format>" that draws random streams, shrinks a
-// failing one and prints it as a scenario ready to commit, with the seed
-// to rerun it. Cases the adapter is not judged on are skipped with the
-// reason.
+// format, a subtest "random/<format>" that draws random streams and
+// reports the distinct failing ones ([RandomFailures]), each shrunk and
+// printed as a scenario ready to commit, with the seed that draws it
+// again. Cases the adapter is not judged on are skipped with the reason.
 func Run(t *testing.T, newAdapter func() Adapter, opts ...Option) {
 	t.Helper()
 	o := newOptions(opts)
-	cs, err := cases()
+	cs, err := cases(o)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -290,44 +360,10 @@ func Run(t *testing.T, newAdapter func() Adapter, opts ...Option) {
 		}
 		name := "random/" + string(f)
 		t.Run(name, func(t *testing.T) {
-			res := randomCase(name, o, func(last *CaseResult) func(*rapid.T) { return randomProp(newAdapter, o, f, last) },
-				func(c kase) []Failure { return runCase(newAdapter, o, c).failures })
-			if res.Message != "" {
+			if res := adapterRandom(name, newAdapter, o, f); res.Message != "" {
 				t.Error(res.Message)
 			}
 		})
-	}
-}
-
-// randomProp is the property the random streams of format f check. When
-// last is not nil, each failing stream is recorded in it: after rapid's
-// check, it holds the shrunk one, which rapid replays last.
-func randomProp(newAdapter func() Adapter, o options, f toolspec.Format, last *CaseResult) func(*rapid.T) {
-	return func(rt *rapid.T) {
-		var data []byte
-		var how string
-		if rapid.Bool().Draw(rt, "mutated") {
-			var muts []string
-			data, muts = gen.Mutated(rt, f)
-			how = "mutated: " + strings.Join(muts, ", ")
-		} else {
-			_, data = gen.Valid(rt, f)
-			how = "valid"
-		}
-		c := kase{name: "random/" + string(f), format: f, limits: o.limits, data: data, random: true}
-		v := runCase(newAdapter, o, c)
-		var fs []Failure
-		for _, x := range v.failures {
-			if _, skip := o.skip[x.Rule]; !skip {
-				fs = append(fs, x)
-			}
-		}
-		if len(fs) > 0 {
-			if last != nil {
-				*last = CaseResult{Name: c.name, Failures: fs, stream: c}
-			}
-			rt.Fatalf("%s", report(c, how, fs))
-		}
 	}
 }
 
@@ -355,8 +391,9 @@ func Scenario(name string, f toolspec.Format, lim toolspec.Limits, data []byte, 
 		}
 	}
 	if len(rules) == 0 {
-		// The departure is not one rule's; the scenario format needs one.
-		rules = []toolspec.RuleID{toolspec.FramePayload}
+		// No failure names a rule (an adapter that broke the protocol);
+		// the scenario format needs one.
+		rules = []toolspec.RuleID{NoRule}
 	}
 	sc := scenario.Scenario{
 		Description: strings.Join(desc, "\n"), Rules: rules, Format: f, Limits: lim, Input: data,
@@ -364,28 +401,6 @@ func Scenario(name string, f toolspec.Format, lim toolspec.Limits, data []byte, 
 		Want:     model.Reassemble(f, data, lim).String(),
 	}
 	return sc.Marshal()
-}
-
-// withRapid runs fn with rapid's flags set for o: the number of checks and
-// the seed. rapid reads them from the command line's flag set.
-func withRapid(o options, fn func()) {
-	set := map[string]string{"rapid.checks": strconv.Itoa(o.random), "rapid.shrinktime": o.shrink.String()}
-	if o.seed != 0 {
-		set["rapid.seed"] = strconv.FormatUint(o.seed, 10)
-	}
-	restore := map[string]string{}
-	for k, v := range set {
-		if fl := flag.Lookup(k); fl != nil {
-			restore[k] = fl.Value.String()
-			_ = fl.Value.Set(v)
-		}
-	}
-	defer func() {
-		for k, v := range restore {
-			_ = flag.Lookup(k).Value.Set(v)
-		}
-	}()
-	fn()
 }
 
 // Report is what a run of the kit found, case by case.
@@ -403,23 +418,41 @@ type CaseResult struct {
 	// by an option. A skipped case has no failures.
 	Skipped  string
 	Failures []Failure
-	// Scenario is, for random streams that failed, the shrunk stream as a
-	// scenario ready to commit; Message is rapid's report of it, with the
-	// seed that reproduces it.
+	// Streams are, for random streams that failed, the distinct failing
+	// streams found (at most [RandomFailures]), each shrunk, in the order
+	// found; Failures then holds the failures of them all.
+	Streams []FailingStream
+	// Scenario is, for random streams that failed, the first failing
+	// stream, shrunk, as a scenario ready to commit; Message reports every
+	// failing stream with its scenario and the seed that draws it again.
 	Scenario []byte
 	Message  string
 	// Notes name what a translation's target format cannot carry: not
 	// failures.
 	Notes []string
+}
 
-	stream kase // a failing random case's stream
+// FailingStream is one distinct failing random stream of a case, shrunk
+// by rapid, then frame by frame.
+type FailingStream struct {
+	Failures []Failure // its failures, once shrunk
+	Scenario []byte    // the shrunk stream as a scenario ready to commit
+	// Seed is the seed rapid drew the stream with before shrinking it
+	// (0 when rapid did not say): [Seed](Seed), or toolspec check --seed,
+	// with the same options draws it first again.
+	Seed uint64
+	// How says how it was drawn: "valid", or "mutated: " and the
+	// generator's mutations.
+	How     string
+	Message string // its failures, its scenario and its seed, for a person
 }
 
 // Passed reports whether the case ran and found nothing.
 func (c CaseResult) Passed() bool { return c.Skipped == "" && len(c.Failures) == 0 }
 
 // Err returns every failure of r, one per line, joined, or nil; a failing
-// random case adds rapid's report with the scenario and the seed.
+// random case gives its Message instead: each failing stream's failures,
+// its scenario and the seed that draws it again.
 func (r *Report) Err() error {
 	var errs []error
 	for _, c := range r.Cases {
@@ -440,7 +473,7 @@ func (r *Report) Err() error {
 func Check(newAdapter func() Adapter, opts ...Option) (*Report, error) {
 	initTesting()
 	o := newOptions(opts)
-	cs, err := cases()
+	cs, err := cases(o)
 	if err != nil {
 		return nil, err
 	}
@@ -468,9 +501,7 @@ func Check(newAdapter func() Adapter, opts ...Option) (*Report, error) {
 			rep.Cases = append(rep.Cases, CaseResult{Name: name, Skipped: "not applicable: format " + string(f)})
 			continue
 		}
-		res := randomCase(name, o, func(last *CaseResult) func(*rapid.T) { return randomProp(newAdapter, o, f, last) },
-			func(c kase) []Failure { return runCase(newAdapter, o, c).failures })
-		rep.Cases = append(rep.Cases, res)
+		rep.Cases = append(rep.Cases, adapterRandom(name, newAdapter, o, f))
 	}
 	return rep, nil
 }
@@ -484,76 +515,6 @@ func TestAdapter(newAdapter func() Adapter, opts ...Option) error {
 		return err
 	}
 	return rep.Err()
-}
-
-// randomCase draws random streams with the property prop makes, which
-// records a failing stream in the CaseResult it is given; rapid shrinks
-// the first that fails. The shrunk stream is then reduced frame by frame
-// (reduceFrames, with judge, while its failures keep a rule) and reported
-// as a scenario with rapid's seed.
-func randomCase(name string, o options, prop func(last *CaseResult) func(*rapid.T), judge func(kase) []Failure) CaseResult {
-	tb := &collectTB{name: name}
-	var last CaseResult
-	withRapid(o, func() {
-		nf := flag.Lookup("rapid.nofailfile")
-		old := nf.Value.String()
-		_ = nf.Value.Set("true")
-		defer func() { _ = nf.Value.Set(old) }()
-		rapid.Check(tb, prop(&last))
-	})
-	if !tb.failed {
-		return CaseResult{Name: name}
-	}
-	if len(last.Failures) == 0 { // rapid failed, not the property
-		msg := strings.TrimSpace(tb.log.String())
-		return CaseResult{Name: name, Message: msg, Failures: []Failure{{Case: name, Got: msg, Want: "no failure"}}}
-	}
-	res := last
-	res.Name = name
-	res.stream, res.Failures = reduceFrames(last.stream, last.Failures, judge)
-	res.Scenario = Scenario(name, res.stream.format, res.stream.limits, res.stream.data, res.Failures)
-	seed := rapidSeed.FindString(tb.log.String())
-	res.Message = strings.TrimSpace(report(res.stream, "shrunk by rapid, then frame by frame", res.Failures))
-	if seed != "" {
-		res.Message += "\n\nThe draw reruns with " + seed + " (and the same options)."
-	}
-	return res
-}
-
-// rapidSeed finds the seed in rapid's report of a failure.
-var rapidSeed = regexp.MustCompile(`-rapid\.seed=[0-9]+`)
-
-// reduceFrames removes frames of c's stream, one at a time and greedily,
-// as long as judge still finds a failure with one of the rules of fs (or,
-// for failures without a rule, any failure). It returns the smaller case
-// and its failures.
-func reduceFrames(c kase, fs []Failure, judge func(kase) []Failure) (kase, []Failure) {
-	rules := map[toolspec.RuleID]bool{}
-	for _, f := range fs {
-		rules[f.Rule] = true
-	}
-	keeps := func(got []Failure) bool {
-		for _, f := range got {
-			if rules[f.Rule] {
-				return true
-			}
-		}
-		return false
-	}
-	frames := splitFrames(c)
-	for changed := true; changed && len(frames) > 1; {
-		changed = false
-		for i := 0; i < len(frames) && len(frames) > 1; i++ {
-			try := append(append([][]byte(nil), frames[:i]...), frames[i+1:]...)
-			d := c
-			d.data = bytes.Join(try, nil)
-			if got := judge(d); keeps(got) {
-				frames, c, fs, changed = try, d, got, true
-				i--
-			}
-		}
-	}
-	return c, fs
 }
 
 // splitFrames cuts c's stream at the offsets where the model's decoder
@@ -627,7 +588,10 @@ func (c *collectTB) Failed() bool   { return c.failed }
 // streams of format. Its inputs are raw streams, seeded with the corpus's
 // scenarios of the format (so go test alone runs them), and inputs that
 // drive the random stream generator; the fuzzer mutates both. A departure
-// from the model fails with the scenario that reproduces it. Write it as
+// from the model fails with the scenario that reproduces it. Under
+// [RandomValid] the generator draws valid streams only and a raw input in
+// which the model finds a violation is skipped; [Corpus] sets the
+// scenarios it is seeded with. Write it as
 //
 //	func FuzzMyAdapter(f *testing.F) {
 //		spectest.Fuzz(f, toolspec.FormatOpenAIChat, newMyAdapter)
@@ -636,7 +600,7 @@ func (c *collectTB) Failed() bool   { return c.failed }
 // and run go test -fuzz FuzzMyAdapter.
 func Fuzz(f *testing.F, format toolspec.Format, newAdapter func() Adapter, opts ...Option) {
 	o := newOptions(opts)
-	cs, err := cases()
+	cs, err := cases(o)
 	if err != nil {
 		f.Fatal(err)
 	}
@@ -652,15 +616,39 @@ func Fuzz(f *testing.F, format toolspec.Format, newAdapter func() Adapter, opts 
 		}
 		f.Add([]byte(nil), seed)
 	}
-	generated := rapid.MakeFuzz(randomProp(newAdapter, o, format, nil))
+	name := "fuzz/" + string(format)
+	judge := func(c kase) []Failure { return runCase(newAdapter, o, c).failures }
+	generated := rapid.MakeFuzz(func(rt *rapid.T) {
+		data, how := drawStream(rt, o, format)
+		c := kase{name: name, format: format, limits: o.limits, data: data, random: true}
+		if fs := o.unskipped(judge(c)); len(fs) > 0 {
+			rt.Fatalf("%s", report(c, how, fs))
+		}
+	})
 	f.Fuzz(func(t *testing.T, raw, genInput []byte) {
 		if len(raw) == 0 {
 			generated(t, genInput)
 			return
 		}
-		c := kase{name: "fuzz/" + string(format), format: format, limits: o.limits, data: raw, random: true}
-		if fs := runCase(newAdapter, o, c).failures; len(fs) > 0 {
-			t.Fatalf("%s", report(c, "a fuzzed stream", fs))
+		skip, fail := fuzzInput(newAdapter, o, format, raw)
+		if skip != "" {
+			t.Skip(skip)
+		}
+		if fail != "" {
+			t.Fatal(fail)
 		}
 	})
+}
+
+// fuzzInput judges a raw input of Fuzz: it returns why it is not judged,
+// or the report of its failures, or neither.
+func fuzzInput(newAdapter func() Adapter, o options, format toolspec.Format, raw []byte) (skip, fail string) {
+	c := kase{name: "fuzz/" + string(format), format: format, limits: o.limits, data: raw, random: true}
+	if o.validOnly && len(reference(c).Violations) > 0 {
+		return "RandomValid: the model finds a violation in the input", ""
+	}
+	if fs := o.unskipped(runCase(newAdapter, o, c).failures); len(fs) > 0 {
+		return "", report(c, "a fuzzed stream", fs)
+	}
+	return "", ""
 }

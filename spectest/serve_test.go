@@ -33,8 +33,9 @@ func fakeCmd(mode string) string {
 
 // fakeAdapter plays an adapter program: a correct one (toolspec's
 // reassembler behind the protocol), or one that breaks the protocol in
-// the way mode says. Modes of the persistent form: good; crash-at-2,
-// hang-at-2, seq-at-2, notjson-at-2, badanswer-at-2, early-at-2 (each
+// the way mode says. Modes of the persistent form: good, example (good,
+// named for ExampleProcess); crash-at-2, hang-at-2, seq-at-2,
+// notjson-at-2, badanswer-at-2, early-at-2 (each
 // misbehaves at the request of seq 2 only, which a restarted program
 // never sees again); always-crash; version-2, garbage-hello, no-hello
 // (exits), hang-hello, pid-name (its name differs after a restart). Modes
@@ -65,6 +66,8 @@ func fakeAdapter(mode string, stdin io.Reader, stdout io.Writer) int {
 		time.Sleep(time.Hour)
 	case "pid-name":
 		name = fmt.Sprintf("fake-%d", os.Getpid())
+	case "example":
+		name = "toolspec behind the protocol" // ExampleProcess's
 	}
 	fmt.Fprintf(stdout, `{"version":1,"adapter":{"name":%q,"version":"0.0.1","formats":["openai-chat","anthropic"],"claims":["stop-reason","text","thinking","limits","custom"]}}`+"\n", name)
 	for {

@@ -10,9 +10,7 @@ import (
 	"time"
 
 	"github.com/toolspec/toolspec"
-	"github.com/toolspec/toolspec/gen"
 	"github.com/toolspec/toolspec/spec"
-	"pgregory.net/rapid"
 )
 
 // Translator is a proxy under test that turns a stream of one format into
@@ -65,7 +63,7 @@ func CheckTranslator(newTranslator func() Translator, from, to toolspec.Format, 
 		return nil, fmt.Errorf("spectest: unknown format in %q → %q", from, to)
 	}
 	o := newOptions(opts)
-	cs, err := cases()
+	cs, err := cases(o)
 	if err != nil {
 		return nil, err
 	}
@@ -83,9 +81,7 @@ func CheckTranslator(newTranslator func() Translator, from, to toolspec.Format, 
 	if o.random == 0 || !o.selected(name) {
 		return rep, nil
 	}
-	res := randomCase(name, o, func(last *CaseResult) func(*rapid.T) { return translateProp(newTranslator, o, from, to, last) },
-		func(c kase) []Failure { return translateCase(newTranslator, o, c, to).Failures })
-	rep.Cases = append(rep.Cases, res)
+	rep.Cases = append(rep.Cases, translatorRandom(name, newTranslator, o, from, to))
 	return rep, nil
 }
 
@@ -95,7 +91,7 @@ func CheckTranslator(newTranslator func() Translator, from, to toolspec.Format, 
 func RunTranslator(t *testing.T, newTranslator func() Translator, from, to toolspec.Format, opts ...Option) {
 	t.Helper()
 	o := newOptions(opts)
-	cs, err := cases()
+	cs, err := cases(o)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -119,37 +115,18 @@ func RunTranslator(t *testing.T, newTranslator func() Translator, from, to tools
 	if o.random > 0 && o.selected("random/"+string(from)+"→"+string(to)) {
 		name := "random/" + string(from) + "→" + string(to)
 		t.Run(name, func(t *testing.T) {
-			res := randomCase(name, o, func(last *CaseResult) func(*rapid.T) { return translateProp(newTranslator, o, from, to, last) },
-				func(c kase) []Failure { return translateCase(newTranslator, o, c, to).Failures })
-			if res.Message != "" {
+			if res := translatorRandom(name, newTranslator, o, from, to); res.Message != "" {
 				t.Error(res.Message)
 			}
 		})
 	}
 }
 
-// translateProp is the property random streams of format from check.
-func translateProp(newTranslator func() Translator, o options, from, to toolspec.Format, last *CaseResult) func(*rapid.T) {
-	return func(rt *rapid.T) {
-		var data []byte
-		how := "valid"
-		if rapid.Bool().Draw(rt, "mutated") {
-			var muts []string
-			data, muts = gen.Mutated(rt, from)
-			how = "mutated: " + strings.Join(muts, ", ")
-		} else {
-			_, data = gen.Valid(rt, from)
-		}
-		c := kase{name: "random/" + string(from) + "→" + string(to), format: from, data: data, random: true}
-		r := translateCase(newTranslator, o, c, to)
-		if len(r.Failures) > 0 {
-			if last != nil {
-				*last = r
-				last.stream = c
-			}
-			rt.Fatalf("%s", report(c, how, r.Failures))
-		}
-	}
+// translatorRandom is the case random/<from>→<to> of the translators
+// newTranslator makes.
+func translatorRandom(name string, newTranslator func() Translator, o options, from, to toolspec.Format) CaseResult {
+	mk := func(data []byte) kase { return kase{name: name, format: from, data: data, random: true} }
+	return randomCase(name, o, from, mk, func(c kase) []Failure { return translateCase(newTranslator, o, c, to).Failures })
 }
 
 // translateCase runs one case on a fresh translator.
@@ -188,9 +165,15 @@ func translateCase(newTranslator func() Translator, o options, c kase, to toolsp
 	}()
 	if broke != "" {
 		res.Failures = []Failure{{Case: c.name, Rule: first(c.rules), Got: broke, Want: "a translation"}}
+		if c.random {
+			attribute(res.Failures, c, src)
+		}
 		return res
 	}
 	res.Failures, res.Notes = judgeTranslation(c.name, o, src, to, out, terr, c.rules, c.random)
+	if c.random {
+		attribute(res.Failures, c, src)
+	}
 	return res
 }
 

@@ -19,7 +19,7 @@ import (
 type adapterFlags struct {
 	cmd     string
 	serve   bool
-	claim   string
+	claim   claimList
 	name    string
 	formats formatList
 	timeout time.Duration
@@ -31,7 +31,7 @@ const defaultTimeout = 10 * time.Second
 func (af *adapterFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&af.cmd, "adapter", "", "the adapter's command line, run with sh -c ({format} and {limits} are replaced)")
 	fs.BoolVar(&af.serve, "serve", false, "speak the persistent form of the protocol (the adapter describes itself in the handshake)")
-	fs.StringVar(&af.claim, "claim", "", "what the adapter claims, comma-separated: stop-reason, text, thinking, limits, custom, all")
+	fs.Var(&af.claim, "claim", "what the adapter claims (repeat it, or separate with commas): stop-reason, text, thinking, limits, custom, all")
 	fs.StringVar(&af.name, "name", "", "the adapter's name in the report")
 	fs.Var(&af.formats, "format", "a format the adapter reads (repeat it, or separate with commas; default all)")
 	fs.DurationVar(&af.timeout, "timeout", defaultTimeout, "how long the adapter may take to answer one stream")
@@ -55,6 +55,21 @@ func (l *formatList) Set(v string) error {
 			return err
 		}
 		*l = append(*l, f)
+	}
+	return nil
+}
+
+// claimList is a repeatable --claim flag: each value is a
+// comma-separated list of claim names, checked when the adapter is opened.
+type claimList []string
+
+func (l *claimList) String() string { return strings.Join(*l, ",") }
+
+func (l *claimList) Set(v string) error {
+	for _, n := range strings.Split(v, ",") {
+		if n = strings.TrimSpace(n); n != "" {
+			*l = append(*l, n)
+		}
 	}
 	return nil
 }
@@ -89,7 +104,7 @@ func (af *adapterFlags) open(stderr io.Writer) (*adapter, error) {
 	a := &adapter{opts: []spectest.Option{spectest.Timeout(af.timeout + 10*time.Second)}}
 	popts := []spectest.ProgramOption{spectest.RequestTimeout(af.timeout)}
 	if af.serve {
-		if af.claim != "" || af.name != "" {
+		if len(af.claim) > 0 || af.name != "" {
 			return nil, usageErr("--claim and --name do not go with --serve: the adapter describes itself in the handshake")
 		}
 		p, err := spectest.Process(af.cmd, popts...)
@@ -105,14 +120,8 @@ func (af *adapterFlags) open(stderr io.Writer) (*adapter, error) {
 		if d.Name == "" {
 			d.Name = af.cmd
 		}
-		if af.claim != "" {
-			var names []string
-			for _, n := range strings.Split(af.claim, ",") {
-				names = append(names, strings.TrimSpace(n))
-			}
-			if err := d.SetClaims(names...); err != nil {
-				return nil, usageErr("--claim: %v", err)
-			}
+		if err := d.SetClaims(af.claim...); err != nil {
+			return nil, usageErr("--claim: %v", err)
 		}
 		c := spectest.Command(af.cmd, d, popts...)
 		a.new, a.d, a.close = func() spectest.Adapter { return c }, d, func() error { return nil }

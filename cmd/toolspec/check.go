@@ -19,9 +19,10 @@ import (
 	"github.com/toolspec/toolspec/spectest"
 )
 
-const checkUsage = `usage: toolspec check --adapter 'CMD ARGS' [--serve] [--format F]... [--claim LIST]
-                     [--name N] [--random N] [--seed S] [--expect FILE] [--out DIR]
-                     [--timeout D]
+const checkUsage = `usage: toolspec check --adapter 'CMD ARGS' [--serve] [--format F]... [--claim LIST]...
+                     [--name N] [--random N] [--seed S] [--random-valid]
+                     [--random-failures N] [--corpus DIR]... [--also-embedded]
+                     [--expect FILE] [--out DIR] [--timeout D]
 
 Runs the conformance kit (package spectest) on an adapter program, by the
 adapter protocol (docs/adapter-protocol.md): one-shot by default (the program
@@ -30,8 +31,17 @@ in a handshake and answers one JSON line per stream). Every scenario of the
 corpus, then --random N random streams per format (default 100; 0 for none)
 from --seed S (default: drawn, and printed).
 
---claim (one-shot only): stop-reason, text, thinking, limits, custom, all;
-the kit judges only what the adapter claims. --format: the formats it reads.
+--claim (one-shot only; repeat it, or separate with commas): stop-reason,
+text, thinking, limits, custom, all; the kit judges only what the adapter
+claims. --format: the formats it reads.
+--random-valid: the random streams are valid ones only, never broken by the
+adversarial mutations: for an adapter that claims only valid input.
+--random-failures N: report up to N distinct failing random streams per
+format (default 3), each shrunk: the draws go on past a failure, looking for
+failures of other rules or kinds.
+--corpus DIR: run the scenarios of DIR (<area>/<name>.txtar, the corpus's
+format) instead of the embedded corpus; repeat it for several;
+--also-embedded runs the embedded corpus as well.
 --expect FILE: known failures, one a line: CASE RULE REASON ("-" as the rule
 of a failure that names none; # starts a comment). An expected failure is
 counted apart; one that no longer happens fails the run, so the file is kept
@@ -57,6 +67,11 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	af.register(fl)
 	random := fl.Int("random", 100, "random streams per format")
 	seed := fl.Uint64("seed", 0, "the seed of the random streams (0: draw one)")
+	validOnly := fl.Bool("random-valid", false, "draw valid random streams only, without adversarial mutations")
+	maxFailures := fl.Int("random-failures", 3, "distinct failing random streams reported per format")
+	var corpusDirs stringList
+	fl.Var(&corpusDirs, "corpus", "a directory of scenarios to run instead of the embedded corpus (repeatable)")
+	alsoEmbedded := fl.Bool("also-embedded", false, "with --corpus: run the embedded corpus as well")
 	expectFile := fl.String("expect", "", "the known-failures file")
 	outDir := fl.String("out", "", "where failing cases are written as scenarios")
 	pos, err := parseArgs(fl, args)
@@ -73,10 +88,20 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	if *random < 0 {
 		return exitFor(usageErr("--random must not be negative"), stderr)
 	}
+	if *maxFailures < 1 {
+		return exitFor(usageErr("--random-failures must be at least 1"), stderr)
+	}
+	if *alsoEmbedded && len(corpusDirs) == 0 {
+		return exitFor(usageErr("--also-embedded goes with --corpus"), stderr)
+	}
+	corpora, err := openCorpora(corpusDirs, *alsoEmbedded)
+	if err != nil {
+		return exitFor(err, stderr)
+	}
 	var exp expectations
 	if *expectFile != "" {
 		var err error
-		if exp, err = readExpect(*expectFile); err != nil {
+		if exp, err = readExpect(*expectFile, corpora); err != nil {
 			return exitFor(err, stderr)
 		}
 	}
@@ -87,9 +112,20 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return exitFor(err, stderr)
 	}
-	fmt.Fprintf(stderr, "toolspec check: %s, %d random streams per format, seed %d\n", a.d.Name, *random, *seed)
+	opts := append(a.opts, spectest.RandomStreams(*random), spectest.Seed(*seed), spectest.RandomFailures(*maxFailures))
+	kind := ""
+	if *validOnly {
+		opts = append(opts, spectest.RandomValid())
+		kind = " valid"
+	}
+	if len(corpusDirs) > 0 {
+		for _, c := range corpora {
+			opts = append(opts, spectest.Corpus(c.fsys))
+		}
+	}
+	fmt.Fprintf(stderr, "toolspec check: %s (%s), %d%s random streams per format, seed %d\n", a.d.Name, describeClaims(a.d), *random, kind, *seed)
 	stop := progress(stderr, &a.runs)
-	rep, err := spectest.Check(a.new, append(a.opts, spectest.RandomStreams(*random), spectest.Seed(*seed))...)
+	rep, err := spectest.Check(a.new, opts...)
 	stop()
 	if cerr := a.close(); cerr != nil {
 		fmt.Fprintf(stderr, "toolspec: %v\n", cerr)
@@ -98,7 +134,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		return exitFor(err, stderr)
 	}
 	vs := judgeReport(rep, exp)
-	out := &outDirectory{dir: *outDir, explicit: *outDir != ""}
+	out := &outDirectory{dir: *outDir, explicit: *outDir != "", corpora: corpora}
 	printTable(stdout, vs)
 	n := printFailures(stdout, vs, out, "toolspec replay "+af.replayFlags(a.d), *expectFile)
 	if out.err != nil {
@@ -117,6 +153,66 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// describeClaims says what d claims and reads, for the first line of
+// check.
+func describeClaims(d spectest.Description) string {
+	claims := "claims " + strings.Join(d.ClaimNames(), ", ")
+	if len(d.ClaimNames()) == 0 {
+		claims = "no claims"
+	}
+	formats := "every format"
+	if len(d.Formats) > 0 {
+		var fs []string
+		for _, f := range d.Formats {
+			fs = append(fs, string(f))
+		}
+		formats = strings.Join(fs, ", ")
+	}
+	return claims + "; reads " + formats
+}
+
+// stringList is a repeatable string flag.
+type stringList []string
+
+func (l *stringList) String() string { return strings.Join(*l, ",") }
+
+func (l *stringList) Set(v string) error {
+	*l = append(*l, v)
+	return nil
+}
+
+// corpus is a scenario corpus the run reads: a --corpus directory, or the
+// embedded one.
+type corpus struct {
+	name string // the directory, or "the embedded corpus"
+	fsys fs.FS
+}
+
+// openCorpora returns the corpora of the --corpus directories (the
+// embedded corpus when there is none; and too with --also-embedded),
+// checking that each is a directory.
+func openCorpora(dirs []string, alsoEmbedded bool) ([]corpus, error) {
+	embedded := corpus{"the embedded corpus", spectest.Scenarios}
+	if len(dirs) == 0 {
+		return []corpus{embedded}, nil
+	}
+	var out []corpus
+	for _, d := range dirs {
+		st, err := os.Stat(d)
+		if err != nil {
+			return nil, usageErr("--corpus: %v", err)
+		}
+		if !st.IsDir() {
+			return nil, usageErr("--corpus: %s is not a directory", d)
+		}
+		out = append(out, corpus{d, os.DirFS(d)})
+	}
+	if alsoEmbedded {
+		out = append(out, embedded)
+	}
+	return out, nil
 }
 
 // progress shows a counter of the streams sent on w while the kit runs,
@@ -148,22 +244,25 @@ func progress(w io.Writer, runs interface{ Load() int64 }) func() {
 // rule ("-" for a failure that names none).
 type expectations map[string]map[toolspec.RuleID]string
 
-// readExpect reads a known-failures file: CASE RULE REASON per line.
-func readExpect(name string) (expectations, error) {
+// readExpect reads a known-failures file: CASE RULE REASON per line,
+// CASE a scenario of corpora or a random case.
+func readExpect(name string, corpora []corpus) (expectations, error) {
 	f, err := os.Open(name)
 	if err != nil {
 		return nil, usageErr("--expect: %v", err)
 	}
 	defer f.Close()
 	known := map[string]bool{}
-	err = fs.WalkDir(spectest.Scenarios, ".", func(p string, d fs.DirEntry, err error) error {
-		if err == nil && !d.IsDir() {
-			known[strings.TrimSuffix(p, ".txtar")] = true
+	for _, c := range corpora {
+		err = fs.WalkDir(c.fsys, ".", func(p string, d fs.DirEntry, err error) error {
+			if err == nil && !d.IsDir() && strings.HasSuffix(p, ".txtar") {
+				known[strings.TrimSuffix(p, ".txtar")] = true
+			}
+			return err
+		})
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", c.name, err)
 		}
-		return err
-	})
-	if err != nil {
-		return nil, err
 	}
 	for _, f := range toolspec.Formats() {
 		known["random/"+string(f)] = true
@@ -183,7 +282,7 @@ func readExpect(name string) (expectations, error) {
 		if !known[c] {
 			return nil, usageErr("%s:%d: no case %q in the kit", name, n, c)
 		}
-		if _, ok := toolspec.LookupRule(r); !ok && r != "-" {
+		if _, ok := toolspec.LookupRule(r); !ok && r != "-" && r != spectest.NoRule {
 			return nil, usageErr("%s:%d: no rule %q", name, n, r)
 		}
 		if exp[c] == nil {
@@ -330,7 +429,7 @@ func printTable(w io.Writer, vs []verdict) {
 	for _, r := range spec.Rules {
 		order = append(order, string(r.ID))
 	}
-	order = append(order, "random")
+	order = append(order, string(spectest.NoRule), "random")
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "RULE\tPASSED\tFAILED\tEXPECTED\tBROKEN\tN/A\t")
 	for _, r := range order {
@@ -368,10 +467,10 @@ func printFailures(w io.Writer, vs []verdict, out *outDirectory, replay, expectF
 		}
 		fmt.Fprintf(w, "\n%s %s\n", strings.ToUpper(v.status), v.c.Name)
 		for _, f := range v.fresh {
-			fmt.Fprintf(w, "    %s: got %s, want %s\n", ruleOf(f), f.Got, f.Want)
+			fmt.Fprintf(w, "    %s: got %s, want %s%s\n", ruleOf(f), f.Got, f.Want, why(f))
 		}
 		for _, f := range v.expected {
-			fmt.Fprintf(w, "    expected %s (%s): got %s, want %s\n", ruleOf(f), v.reasons[ruleOf(f)], f.Got, f.Want)
+			fmt.Fprintf(w, "    expected %s (%s): got %s, want %s%s\n", ruleOf(f), v.reasons[ruleOf(f)], f.Got, f.Want, why(f))
 		}
 		for _, r := range v.nowPass {
 			fmt.Fprintf(w, "    %s no longer fails (expected: %s): remove it from %s\n", r, v.reasons[r], expectFile)
@@ -379,7 +478,19 @@ func printFailures(w io.Writer, vs []verdict, out *outDirectory, replay, expectF
 		if v.status == statusNowPass || v.status == statusExpected && !out.explicit {
 			continue // an expected failure is written out only into --out
 		}
-		if file := out.write(v.c); file != "" {
+		if len(v.c.Streams) > 0 {
+			for i, s := range v.c.Streams {
+				file := out.write(streamName(v.c.Name, i), s.Scenario)
+				how := fmt.Sprintf("    stream %d of %d (%s, seed %d): %s", i+1, len(v.c.Streams), s.How, s.Seed, strings.Join(streamRules(s), " "))
+				if file != "" {
+					fmt.Fprintf(w, "%s\n        %s %s\n", how, replay, shellQuote(file))
+				} else {
+					fmt.Fprintf(w, "%s\n        %s\n", how, strings.ReplaceAll(s.Message, "\n", "\n        "))
+				}
+			}
+			continue
+		}
+		if file := out.write(v.c.Name, out.scenario(v.c)); file != "" {
 			fmt.Fprintf(w, "    %s %s\n", replay, shellQuote(file))
 		} else if v.c.Message != "" {
 			fmt.Fprintf(w, "    %s\n", strings.ReplaceAll(v.c.Message, "\n", "\n    "))
@@ -388,26 +499,62 @@ func printFailures(w io.Writer, vs []verdict, out *outDirectory, replay, expectF
 	return n
 }
 
+// why is a failure's Why, as the end of its line.
+func why(f spectest.Failure) string {
+	if f.Why == "" {
+		return ""
+	}
+	return "; " + f.Why
+}
+
+// streamName is the name of the i-th failing stream of a random case:
+// the case's, then -2, -3, ...
+func streamName(name string, i int) string {
+	if i == 0 {
+		return name
+	}
+	return fmt.Sprintf("%s-%d", name, i+1)
+}
+
+// streamRules are the rules of a failing stream's failures, once each.
+func streamRules(s spectest.FailingStream) []string {
+	var out []string
+	for _, f := range s.Failures {
+		if r := string(ruleOf(f)); !slices.Contains(out, r) {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
 // outDirectory is where failing cases are written, made when the first
 // is.
 type outDirectory struct {
 	dir      string
-	explicit bool // given with --out
+	explicit bool     // given with --out
+	corpora  []corpus // where the scenarios of the run come from
 	made     bool
 	err      error // the first error writing
 }
 
-// write writes case c as a scenario and returns its file, or "" when it
-// has none (or on an error, kept in o.err).
-func (o *outDirectory) write(c spectest.CaseResult) string {
-	data := c.Scenario
-	if data == nil {
-		var err error
-		if data, err = fs.ReadFile(spectest.Scenarios, c.Name+".txtar"); err != nil {
-			return ""
+// scenario is the scenario of case c: the shrunk stream of a random
+// case, the file of a scenario of the corpora, or nil.
+func (o *outDirectory) scenario(c spectest.CaseResult) []byte {
+	if c.Scenario != nil {
+		return c.Scenario
+	}
+	for _, k := range o.corpora {
+		if data, err := fs.ReadFile(k.fsys, c.Name+".txtar"); err == nil {
+			return data
 		}
 	}
-	if o.err != nil {
+	return nil
+}
+
+// write writes data as the scenario name.txtar and returns its file, or
+// "" when there is no data (or on an error, kept in o.err).
+func (o *outDirectory) write(name string, data []byte) string {
+	if data == nil || o.err != nil {
 		return ""
 	}
 	if o.dir == "" {
@@ -416,7 +563,7 @@ func (o *outDirectory) write(c spectest.CaseResult) string {
 		}
 	}
 	o.made = true
-	file := filepath.Join(o.dir, filepath.FromSlash(c.Name)+".txtar")
+	file := filepath.Join(o.dir, filepath.FromSlash(name)+".txtar")
 	if o.err = os.MkdirAll(filepath.Dir(file), 0o755); o.err != nil {
 		return ""
 	}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -50,11 +51,25 @@ func withToolspecOnPath(t *testing.T) {
 
 // fake plays an adapter: finished-all (one-shot: toolspec's calls, every
 // one presented as finished, no error: a cut or invalid call is run),
-// crash (one-shot: exits without an answer), serve (persistent: toolspec
-// behind the protocol, claiming everything for openai-chat), serve-v2 (a
-// handshake of protocol version 2).
+// trusting (one-shot: toolspec's outcome, but finished-all's answer for a
+// stream that breaks a rule), drops-text (one-shot: toolspec's outcome
+// with its text left out), crash (one-shot: exits without an answer),
+// serve (persistent: toolspec behind the protocol, claiming everything for
+// openai-chat), serve-v2 (a handshake of protocol version 2).
 func fake(what string, stdin io.Reader, stdout io.Writer) int {
 	switch what {
+	case "trusting", "drops-text":
+		data, _ := io.ReadAll(stdin)
+		out := toolspec.Reassemble(toolspec.Format(os.Getenv("TOOLSPEC_FORMAT")), data, toolspec.Limits{})
+		if what == "trusting" && len(out.Violations) > 0 {
+			return fake("finished-all", bytes.NewReader(data), stdout)
+		}
+		b, _ := json.Marshal(out)
+		if what == "drops-text" {
+			b = append([]byte(`{"text":"",`), b[1:]...)
+		}
+		fmt.Fprintf(stdout, "%s\n", b)
+		return 0
 	case "finished-all":
 		data, _ := io.ReadAll(stdin)
 		out := toolspec.Reassemble(toolspec.Format(os.Getenv("TOOLSPEC_FORMAT")), data, toolspec.Limits{})
@@ -518,6 +533,155 @@ func TestSplitFrames(t *testing.T) {
 		}
 		if c.n == 0 && (len(fr) < 2 || !isEventStream([]byte(c.data))) {
 			t.Errorf("%s: %d event-stream messages", c.f, len(fr))
+		}
+	}
+}
+
+// TestCheckReassembleTextThinking: toolspec reassemble, claiming text and
+// thinking with --claim given twice (the flag adds up: both are judged),
+// passes every case it claims; the same flags fail an adapter that leaves
+// the text out, under ORD-3.
+func TestCheckReassembleTextThinking(t *testing.T) {
+	withToolspecOnPath(t)
+	code, out, errOut := runCmd(t, "", "check", "--adapter", "toolspec reassemble --format {format} -", "--claim", "text", "--claim", "thinking")
+	n := summary(t, out)
+	if code != 0 || n[2] != 0 || n[5] != 0 || n[1] < 180 || n[1]+n[6] != n[0] {
+		t.Fatalf("exit %d, %v (cases, passed, failed, ...); stderr %q\n%s", code, n, errOut, out)
+	}
+	if !strings.Contains(errOut, "(claims text, thinking; reads every format), 100 random streams per format") {
+		t.Errorf("the first line does not say what is claimed: %q", errOut)
+	}
+	for _, row := range []string{"\nORD-3 ", "\nTHINK-1 "} {
+		if !regexp.MustCompile(regexp.QuoteMeta(row) + ` +[1-9]`).MatchString(out) {
+			t.Errorf("no case passed under %s:\n%s", strings.TrimSpace(row), out)
+		}
+	}
+	code, out, _ = runCmd(t, "", "check", "--adapter", as("drops-text"), "--claim", "text", "--claim", "thinking", "--random", "0")
+	if code != 1 || !regexp.MustCompile(`\nORD-3 +[0-9]+ +[1-9]`).MatchString(out) {
+		t.Errorf("an adapter that leaves the text out: exit %d\n%s", code, out)
+	}
+}
+
+// writeCorpus writes a corpus of scenarios into a new directory: each of
+// files (a name under it → the name of a scenario of the embedded corpus
+// to copy).
+func writeCorpus(t *testing.T, files map[string]string) string {
+	dir := t.TempDir()
+	for name, from := range files {
+		data, err := os.ReadFile("../../spectest/testdata/scenarios/" + from + ".txtar")
+		if err != nil {
+			t.Fatal(err)
+		}
+		file := filepath.Join(dir, filepath.FromSlash(name)+".txtar")
+		if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(file, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+// TestCheckCorpus: --corpus DIR runs DIR's scenarios instead of the
+// embedded ones, writes a failing one for replay, and names them in
+// --expect; --also-embedded runs both; a bad --corpus is a usage error.
+func TestCheckCorpus(t *testing.T) {
+	dir := writeCorpus(t, map[string]string{"mine/cut": "completion/chat-length-truncation", "mine/ok": "identity/chat-same-index-new-ids"})
+	out := t.TempDir()
+	adapter := as("finished-all")
+	code, stdout, errOut := runCmd(t, "", "check", "--adapter", adapter, "--format", "openai-chat", "--random", "0", "--corpus", dir, "--out", out)
+	n := summary(t, stdout)
+	fs := failures(stdout)
+	if code != 1 || n[0] != 2 || n[2] != 1 || len(fs) != 1 || fs[0].name != "mine/cut" {
+		t.Fatalf("exit %d, %v, %+v; stderr %q\n%s", code, n, fs, errOut, stdout)
+	}
+	file := filepath.Join(out, "mine", "cut.txtar")
+	if fs[0].replay != "--adapter "+shellQuote(adapter)+" "+shellQuote(file) {
+		t.Errorf("replay %q", fs[0].replay)
+	}
+	if code, rout, _ := runCmd(t, "", "replay", "--adapter", adapter, file); code != 1 || !strings.HasPrefix(rout, "FAIL ") || !strings.Contains(rout, "END-3: got ") {
+		t.Errorf("replay: exit %d\n%s", code, rout)
+	}
+	var lines strings.Builder
+	for _, r := range fs[0].rules {
+		fmt.Fprintf(&lines, "mine/cut %s presents cut calls as finished\n", r)
+	}
+	expect := writeExpect(t, lines.String()+"random/openai-chat NO-RULE may fail a stream it cannot read\n")
+	if code, stdout, _ := runCmd(t, "", "check", "--adapter", adapter, "--format", "openai-chat", "--random", "0", "--corpus", dir, "--expect", expect); code != 0 || summary(t, stdout)[3] != 1 {
+		t.Errorf("with --expect: exit %d\n%s", code, stdout)
+	}
+	_, embedded, _ := runCmd(t, "", "check", "--adapter", adapter, "--format", "openai-chat", "--random", "0")
+	code, stdout, _ = runCmd(t, "", "check", "--adapter", adapter, "--format", "openai-chat", "--random", "0", "--corpus", dir, "--also-embedded")
+	if summary(t, stdout)[0] != summary(t, embedded)[0]+2 || code != 1 {
+		t.Errorf("--also-embedded: %v cases, the embedded corpus alone %v", summary(t, stdout), summary(t, embedded))
+	}
+	bad := t.TempDir()
+	if err := os.WriteFile(filepath.Join(bad, "x.txtar"), []byte("no rules line\n-- input --\nx\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{"--corpus", "/nonexistent"},
+		{"--corpus", expect},
+		{"--also-embedded"},
+		{"--corpus", t.TempDir()},
+		{"--corpus", bad},
+	} {
+		if code, _, _ := runCmd(t, "", append([]string{"check", "--adapter", adapter, "--random", "0"}, args...)...); code != 2 {
+			t.Errorf("%v: exit %d, want 2", args, code)
+		}
+	}
+	if code, _, errOut := runCmd(t, "", "check", "--adapter", adapter, "--random", "0", "--corpus", dir, "--expect", writeExpect(t, "identity/ollama-same-index ID-8 not in this corpus\n")); code != 2 || !strings.Contains(errOut, "no case") {
+		t.Errorf("--expect naming a case of another corpus: exit %d, %q", code, errOut)
+	}
+}
+
+func writeExpect(t *testing.T, text string) string {
+	file := filepath.Join(t.TempDir(), "expect.txt")
+	if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return file
+}
+
+// TestCheckRandomValid: an adapter that is wrong only on streams that
+// break a rule passes the random streams under --random-valid, and fails
+// them without it.
+func TestCheckRandomValid(t *testing.T) {
+	dir := writeCorpus(t, map[string]string{"mine/ok": "identity/chat-same-index-new-ids"})
+	args := []string{"check", "--adapter", as("trusting"), "--format", "openai-chat", "--corpus", dir, "--random", "40", "--seed", "4", "--random-failures", "1"}
+	code, out, errOut := runCmd(t, "", append(args, "--random-valid")...)
+	if n := summary(t, out); code != 0 || n[1] != 2 || !strings.Contains(errOut, "40 valid random streams per format") {
+		t.Errorf("--random-valid: exit %d, %v, stderr %q\n%s", code, n, errOut, out)
+	}
+	code, out, _ = runCmd(t, "", args...)
+	if fs := failures(out); code != 1 || len(fs) != 1 || fs[0].name != "random/openai-chat" {
+		t.Errorf("without --random-valid: exit %d, %+v\n%s", code, fs, out)
+	}
+}
+
+// TestCheckRandomFailures: the distinct failing streams of a random case
+// are each listed with their rules and seed, and each written for
+// replay.
+func TestCheckRandomFailures(t *testing.T) {
+	adapter := as("finished-all")
+	out := t.TempDir()
+	args := []string{"check", "--adapter", adapter, "--format", "openai-chat", "--random", "200", "--seed", "9", "--random-failures", "2", "--out", out}
+	code, stdout, errOut := runCmd(t, "", append(args, "--corpus", writeCorpus(t, map[string]string{"mine/ok": "identity/chat-same-index-new-ids"}))...)
+	streams := regexp.MustCompile(`(?m)^    stream (\d) of (\d) \((valid|mutated: [^,]+.*), seed [1-9][0-9]*\): ([A-Z0-9 -]+)$`).FindAllStringSubmatch(stdout, -1)
+	if code != 1 || len(streams) != 2 || streams[1][1] != "2" || streams[1][2] != "2" {
+		t.Fatalf("exit %d, %d streams; stderr %q\n%s", code, len(streams), errOut, stdout)
+	}
+	for i := range streams {
+		file := filepath.Join(out, "random", "openai-chat.txtar")
+		if i > 0 {
+			file = filepath.Join(out, "random", fmt.Sprintf("openai-chat-%d.txtar", i+1))
+		}
+		if !strings.Contains(stdout, "toolspec replay --adapter "+shellQuote(adapter)+" "+shellQuote(file)+"\n") {
+			t.Errorf("no replay line for %s", file)
+		}
+		if code, rout, _ := runCmd(t, "", "replay", "--adapter", adapter, file); code != 1 || !strings.Contains(rout, ": got ") {
+			t.Errorf("replay %s: exit %d\n%s", file, code, rout)
 		}
 	}
 }

@@ -26,15 +26,18 @@
 // the specification, by running it as a program that speaks the adapter
 // protocol (docs/adapter-protocol.md):
 //
-//	toolspec check --adapter 'CMD ARGS' [--serve] [--format F]... [--claim LIST]
-//	    [--name N] [--random N] [--seed S] [--expect FILE] [--out DIR] [--timeout D]
+//	toolspec check --adapter 'CMD ARGS' [--serve] [--format F]... [--claim LIST]...
+//	    [--name N] [--random N] [--seed S] [--random-valid] [--random-failures N]
+//	    [--corpus DIR]... [--also-embedded] [--expect FILE] [--out DIR] [--timeout D]
 //	toolspec replay [--adapter 'CMD ARGS' ...] FILE.txtar
 //	toolspec reduce --adapter 'CMD ARGS' ... [--rule R] [--max-runs N] [--out FILE] FILE
 //	toolspec gen --format F --seed S [-n N] [--adversarial] [--out DIR]
 //
 // check runs the conformance kit (package spectest: every scenario of the
-// corpus, then random streams) and prints a table per rule and every
-// failure with the replay command that reproduces it; exit status 0 when
+// corpus, or of the --corpus directories, then random streams, up to
+// --random-failures distinct failing ones per format, valid ones only with
+// --random-valid) and prints a table per rule and every failure with the
+// replay command that reproduces it; exit status 0 when
 // all pass, 1 on a failure, 2 on a usage error or a broken adapter. replay
 // runs one scenario through the model and the production reassembler, or
 // through an adapter; reduce shrinks a stream an adapter fails on; gen

@@ -32,9 +32,11 @@ type Options struct {
 // takes a few minutes on a small machine.
 var DefaultOptions = Options{Random: 100, Seed: 20260101, Seeds: 4, ShrinkTime: 3 * time.Second, Captures: "../../shared/captures", Timing: true}
 
-// kit returns the kit's options for the random streams of seed.
+// kit returns the kit's options for the random streams of seed: the
+// first failing stream of each format only (RandomFailures(1)), which the
+// report links to its one scenario file per case and seed.
 func (o Options) kit(seed uint64) []spectest.Option {
-	return []spectest.Option{spectest.RandomStreams(o.Random), spectest.Seed(seed), spectest.ShrinkTime(o.ShrinkTime)}
+	return []spectest.Option{spectest.RandomStreams(o.Random), spectest.Seed(seed), spectest.ShrinkTime(o.ShrinkTime), spectest.RandomFailures(1)}
 }
 
 // Case is one case of a library's run: a scenario, or the random streams
