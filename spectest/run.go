@@ -635,14 +635,56 @@ func (c *collectTB) Failed() bool   { return c.failed }
 //
 // and run go test -fuzz FuzzMyAdapter.
 func Fuzz(f *testing.F, format toolspec.Format, newAdapter func() Adapter, opts ...Option) {
-	o := newOptions(opts)
-	cs, err := cases()
+	ft, err := newFuzzTarget(format, newAdapter, opts)
 	if err != nil {
 		f.Fatal(err)
 	}
+	for _, s := range ft.seeds {
+		f.Add(s.raw, s.gen)
+	}
+	generated := rapid.MakeFuzz(ft.generated)
+	f.Fuzz(func(t *testing.T, raw, genInput []byte) {
+		if len(raw) == 0 {
+			generated(t, genInput)
+			return
+		}
+		if report := ft.stream(raw); report != "" {
+			t.Fatalf("%s", report)
+		}
+	})
+}
+
+// fuzzTarget is what a target made by Fuzz seeds and checks, apart from
+// the testing package: the package's own fuzz target (fuzz_test.go) is
+// built from it, so that it builds with the engine's testing package too
+// in the OSS-Fuzz build (.clusterfuzzlite/build.sh).
+type fuzzTarget struct {
+	// seeds are the corpus's scenarios of the format without limits, as
+	// raw streams, and inputs for the generator.
+	seeds []fuzzSeed
+	// generated is the property on a stream the generator draws.
+	generated func(*rapid.T)
+	// stream judges a raw stream: the report of its failures (a scenario
+	// ready to commit), or "" when it passes.
+	stream func(raw []byte) string
+}
+
+// fuzzSeed is one seed of a fuzz target: a raw stream, or (raw empty) an
+// input for the generator.
+type fuzzSeed struct{ raw, gen []byte }
+
+// newFuzzTarget makes what Fuzz adds and runs for the adapters newAdapter
+// makes on streams of format.
+func newFuzzTarget(format toolspec.Format, newAdapter func() Adapter, opts []Option) (fuzzTarget, error) {
+	o := newOptions(opts)
+	cs, err := cases()
+	if err != nil {
+		return fuzzTarget{}, err
+	}
+	var seeds []fuzzSeed
 	for _, c := range cs {
 		if c.format == format && c.limits == (toolspec.Limits{}) {
-			f.Add(c.data, []byte(nil))
+			seeds = append(seeds, fuzzSeed{c.data, nil})
 		}
 	}
 	for i := 0; i < 8; i++ {
@@ -650,17 +692,17 @@ func Fuzz(f *testing.F, format toolspec.Format, newAdapter func() Adapter, opts 
 		for j := range seed {
 			seed[j] = byte(i*37 + j*11)
 		}
-		f.Add([]byte(nil), seed)
+		seeds = append(seeds, fuzzSeed{nil, seed})
 	}
-	generated := rapid.MakeFuzz(randomProp(newAdapter, o, format, nil))
-	f.Fuzz(func(t *testing.T, raw, genInput []byte) {
-		if len(raw) == 0 {
-			generated(t, genInput)
-			return
-		}
-		c := kase{name: "fuzz/" + string(format), format: format, limits: o.limits, data: raw, random: true}
-		if fs := runCase(newAdapter, o, c).failures; len(fs) > 0 {
-			t.Fatalf("%s", report(c, "a fuzzed stream", fs))
-		}
-	})
+	return fuzzTarget{
+		seeds:     seeds,
+		generated: randomProp(newAdapter, o, format, nil),
+		stream: func(raw []byte) string {
+			c := kase{name: "fuzz/" + string(format), format: format, limits: o.limits, data: raw, random: true}
+			if fs := runCase(newAdapter, o, c).failures; len(fs) > 0 {
+				return report(c, "a fuzzed stream", fs)
+			}
+			return ""
+		},
+	}, nil
 }
