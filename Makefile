@@ -94,7 +94,7 @@ mutants-random:
 	$(GO) run ./mutants/random -n $(N) -seed $(SEED) -timeout $(MUTANT_TIMEOUT) $(MUTANTS_FLAGS)
 
 FUZZTIME ?= 30s
-FUZZ_PKGS ?= . ./impl ./fuzz ./model ./spectest
+FUZZ_PKGS ?= ./internal/rootfuzz ./impl ./fuzz ./model ./spectest
 # fuzz runs every native fuzz target of FUZZ_PKGS for FUZZTIME each (go test
 # -fuzz takes one target at a time). A finding fails it: go test writes the
 # failing input under testdata/fuzz/<target>/. Go 1.26's fuzz coordinator
