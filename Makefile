@@ -3,7 +3,7 @@
 GO ?= go
 STATICCHECK ?= honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
-.PHONY: test test-short bridge check fmt-check vet staticcheck imports cflite-check update-golden cover bench oldest-go check-python report report-check
+.PHONY: test test-short bridge check fmt-check vet staticcheck imports cflite-check cflite-build update-golden cover bench oldest-go check-python report report-check
 
 test:
 	$(GO) test ./...
@@ -57,6 +57,16 @@ imports:
 # testdata/fuzz/<Target> corpus belongs to a target and fits its arguments.
 cflite-check:
 	$(GO) run ./internal/cflitecheck
+
+# cflite-build runs .clusterfuzzlite/build.sh as the OSS-Fuzz Go builder
+# image would, without Docker (a local stand-in of compile_native_go_fuzzer,
+# the pinned go-118-fuzz-build, clang with libFuzzer and AddressSanitizer),
+# then every fuzzer it built on its seeds and for CFLITE_SECONDS of
+# fuzzing. Not part of check or CI: it needs clang, libFuzzer and the
+# module proxy, and takes about half a minute a target.
+CFLITE_SECONDS ?= 10
+cflite-build:
+	CFLITE_SECONDS=$(CFLITE_SECONDS) bash .clusterfuzzlite/local-build.sh
 
 update-golden:
 	$(GO) test ./model -run 'TestScenarios|TestCaptures' -update
