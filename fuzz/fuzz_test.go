@@ -136,10 +136,13 @@ func FuzzGenOutcomeJSON(f *testing.F) {
 	f.Fuzz(func(t *testing.T, input []byte) { rapidfuzz.Check(t, input, checkOutcomeJSONGen) })
 }
 
-// FuzzOutcomeJSON: any bytes either fail to decode as an outcome or
-// decode to one that encodes, and decodes again to the same outcome and
-// the same bytes. Seeded with the JSON of every scenario's and capture's
-// outcome.
+// FuzzOutcomeJSON: any bytes either fail to decode as an outcome, leaving
+// the outcome decoded into as it was, or decode to one that encodes, and
+// decodes again to the same outcome and the same bytes. JSON null decodes
+// and leaves the outcome as it was (as encoding/json does for null), so the
+// bytes are decoded into a valid outcome, not the zero one, whose JSON
+// ("format": "") does not decode. Seeded with the JSON of every scenario's
+// and capture's outcome.
 func FuzzOutcomeJSON(f *testing.F) {
 	seeds, err := outcomeJSONSeeds()
 	if err != nil {
@@ -148,9 +151,13 @@ func FuzzOutcomeJSON(f *testing.F) {
 	for _, b := range seeds {
 		f.Add(b)
 	}
+	prior := spec.Outcome{Format: spec.FormatAnthropic, Messages: 1, Tail: "prior"}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		var o spec.Outcome
+		o := prior
 		if err := json.Unmarshal(data, &o); err != nil {
+			if d := diffValues("Outcome", prior, o); d != "" {
+				t.Fatalf("a decoding that failed (%v) changed the outcome: %s", err, d)
+			}
 			return
 		}
 		b, err := encodeOutcome(o)
