@@ -50,11 +50,12 @@ imports:
 	$(GO) test -run 'TestImportRules|TestCorpusNotLinked' -count=1 .
 
 # cflite-check checks .clusterfuzzlite/build.sh against the module without
-# Docker or the OSS-Fuzz image: every native fuzz target is on a line (built,
-# or not built with why), every line names a real target, the packages with
-# targets build their tests, each built target is one compile_native_go_fuzzer
-# can build and each not-built one one it cannot, and every
-# testdata/fuzz/<Target> corpus belongs to a target and fits its arguments.
+# Docker or the OSS-Fuzz image: every native fuzz target is on a build_target
+# line (a "# not-built" line fails), every line names a real target, the
+# packages with targets build their tests, each target is one
+# compile_native_go_fuzzer builds into a fuzzer that does not panic on every
+# input, and every testdata/fuzz/<Target> corpus belongs to a target and
+# fits its arguments.
 cflite-check:
 	$(GO) run ./internal/cflitecheck
 

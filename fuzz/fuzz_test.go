@@ -13,8 +13,8 @@ import (
 	"pgregory.net/rapid"
 )
 
-// This file holds every fuzz target of the package and nothing else, and
-// needs nothing of the package's other test files: OSS-Fuzz's build
+// This file holds every fuzz target of the package and what only they use,
+// and needs nothing of the package's other test files: OSS-Fuzz's build
 // (.clusterfuzzlite/build.sh) compiles a target's file alone, turned into
 // a non-test file of the package with its testing package replaced, so
 // the comparisons and properties the targets share live in the non-test
