@@ -3,7 +3,7 @@
 GO ?= go
 STATICCHECK ?= honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
-.PHONY: test test-short bridge check fmt-check vet staticcheck imports cflite-check update-golden cover bench oldest-go check-python report report-check
+.PHONY: test test-short bridge check fmt-check vet staticcheck imports cflite-check cflite-build update-golden cover bench oldest-go check-python report report-check
 
 test:
 	$(GO) test ./...
@@ -50,13 +50,24 @@ imports:
 	$(GO) test -run 'TestImportRules|TestCorpusNotLinked' -count=1 .
 
 # cflite-check checks .clusterfuzzlite/build.sh against the module without
-# Docker or the OSS-Fuzz image: every native fuzz target is on a line (built,
-# or not built with why), every line names a real target, the packages with
-# targets build their tests, each built target is one compile_native_go_fuzzer
-# can build and each not-built one one it cannot, and every
-# testdata/fuzz/<Target> corpus belongs to a target and fits its arguments.
+# Docker or the OSS-Fuzz image: every native fuzz target is on a build_target
+# line (a "# not-built" line fails), every line names a real target, the
+# packages with targets build their tests, each target is one
+# compile_native_go_fuzzer builds into a fuzzer that does not panic on every
+# input, and every testdata/fuzz/<Target> corpus belongs to a target and
+# fits its arguments.
 cflite-check:
 	$(GO) run ./internal/cflitecheck
+
+# cflite-build runs .clusterfuzzlite/build.sh as the OSS-Fuzz Go builder
+# image would, without Docker (a local stand-in of compile_native_go_fuzzer,
+# the pinned go-118-fuzz-build, clang with libFuzzer and AddressSanitizer),
+# then every fuzzer it built on its seeds and for CFLITE_SECONDS of
+# fuzzing. Not part of check or CI: it needs clang, libFuzzer and the
+# module proxy, and takes about half a minute a target.
+CFLITE_SECONDS ?= 10
+cflite-build:
+	CFLITE_SECONDS=$(CFLITE_SECONDS) bash .clusterfuzzlite/local-build.sh
 
 update-golden:
 	$(GO) test ./model -run 'TestScenarios|TestCaptures' -update
@@ -94,7 +105,7 @@ mutants-random:
 	$(GO) run ./mutants/random -n $(N) -seed $(SEED) -timeout $(MUTANT_TIMEOUT) $(MUTANTS_FLAGS)
 
 FUZZTIME ?= 30s
-FUZZ_PKGS ?= . ./impl ./fuzz ./model ./spectest
+FUZZ_PKGS ?= ./internal/rootfuzz ./impl ./fuzz ./model ./spectest
 # fuzz runs every native fuzz target of FUZZ_PKGS for FUZZTIME each (go test
 # -fuzz takes one target at a time). A finding fails it: go test writes the
 # failing input under testdata/fuzz/<target>/. Go 1.26's fuzz coordinator

@@ -71,6 +71,7 @@ var testOnlyPkgs = []string{
 	modulePath + "/mutants",
 	modulePath + "/internal/decodetest",
 	modulePath + "/internal/golden",
+	modulePath + "/internal/rapidfuzz",
 	modulePath + "/internal/workload",
 	"pgregory.net/rapid",
 	"github.com/stretchr/testify",

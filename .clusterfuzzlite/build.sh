@@ -4,19 +4,21 @@
 # $OUT, $SANITIZER and the compile_native_go_fuzzer helper set up by it.
 #
 # Every native fuzz target of the module (go test -list '^Fuzz' ./...) is on
-# one line below: "build_target DIR FuzzX" builds it as $OUT/<package>_FuzzX,
-# "# not-built DIR FuzzX: why" records why the helper cannot build it as the
-# code stands. make cflite-check (go run ./internal/cflitecheck) fails when
-# a target is on no line, a line names no target, or a line disagrees with
-# what the helper would do with the code.
+# one line below, "build_target DIR FuzzX", which builds it as
+# $OUT/<package>_FuzzX. make cflite-check (go run ./internal/cflitecheck)
+# fails when a target is on no line, a line names no target, or a target
+# is one that compile_native_go_fuzzer would skip or fail on; a target may
+# not be left out ("# not-built" lines are refused). make cflite-build runs
+# this script locally as the builder image would and runs every fuzzer on
+# its seeds.
 
 cd "$SRC/toolspec"
 
 # compile_native_go_fuzzer builds with go-118-fuzz-build, whose harness
 # replaces the testing package of the target's file by its own; the module
 # must require that package. Both are pinned to the version this file was
-# checked with (make cflite-check models it; the build of the five targets
-# below was run with it). go install puts the pinned tool first on PATH.
+# checked with (make cflite-check models it; make cflite-build runs it on
+# every target below). go install puts the pinned tool first on PATH.
 GO118FUZZBUILD=v0.0.0-20250520111509-a70c2aa677fa
 go install "github.com/AdamKorcz/go-118-fuzz-build@$GO118FUZZBUILD"
 go get "github.com/AdamKorcz/go-118-fuzz-build/testing@$GO118FUZZBUILD"
@@ -40,40 +42,45 @@ build_target() {
 	fi
 }
 
-build_target ./impl FuzzArgsProblem
+# What makes a target buildable: compile_native_go_fuzzer greps the
+# package's directory (and every directory below it) for the name and wants
+# exactly one line with "func FuzzX" and "testing.F", and the name in one
+# file only; go-118-fuzz-build then compiles that file alone, turned into a
+# non-test file of the package with its testing package replaced by the
+# engine's, and calls the function given to f.Fuzz through reflection with
+# the engine's *testing.T. So each target's file needs nothing of the other
+# test files, no target's name begins another's in its directory, the root
+# package's target lives in internal/rootfuzz, and rapid properties run
+# through internal/rapidfuzz, not rapid.MakeFuzz.
+build_target ./internal/rootfuzz FuzzDetect
+build_target ./fuzz FuzzWire
+build_target ./fuzz FuzzSmallLimits
+build_target ./fuzz FuzzChunking
+build_target ./fuzz FuzzNoPanic
+build_target ./fuzz FuzzGenValid
+build_target ./fuzz FuzzGenMutated
+build_target ./fuzz FuzzGenShapes
+build_target ./fuzz FuzzEvents
+build_target ./fuzz FuzzGenOutcomeJSON
+build_target ./fuzz FuzzOutcomeJSON
+build_target ./impl FuzzAnthropicFastDelta
+build_target ./impl FuzzChatFastChoices
+build_target ./impl FuzzChatSequence
+build_target ./impl FuzzImplDecodeAnthropic
+build_target ./impl FuzzImplDecodeBedrock
+build_target ./impl FuzzImplDecodeGemini
+build_target ./impl FuzzImplDecodeOllama
+build_target ./impl FuzzImplDecodeOpenAIChat
+build_target ./impl FuzzImplDecodeOpenAIResponses
+build_target ./impl FuzzJSON
 build_target ./impl FuzzIndexResume
 build_target ./impl FuzzIsCut
-build_target ./impl FuzzJSON
+build_target ./impl FuzzArgsProblem
 build_target ./model FuzzFramingChunking
-
-# Not built: the helper turns only the file that declares the target into a
-# non-test file of its package, with the testing package replaced, so the
-# target must not need the package's other _test.go files (helpers), nor
-# pass its *testing.T to code written against the standard one.
-# not-built . FuzzDetect: declared in the external test package toolspec_test, which the helper cannot build into package toolspec
-# not-built ./fuzz FuzzChunking: uses helpers of other _test.go files (sameEvents, sameOutcomes, ...)
-# not-built ./fuzz FuzzEvents: rapid.MakeFuzz (the engine calls it with its own *testing.T and it panics) and helpers of other _test.go files
-# not-built ./fuzz FuzzGenMutated: rapid.MakeFuzz and helpers of other _test.go files
-# not-built ./fuzz FuzzGenShapes: rapid.MakeFuzz and helpers of other _test.go files
-# not-built ./fuzz FuzzGenValid: rapid.MakeFuzz and helpers of other _test.go files
-# not-built ./fuzz FuzzNoPanic: uses helpers of other _test.go files
-# not-built ./fuzz FuzzOutcomeJSON: the helper greps "func FuzzOutcomeJSON", which FuzzOutcomeJSONGen matches too, and skips it
-# not-built ./fuzz FuzzOutcomeJSONGen: rapid.MakeFuzz and helpers of other _test.go files
-# not-built ./fuzz FuzzWire: the helper greps "func FuzzWire", which FuzzWireSmallLimits matches too, and skips it
-# not-built ./fuzz FuzzWireSmallLimits: uses helpers of other _test.go files
-# not-built ./impl FuzzAnthropicFastDelta: uses helpers of other _test.go files (casePayloadSeeds)
-# not-built ./impl FuzzChatFastChoices: uses helpers of other _test.go files (casePayloadSeeds)
-# not-built ./impl FuzzChatSequence: uses helpers of other _test.go files (casePayloadSeeds)
-# not-built ./impl FuzzImplDecodeAnthropic: uses helpers of other _test.go files (casePayloadSeeds)
-# not-built ./impl FuzzImplDecodeBedrock: uses helpers of other _test.go files (abgFuzzCheck)
-# not-built ./impl FuzzImplDecodeGemini: uses helpers of other _test.go files (casePayloadSeeds, abgFuzzCheck)
-# not-built ./impl FuzzImplDecodeOllama: uses helpers of other _test.go files (oaiFuzzSeeds, oaiFuzzBody)
-# not-built ./impl FuzzImplDecodeOpenAIChat: uses helpers of other _test.go files (casePayloadSeeds)
-# not-built ./impl FuzzImplDecodeOpenAIResponses: uses helpers of other _test.go files (oaiFuzzSeeds, oaiFuzzBody)
-# not-built ./model FuzzAnthropicDecode: uses decodeFuzzBody of another _test.go file
-# not-built ./model FuzzBedrockDecode: uses decodeFuzzBody of another _test.go file
-# not-built ./model FuzzGeminiDecode: passes its *testing.T to decodetest.Run, written against the standard testing.T
-# not-built ./model FuzzOllamaDecode: passes its *testing.T to decodetest.Run, written against the standard testing.T
-# not-built ./model FuzzOpenAIChatDecode: uses decodeFuzzBody of another _test.go file
-# not-built ./model FuzzOpenAIResponsesDecode: uses decodeFuzzBody of another _test.go file
-# not-built ./spectest FuzzToolspec: hands its *testing.F to spectest.Fuzz, written against the standard testing.F
+build_target ./model FuzzAnthropicDecode
+build_target ./model FuzzBedrockDecode
+build_target ./model FuzzGeminiDecode
+build_target ./model FuzzOllamaDecode
+build_target ./model FuzzOpenAIChatDecode
+build_target ./model FuzzOpenAIResponsesDecode
+build_target ./spectest FuzzToolspec

@@ -17,16 +17,6 @@ func TestEventsModelEqualsImpl(t *testing.T) {
 	rapid.Check(t, checkEvents)
 }
 
-func checkEvents(t *rapid.T) {
-	f, lim, evs := gen.Stream(t, true)
-	sameOutcome(t, string(f)+" events", model.Run(f, lim, evs), impl.RunEvents(f, lim, evs))
-}
-
-// FuzzEvents is the same property driven by the fuzzer.
-func FuzzEvents(f *testing.F) {
-	f.Fuzz(rapid.MakeFuzz(checkEvents))
-}
-
 // TestOutputsModelEqualsImpl: what the Assembler reports as it happens
 // (OnOutput) is what the reference's Step returns, event by event.
 func TestOutputsModelEqualsImpl(t *testing.T) {

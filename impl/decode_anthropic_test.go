@@ -1,35 +1,12 @@
 package impl
 
 import (
-	"strings"
 	"testing"
-
-	"github.com/toolspec/toolspec/spec"
 )
 
-// The helpers prefixed abg serve the tests of the Anthropic, Bedrock and
-// Gemini payload decoders.
-
-// abgFuzzCheck decodes one frame, checking that a violation is a terminal
-// FRAME-* one without a call, and that event fields are borrowed from the
-// payload or the arena only.
-func abgFuzzCheck(t *testing.T, pd payloadDecoder, fr *frame) {
-	var b batch
-	v := pd.decodeFrame(&b, fr)
-	if v != nil {
-		if !strings.HasPrefix(string(v.Rule), "FRAME-") || v.Class != spec.ClassTerminal || v.Call != spec.NoCall {
-			t.Fatalf("violation %v (%s)", v, v.Class)
-		}
-		return
-	}
-	for i := range b.evs {
-		e := &b.evs[i]
-		if e.kind == spec.KindInvalid || int(e.kind) >= spec.NumKinds {
-			t.Fatalf("event %d has kind %v", i, e.kind)
-		}
-		_ = e.toSpec()
-	}
-}
+// The helpers prefixed ab and abg serve the tests of the Anthropic, Bedrock
+// and Gemini payload decoders (abgFuzzCheck, in fuzz_test.go, their fuzz
+// targets).
 
 // abFrame is a payload frame without an SSE event name.
 func abFrame(payload string) frame { return frame{data: []byte(payload)} }
@@ -99,24 +76,4 @@ func TestImplAnthropicAllocs(t *testing.T) {
 			t.Errorf("%s: %v allocations per frame, want 0", c.name, n)
 		}
 	}
-}
-
-func FuzzImplDecodeAnthropic(f *testing.F) {
-	casePayloadSeeds(f, spec.FormatAnthropic)
-	for _, s := range []string{
-		`{"type":"message_start","message":{"id":"m","content":[{"type":"tool_use","id":"t","name":"f","input":{"a":1}}],"stop_reason":"tool_use"}}`,
-		`{"type":"content_block_start","index":0,"content_block":{"type":"tool_use","id":"t","name":"f","input":{}}}`,
-		`{"type":"content_block_delta","index":0,"delta":{"type":"input_json_delta","partial_json":"{\"a\""}}`,
-		`{"type":"content_block_start","index":0,"content_block":{"type":"thinking","thinking":"","signature":""}}`,
-		`{"type":"message_delta","delta":{"stop_reason":"end_turn"}}`,
-		`{"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}`,
-		`{"index":1}`,
-		`[]`,
-	} {
-		f.Add([]byte(s))
-	}
-	f.Fuzz(func(t *testing.T, payload []byte) {
-		abgFuzzCheck(t, &anthropicDecoder{}, &frame{no: 1, data: payload})
-		abgFuzzCheck(t, &anthropicDecoder{}, &frame{no: 1, event: []byte("content_block_stop"), data: payload})
-	})
 }

@@ -4,8 +4,6 @@ import (
 	"encoding/base64"
 	"strings"
 	"testing"
-
-	"github.com/toolspec/toolspec/spec"
 )
 
 // brEvent is an event-stream frame of message type "event".
@@ -16,12 +14,6 @@ func brEvent(typ, payload string) frame {
 // brException is an event-stream frame of message type "exception".
 func brException(typ, payload string) frame {
 	return frame{excType: []byte(typ), msgType: []byte("exception"), data: []byte(payload)}
-}
-
-// brChunk wraps an Anthropic event payload as an
-// InvokeModelWithResponseStream chunk payload.
-func brChunk(anthropic string) string {
-	return `{"bytes":"` + base64.StdEncoding.EncodeToString([]byte(anthropic)) + `","p":"abcdefgh"}`
 }
 
 func TestImplBedrockAllocs(t *testing.T) {
@@ -44,28 +36,4 @@ func TestImplBedrockAllocs(t *testing.T) {
 			t.Errorf("%s: %v allocations per frame, want 0", c.name, n)
 		}
 	}
-}
-
-func FuzzImplDecodeBedrock(f *testing.F) {
-	casePayloadSeeds(f, spec.FormatBedrock)
-	for _, s := range []string{
-		`{"contentBlockStart":{"contentBlockIndex":1,"start":{"toolUse":{"name":"f","toolUseId":"t"}}}}`,
-		`{"contentBlockDelta":{"contentBlockIndex":0,"delta":{"reasoningContent":{"text":"x"}}}}`,
-		`{"contentBlockDelta":{"contentBlockIndex":0,"delta":{"toolUse":{"input":"{"}}}}`,
-		`{"messageStop":{"stopReason":"end_turn"}}`,
-		`{"throttlingException":{"message":"x"}}`,
-		`{"chunk":` + brChunk(`{"type":"message_stop"}`) + `}`,
-		`{"a":1,"a":2}`,
-		brChunk(`{"type":"content_block_delta","index":0,"delta":{"type":"input_json_delta","partial_json":"{"}}`),
-	} {
-		f.Add([]byte(s))
-	}
-	events := [][]byte{nil, []byte("chunk"), []byte("contentBlockDelta"), []byte("contentBlockStart"), []byte("messageStop")}
-	f.Fuzz(func(t *testing.T, payload []byte) {
-		abgFuzzCheck(t, &bedrockDecoder{}, &frame{no: 1, data: payload})
-		for _, ev := range events {
-			abgFuzzCheck(t, &bedrockDecoder{}, &frame{no: 1, event: ev, msgType: []byte("event"), data: payload})
-		}
-		abgFuzzCheck(t, &bedrockDecoder{}, &frame{no: 1, excType: []byte("xException"), msgType: []byte("exception"), data: payload})
-	})
 }

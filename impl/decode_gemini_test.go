@@ -7,11 +7,6 @@ import (
 	"github.com/toolspec/toolspec/spec"
 )
 
-// gmParts wraps parts (a JSON array body) in one candidate.
-func gmParts(parts string) string {
-	return `{"candidates":[{"content":{"role":"model","parts":[` + parts + `]}}]}`
-}
-
 // TestImplGeminiResponseIDs: a non-empty responseId other than the current
 // message's starts a message before the chunk's content (ORD-4), as the
 // reference decoder does; the id is kept across frames whose buffers are
@@ -70,23 +65,4 @@ func TestImplGeminiAllocs(t *testing.T) {
 			t.Errorf("%s: %v allocations per frame, want 0", c.name, n)
 		}
 	}
-}
-
-func FuzzImplDecodeGemini(f *testing.F) {
-	casePayloadSeeds(f, spec.FormatGemini)
-	for _, s := range []string{
-		gmParts(`{"text":"Hello"}`),
-		gmParts(`{"text":"","thought":true,"thoughtSignature":"c2ln"}`),
-		gmParts(`{"functionCall": {"name": "add","args": {"b": 3,"a": 2},"id": "8hd01vsf"}}`),
-		gmParts(`{"functionCall":{"id":"i","name":"f","partialArgs":[{"jsonPath":"$.a","stringValue":"x","willContinue":true}],"willContinue":true},"thoughtSignature":"s"}`),
-		gmParts(`{"functionCall":{"partialArgs":[{"jsonPath":"$.d","nullValue":null},{"jsonPath":"$.n","numberValue":-1e3},{"jsonPath":"$.b","boolValue":true}]}}`),
-		gmParts(`{"functionCall":{}}`),
-		`{"candidates":[{"content":{"parts":[{"text":"a"}]},"index":2},null,{"finishReason":"SAFETY","index":0}]}`,
-		`{"error":{"code":429,"message":"m","status":"RESOURCE_EXHAUSTED"}}`,
-	} {
-		f.Add([]byte(s))
-	}
-	f.Fuzz(func(t *testing.T, payload []byte) {
-		abgFuzzCheck(t, &geminiDecoder{}, &frame{no: 1, data: payload})
-	})
 }

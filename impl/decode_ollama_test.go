@@ -134,11 +134,3 @@ func TestImplOllamaAllocs(t *testing.T) {
 		"error":     `{"error":{"message":"boom"}}`,
 	})
 }
-
-func FuzzImplDecodeOllama(f *testing.F) {
-	oaiFuzzSeeds(f, spec.FormatOllama, "ollama")
-	f.Add([]byte(" "))
-	f.Fuzz(func(t *testing.T, payload []byte) {
-		oaiFuzzBody(t, &ollamaDecoder{}, payload, []string{""})
-	})
-}

@@ -13,74 +13,8 @@ import (
 
 // This file holds impl's own OpenAI chat decoder tests (the cases shared
 // with the reference live in internal/decodetest), and the helpers the
-// OpenAI Responses and Ollama decoder tests share (all prefixed oai).
-
-// oaiFrame is one frame of a test stream.
-type oaiFrame struct {
-	event string
-	data  string
-}
-
-// oaiFrames splits a test stream into frames, a simplified version of the
-// framing: SSE when a line starts with "data:", "event:" or ":" (fields
-// event and data, one optional space after the colon, comment lines
-// skipped, dispatch on a blank line or at the end), else one payload per
-// non-blank line.
-func oaiFrames(in string) []oaiFrame {
-	lines := strings.Split(in, "\n")
-	for i, l := range lines {
-		lines[i] = strings.TrimSuffix(l, "\r")
-	}
-	sse := false
-	for _, l := range lines {
-		if strings.HasPrefix(l, "data:") || strings.HasPrefix(l, "event:") || strings.HasPrefix(l, ":") {
-			sse = true
-			break
-		}
-	}
-	var out []oaiFrame
-	if !sse {
-		for _, l := range lines {
-			if strings.TrimSpace(l) != "" {
-				out = append(out, oaiFrame{data: l})
-			}
-		}
-		return out
-	}
-	var event string
-	var data []string
-	dispatch := func() {
-		if data != nil {
-			out = append(out, oaiFrame{event: event, data: strings.Join(data, "\n")})
-		}
-		event, data = "", nil
-	}
-	for _, l := range lines {
-		if l == "" {
-			dispatch()
-			continue
-		}
-		field, value, _ := strings.Cut(l, ":")
-		value = strings.TrimPrefix(value, " ")
-		switch field {
-		case "event":
-			event = value
-		case "data":
-			data = append(data, value)
-		}
-	}
-	dispatch()
-	return out
-}
-
-// oaiCheckViolation reports an error unless v is a terminal, call-less
-// violation of a FRAME rule.
-func oaiCheckViolation(t *testing.T, v *spec.Violation) {
-	t.Helper()
-	if v.Class != spec.ClassTerminal || v.Call != spec.NoCall || !strings.HasPrefix(string(v.Rule), "FRAME-") {
-		t.Errorf("violation %+v: want a terminal, call-less FRAME-* violation", v)
-	}
-}
+// OpenAI Responses and Ollama decoder tests share (all prefixed oai; those
+// the fuzz targets use too are in fuzz_test.go).
 
 func newChatDecoder() payloadDecoder { return &openaiChatDecoder{} }
 
@@ -253,50 +187,5 @@ func TestImplOpenAIChatAllocs(t *testing.T) {
 		"finish":         `{"choices":[{"index":0,"delta":{},"finish_reason":"tool_calls"}],"usage":{"prompt_tokens":1}}`,
 		"numeric error":  `{"error":{"message":"Provider returned error","code":502}}`,
 		"done":           `[DONE]`,
-	})
-}
-
-// oaiFuzzSeeds adds the payloads of the shared cases of format and of its
-// captures (folder folder).
-func oaiFuzzSeeds(f *testing.F, format spec.Format, folder string) {
-	casePayloadSeeds(f, format)
-	dir := filepath.Join("..", "..", "shared", "captures", folder)
-	ents, _ := os.ReadDir(dir)
-	for _, e := range ents {
-		if data, err := os.ReadFile(filepath.Join(dir, e.Name())); err == nil {
-			for _, fr := range oaiFrames(string(data)) {
-				f.Add([]byte(fr.data))
-			}
-		}
-	}
-}
-
-// oaiFuzzBody decodes data as one frame under each SSE event name: no
-// panic, a violation is a terminal FRAME-* one, events set only the fields
-// their kinds use.
-func oaiFuzzBody(t *testing.T, d payloadDecoder, data []byte, events []string) {
-	var b batch
-	for _, ev := range events {
-		b.reset()
-		fr := frame{no: 1, data: data}
-		if ev != "" {
-			fr.event = []byte(ev)
-		}
-		if v := d.decodeFrame(&b, &fr); v != nil {
-			oaiCheckViolation(t, v)
-			continue
-		}
-		for i := range b.evs {
-			if err := decodetest.CheckFields(b.evs[i].toSpec()); err != nil {
-				t.Error(err)
-			}
-		}
-	}
-}
-
-func FuzzImplDecodeOpenAIChat(f *testing.F) {
-	oaiFuzzSeeds(f, spec.FormatOpenAIChat, "openai-chat")
-	f.Fuzz(func(t *testing.T, payload []byte) {
-		oaiFuzzBody(t, &openaiChatDecoder{}, payload, []string{"", "error"})
 	})
 }

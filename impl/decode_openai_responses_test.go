@@ -7,8 +7,8 @@ import (
 )
 
 // The cases shared with the reference live in internal/decodetest; the
-// helpers oaiCaptureTest, oaiAllocs and the fuzz helpers live in
-// decode_openai_chat_test.go.
+// helpers oaiCaptureTest and oaiAllocs live in decode_openai_chat_test.go,
+// the fuzz helpers in fuzz_test.go.
 
 func newResponsesDecoder() payloadDecoder { return &responsesDecoder{} }
 
@@ -47,12 +47,5 @@ func TestImplOpenAIResponsesAllocs(t *testing.T) {
 	// The type from the SSE event name.
 	oaiAllocs(t, &responsesDecoder{}, "response.output_text.delta", map[string]string{
 		"event-named delta": `{"output_index":0,"delta":"x"}`,
-	})
-}
-
-func FuzzImplDecodeOpenAIResponses(f *testing.F) {
-	oaiFuzzSeeds(f, spec.FormatOpenAIResponses, "openai-responses")
-	f.Fuzz(func(t *testing.T, payload []byte) {
-		oaiFuzzBody(t, &responsesDecoder{}, payload, []string{"", "error", "response.output_item.added", "response.function_call_arguments.delta"})
 	})
 }

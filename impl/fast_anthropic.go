@@ -20,8 +20,8 @@ import (
 // result is that event. Any other payload (other members, another order,
 // white space, escapes in the fixed names, a long or signed index, a
 // mismatched T and F) is left to the general decoder, which validates and
-// reads it member by member. TestAnthropicFastDelta and
-// FuzzAnthropicFastDelta hold the two paths equal.
+// reads it member by member. TestAnthropicFastDelta and its fuzz target
+// (fuzz_test.go) hold the two paths equal.
 
 var (
 	fastDeltaHead  = []byte(`{"type":"content_block_delta","index":`)

@@ -23,8 +23,8 @@ import (
 // decoder would find the same members and yield the same events, so the
 // result is those events. Any other value (another member, another order,
 // white space, an escape in a fixed name, a long index) is left to the
-// general decoder. TestChatFastChoices and FuzzChatFastChoices hold the two
-// paths equal.
+// general decoder. TestChatFastChoices and its fuzz target (fuzz_test.go)
+// hold the two paths equal.
 
 var (
 	fastChoiceHead = []byte(`[{"index":`)

@@ -328,12 +328,3 @@ func abMutate(t *testing.T, f spec.Format, folder string) {
 		}
 	}
 }
-
-func FuzzAnthropicDecode(f *testing.F) {
-	decodeFuzzSeeds(f, spec.FormatAnthropic,
-		[]byte(`{"type":"message_start","message":{"id":"m","content":[{"type":"tool_use","id":"t","name":"f","input":{"a":1}}],"stop_reason":"tool_use"}}`),
-		[]byte(`{"type":"content_block_start","index":0,"content_block":{"type":"tool_use","id":"t","name":"f","input":{}}}`),
-		[]byte(`{"type":"content_block_delta","index":0,"delta":{"type":"input_json_delta","partial_json":"{\"a\""}}`),
-		[]byte("event: message_stop\ndata: {}\n\n"))
-	f.Fuzz(func(t *testing.T, data []byte) { decodeFuzzBody(t, spec.FormatAnthropic, data) })
-}

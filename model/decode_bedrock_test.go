@@ -52,12 +52,3 @@ func TestBedrockEventStreamOffsets(t *testing.T) {
 		t.Errorf("offsets %v, want %v (events %v)", got, want, evs)
 	}
 }
-
-func FuzzBedrockDecode(f *testing.F) {
-	decodeFuzzSeeds(f, spec.FormatBedrock,
-		[]byte(decodetest.EventMessage("contentBlockStart", `{"contentBlockIndex":1,"start":{"toolUse":{"name":"f","toolUseId":"t"}}}`)),
-		[]byte(decodetest.EventMessage("chunk", decodetest.BedrockChunk(`{"type":"message_stop"}`))),
-		[]byte(decodetest.ExceptionMessage("throttlingException", `{"message":"x"}`)),
-		[]byte(`{"contentBlockDelta":{"contentBlockIndex":0,"delta":{"reasoningContent":{"text":"x"}}}}`))
-	f.Fuzz(func(t *testing.T, data []byte) { decodeFuzzBody(t, spec.FormatBedrock, data) })
-}

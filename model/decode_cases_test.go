@@ -2,7 +2,6 @@ package model
 
 import (
 	"reflect"
-	"strings"
 	"testing"
 
 	"github.com/toolspec/toolspec/internal/decodetest"
@@ -10,8 +9,8 @@ import (
 )
 
 // The decoder cases shared with impl live in internal/decodetest; this
-// file runs them through the reference decoders and seeds the fuzz targets
-// with them.
+// file runs them through the reference decoders; the fuzz targets
+// (fuzz_test.go) are seeded with them.
 
 // TestDecodeCases runs every shared case of every format through Decode.
 func TestDecodeCases(t *testing.T) {
@@ -45,45 +44,4 @@ func TestDecodeCasesBytewise(t *testing.T) {
 			}
 		}
 	}
-}
-
-// decodeFuzzSeeds adds the input of every shared case of format to f's
-// corpus, and each of extra.
-func decodeFuzzSeeds(f *testing.F, format spec.Format, extra ...[]byte) {
-	for _, c := range decodetest.Cases(format) {
-		f.Add([]byte(c.In))
-	}
-	for _, s := range extra {
-		f.Add(s)
-	}
-}
-
-// decodeFuzzBody decodes data, which must not panic and must end in EOF or
-// a terminal frame violation, with only the fields each kind uses set.
-func decodeFuzzBody(t *testing.T, format spec.Format, data []byte) {
-	evs, v := Decode(format, data, spec.Limits{})
-	for _, e := range evs {
-		if err := decodetest.CheckFields(e); err != nil {
-			t.Error(err)
-		}
-	}
-	if v != nil {
-		if v.Class != spec.ClassTerminal || v.Call != spec.NoCall || !strings.HasPrefix(string(v.Rule), "FRAME-") && v.Rule != spec.BudFrame {
-			t.Fatalf("unexpected violation %v", v)
-		}
-		return
-	}
-	if len(evs) == 0 || evs[len(evs)-1].Kind != spec.KindEOF {
-		t.Fatal("no EOF without a violation")
-	}
-}
-
-func FuzzGeminiDecode(f *testing.F) {
-	decodeFuzzSeeds(f, spec.FormatGemini)
-	f.Fuzz(func(t *testing.T, data []byte) { decodeFuzzBody(t, spec.FormatGemini, data) })
-}
-
-func FuzzOllamaDecode(f *testing.F) {
-	decodeFuzzSeeds(f, spec.FormatOllama)
-	f.Fuzz(func(t *testing.T, data []byte) { decodeFuzzBody(t, spec.FormatOllama, data) })
 }

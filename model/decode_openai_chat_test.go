@@ -16,12 +16,8 @@ import (
 // This file holds the OpenAI chat decoder tests that are the reference's
 // own (the cases shared with impl live in internal/decodetest) and the
 // helpers the OpenAI Responses decoder tests share (all prefixed oai to
-// stay clear of other formats' test helpers).
-
-// oaiChunk is one choice wrapped as a chat chunk payload line.
-func oaiChunk(choice string) string {
-	return `{"id":"chatcmpl-1","object":"chat.completion.chunk","choices":[` + choice + `]}` + "\n"
-}
+// stay clear of other formats' test helpers; oaiChunk and oaiFuzzSeeds,
+// which the fuzz targets use too, are in fuzz_test.go).
 
 // TestOpenAIChatViolationStops checks that the events of the frames before a
 // bad frame are kept, the violation names the bad frame, and the decoder
@@ -208,29 +204,3 @@ func oaiChunkingTest(t *testing.T, f spec.Format) {
 }
 
 func TestOpenAIChatChunking(t *testing.T) { oaiChunkingTest(t, spec.FormatOpenAIChat) }
-
-// oaiFuzzSeeds adds the inputs of the shared cases of format, every
-// capture of it and each of extra to the corpus.
-func oaiFuzzSeeds(f *testing.F, format spec.Format, extra []string) {
-	decodeFuzzSeeds(f, format)
-	for _, s := range extra {
-		f.Add([]byte(s))
-	}
-	dir := filepath.Join("..", "..", "shared", "captures", string(format))
-	ents, _ := os.ReadDir(dir)
-	for _, e := range ents {
-		if data, err := os.ReadFile(filepath.Join(dir, e.Name())); err == nil {
-			f.Add(data)
-		}
-	}
-}
-
-func FuzzOpenAIChatDecode(f *testing.F) {
-	oaiFuzzSeeds(f, spec.FormatOpenAIChat, []string{
-		"data: [DONE]\n\n",
-		oaiChunk(`{"index":0,"delta":{"tool_calls":[{"index":0,"id":"a","function":{"name":"f","arguments":{"x":1}}}]},"finish_reason":"stop"}`),
-		oaiChunk(`{"delta":{"reasoning_details":[{"type":"reasoning.text","text":"t"},{"type":"reasoning.encrypted"}]}}`),
-		"event: error\ndata: {\"error\":{\"message\":\"m\",\"code\":1}}\n\n",
-	})
-	f.Fuzz(func(t *testing.T, data []byte) { decodeFuzzBody(t, spec.FormatOpenAIChat, data) })
-}

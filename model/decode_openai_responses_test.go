@@ -7,8 +7,8 @@ import (
 )
 
 // The cases shared with impl live in internal/decodetest; the helpers
-// oaiCaptureTest, oaiChunkingTest and oaiFuzzSeeds live in
-// decode_openai_chat_test.go.
+// oaiCaptureTest and oaiChunkingTest live in decode_openai_chat_test.go,
+// oaiFuzzSeeds in fuzz_test.go.
 
 // TestOpenAIResponsesCaptures decodes every real Responses capture.
 func TestOpenAIResponsesCaptures(t *testing.T) {
@@ -32,13 +32,3 @@ func TestOpenAIResponsesCaptures(t *testing.T) {
 }
 
 func TestOpenAIResponsesChunking(t *testing.T) { oaiChunkingTest(t, spec.FormatOpenAIResponses) }
-
-func FuzzOpenAIResponsesDecode(f *testing.F) {
-	oaiFuzzSeeds(f, spec.FormatOpenAIResponses, []string{
-		`{"type":"response.output_item.added","output_index":0,"item":{"type":"function_call","call_id":"c","name":"f","arguments":""}}` + "\n",
-		`{"type":"response.function_call_arguments.delta","output_index":0,"delta":"{"}` + "\n",
-		`{"type":"response.output_item.done","output_index":0,"item":{"type":"reasoning","encrypted_content":"x"}}` + "\n",
-		"event: error\ndata: {\"error\":{\"code\":\"c\",\"message\":\"m\"}}\n\n",
-	})
-	f.Fuzz(func(t *testing.T, data []byte) { decodeFuzzBody(t, spec.FormatOpenAIResponses, data) })
-}

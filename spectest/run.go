@@ -599,38 +599,20 @@ func (c *collectTB) Failed() bool   { return c.failed }
 //
 // and run go test -fuzz FuzzMyAdapter.
 func Fuzz(f *testing.F, format toolspec.Format, newAdapter func() Adapter, opts ...Option) {
-	o := newOptions(opts)
-	cs, err := cases(o)
+	ft, err := newFuzzTarget(format, newAdapter, opts)
 	if err != nil {
 		f.Fatal(err)
 	}
-	for _, c := range cs {
-		if c.format == format && c.limits == (toolspec.Limits{}) {
-			f.Add(c.data, []byte(nil))
-		}
+	for _, s := range ft.seeds {
+		f.Add(s.raw, s.gen)
 	}
-	for i := 0; i < 8; i++ {
-		seed := make([]byte, 64)
-		for j := range seed {
-			seed[j] = byte(i*37 + j*11)
-		}
-		f.Add([]byte(nil), seed)
-	}
-	name := "fuzz/" + string(format)
-	judge := func(c kase) []Failure { return runCase(newAdapter, o, c).failures }
-	generated := rapid.MakeFuzz(func(rt *rapid.T) {
-		data, how := drawStream(rt, o, format)
-		c := kase{name: name, format: format, limits: o.limits, data: data, random: true}
-		if fs := o.unskipped(judge(c)); len(fs) > 0 {
-			rt.Fatalf("%s", report(c, how, fs))
-		}
-	})
+	generated := rapid.MakeFuzz(ft.generated)
 	f.Fuzz(func(t *testing.T, raw, genInput []byte) {
 		if len(raw) == 0 {
 			generated(t, genInput)
 			return
 		}
-		skip, fail := fuzzInput(newAdapter, o, format, raw)
+		skip, fail := ft.stream(raw)
 		if skip != "" {
 			t.Skip(skip)
 		}
@@ -638,6 +620,64 @@ func Fuzz(f *testing.F, format toolspec.Format, newAdapter func() Adapter, opts 
 			t.Fatal(fail)
 		}
 	})
+}
+
+// fuzzTarget is what a target made by Fuzz seeds and checks, apart from
+// the testing package: the package's own fuzz target (fuzz_test.go) is
+// built from it, so that it builds with the engine's testing package too
+// in the OSS-Fuzz build (.clusterfuzzlite/build.sh).
+type fuzzTarget struct {
+	// seeds are the corpus's scenarios of the format without limits, as
+	// raw streams, and inputs for the generator.
+	seeds []fuzzSeed
+	// generated is the property on a stream the generator draws.
+	generated func(*rapid.T)
+	// stream judges a raw stream: why it is not judged (under
+	// RandomValid, the model finds a violation in it), or the report of its
+	// failures (a scenario ready to commit), or neither when it passes.
+	stream func(raw []byte) (skip, fail string)
+}
+
+// fuzzSeed is one seed of a fuzz target: a raw stream, or (raw empty) an
+// input for the generator.
+type fuzzSeed struct{ raw, gen []byte }
+
+// newFuzzTarget makes what Fuzz adds and runs for the adapters newAdapter
+// makes on streams of format.
+func newFuzzTarget(format toolspec.Format, newAdapter func() Adapter, opts []Option) (fuzzTarget, error) {
+	o := newOptions(opts)
+	cs, err := cases(o)
+	if err != nil {
+		return fuzzTarget{}, err
+	}
+	var seeds []fuzzSeed
+	for _, c := range cs {
+		if c.format == format && c.limits == (toolspec.Limits{}) {
+			seeds = append(seeds, fuzzSeed{c.data, nil})
+		}
+	}
+	for i := 0; i < 8; i++ {
+		seed := make([]byte, 64)
+		for j := range seed {
+			seed[j] = byte(i*37 + j*11)
+		}
+		seeds = append(seeds, fuzzSeed{nil, seed})
+	}
+	name := "fuzz/" + string(format)
+	judge := func(c kase) []Failure { return runCase(newAdapter, o, c).failures }
+	return fuzzTarget{
+		seeds: seeds,
+		generated: func(rt *rapid.T) {
+			data, how := drawStream(rt, o, format)
+			c := kase{name: name, format: format, limits: o.limits, data: data, random: true}
+			if fs := o.unskipped(judge(c)); len(fs) > 0 {
+				rt.Fatalf("%s", report(c, how, fs))
+			}
+		},
+		stream: func(raw []byte) (skip, fail string) {
+			return fuzzInput(newAdapter, o, format, raw)
+		},
+	}, nil
 }
 
 // fuzzInput judges a raw input of Fuzz: it returns why it is not judged,

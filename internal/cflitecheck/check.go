@@ -20,6 +20,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"golang.org/x/tools/go/ast/astutil"
 )
 
 // engineTags are the build tags go-118-fuzz-build builds a target with
@@ -32,11 +34,9 @@ const shimDir = "zz_cflite_shim"
 
 // line is one target line of build.sh.
 type line struct {
-	no     int    // line number in build.sh
-	dir    string // package directory relative to the module root: "." or "./impl"
-	fn     string // the fuzz function
-	built  bool   // build_target; otherwise a not-built line
-	reason string // a not-built line's reason
+	no  int    // line number in build.sh
+	dir string // package directory relative to the module root: "." or "./impl"
+	fn  string // the fuzz function
 }
 
 // key identifies a fuzz target by package directory and function.
@@ -45,6 +45,9 @@ type key struct{ dir, fn string }
 func (k key) String() string { return k.dir + " " + k.fn }
 
 // parseBuildScript reads the target lines of build.sh; see the package doc.
+// A "# not-built DIR FuzzX: why" line, which earlier versions of build.sh
+// used for a target the engine could not build, is refused: every target
+// must build.
 func parseBuildScript(text string) ([]line, error) {
 	var out []line
 	for i, raw := range strings.Split(text, "\n") {
@@ -59,22 +62,13 @@ func parseBuildScript(text string) ([]line, error) {
 			if err := checkDirFn(f[1], f[2]); err != nil {
 				return nil, fmt.Errorf("line %d: %v", no, err)
 			}
-			out = append(out, line{no: no, dir: f[1], fn: f[2], built: true})
+			out = append(out, line{no: no, dir: f[1], fn: f[2]})
 		case strings.HasPrefix(s, "#") && strings.HasPrefix(strings.TrimSpace(strings.TrimPrefix(s, "#")), "not-built"):
-			rest := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(strings.TrimPrefix(s, "#")), "not-built"))
-			head, reason, ok := strings.Cut(rest, ":")
-			f := strings.Fields(head)
-			if !ok || len(f) != 2 || strings.TrimSpace(reason) == "" {
-				return nil, fmt.Errorf("line %d: want # not-built DIR FuzzX: reason, have %q", no, s)
-			}
-			if err := checkDirFn(f[0], f[1]); err != nil {
-				return nil, fmt.Errorf("line %d: %v", no, err)
-			}
-			out = append(out, line{no: no, dir: f[0], fn: f[1], reason: strings.TrimSpace(reason)})
+			return nil, fmt.Errorf("line %d: %q: a fuzz target may not be left unbuilt; make it one the engine builds and list it as build_target DIR FuzzX", no, s)
 		}
 	}
 	if len(out) == 0 {
-		return nil, errors.New("no build_target or not-built lines")
+		return nil, errors.New("no build_target lines")
 	}
 	return out, nil
 }
@@ -227,20 +221,27 @@ func gather(root string) (*facts, error) {
 // compile_native_go_fuzzer (go-118-fuzz-build) would skip or break it,
 // apart from the compile check:
 //
-//   - the helper greps the package directory, recursively and in files of
-//     every kind, for the function name, and builds the target only when
-//     exactly one line of those files holds both "func FuzzX" and
-//     "testing.F": a target whose name begins another target's name in the
-//     same directory is skipped, and the build still "succeeds";
+//   - the helper greps the package directory, recursively, for the
+//     function name, and builds the target only when exactly one line of
+//     those files holds both "func FuzzX" and "testing.F": a target whose
+//     name begins another target's name in the same directory is skipped,
+//     and the build still "succeeds". The current helper greps *.go files
+//     only, earlier ones files of every kind; this check greps every file
+//     (but .git), which is stricter. Below the root package's directory is
+//     the whole repository, build.sh included, so a target of the root
+//     package is never found alone (the module's is in internal/rootfuzz);
 //   - its coverage build copies "the" file that holds the name, so the
-//     name must be in one file only;
+//     name must be in one file only (no comment elsewhere may name it);
 //   - the engine calls the function given to f.Fuzz through reflection with
 //     its own *testing.T, so that function must be a literal in the file
 //     (which the engine rewrites to its testing package), not a value made
 //     elsewhere against the standard testing.T, as rapid.MakeFuzz's is:
 //     that panics on every input;
 //   - every argument after the *testing.T must be of a type the engine
-//     fills ([]byte, string, bool, the integer and float types).
+//     fills ([]byte, string, bool, the integer and float types);
+//   - the target's body must not call what the engine's testing package
+//     does not support, nor rapid's functions of the standard T
+//     (engineHazards).
 func inspect(root string, t *target) error {
 	dir := filepath.Join(root, filepath.FromSlash(t.dir))
 	bp, err := build.ImportDir(dir, 0)
@@ -375,25 +376,96 @@ func inspectFile(fset *token.FileSet, file string, t *target) error {
 			}
 		}
 		t.params = params
+		if len(lit.Type.Params.List) > 0 && len(lit.Type.Params.List[0].Names) > 0 {
+			t.problems = append(t.problems, engineHazards(af, fd, lit.Type.Params.List[0].Names[0].Name)...)
+		}
 		return nil
 	}
 	return nil
 }
 
+// engineTUnsupported are the methods of the engine's *testing.T that panic
+// on every call (its Run, Parallel, Failed, Skipped and Deadline are
+// "not supported when fuzzing in libFuzzer mode").
+var engineTUnsupported = map[string]bool{"Run": true, "Parallel": true, "Failed": true, "Skipped": true, "Deadline": true}
+
+// engineFuncsUnsupported are the functions of the engine's testing package
+// that panic on every call.
+var engineFuncsUnsupported = map[string]bool{"AllocsPerRun": true, "CoverMode": true, "Coverage": true, "Init": true, "Verbose": true}
+
+// rapidStdOnly are rapid's functions that need the standard testing
+// package's T: rapid.MakeFuzz and rapid.MakeCheck return functions of the
+// standard *testing.T (which the engine's T is not), and rapid.Check given
+// the engine's T generates its own streams, ignoring the input, and asks
+// it Failed, which panics.
+var rapidStdOnly = map[string]bool{"Check": true, "MakeCheck": true, "MakeFuzz": true}
+
+// engineHazards reports what the target's own body (fd, whose fuzz
+// function's *testing.T parameter is tName) does that compiles against
+// the engine's testing package but panics on every input in its harness:
+// a method of tName or a function of the testing package that the engine
+// does not support, or a rapid function that needs the standard T (use
+// internal/rapidfuzz.Check). Helpers the body calls are not looked into.
+func engineHazards(af *ast.File, fd *ast.FuncDecl, tName string) []string {
+	names := map[string]string{}
+	for _, imp := range af.Imports {
+		p, _ := strconv.Unquote(imp.Path.Value)
+		name := path.Base(p)
+		if imp.Name != nil {
+			name = imp.Name.Name
+		}
+		names[name] = p
+	}
+	var out []string
+	seen := map[string]bool{}
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		c, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		sel, ok := c.Fun.(*ast.SelectorExpr)
+		if !ok {
+			return true
+		}
+		id, ok := sel.X.(*ast.Ident)
+		if !ok {
+			return true
+		}
+		var why string
+		switch {
+		case id.Name == tName && engineTUnsupported[sel.Sel.Name]:
+			why = fmt.Sprintf("it calls %s.%s, which the engine's *testing.T does not support: it panics on every input", tName, sel.Sel.Name)
+		case names[id.Name] == "testing" && engineFuncsUnsupported[sel.Sel.Name]:
+			why = fmt.Sprintf("it calls testing.%s, which the engine's testing package does not support: it panics on every input", sel.Sel.Name)
+		case names[id.Name] == "pgregory.net/rapid" && rapidStdOnly[sel.Sel.Name]:
+			why = fmt.Sprintf("it calls rapid.%s, which needs the standard *testing.T, not the engine's (run the property with internal/rapidfuzz.Check)", sel.Sel.Name)
+		}
+		if why != "" && !seen[why] {
+			seen[why] = true
+			out = append(out, why)
+		}
+		return true
+	})
+	return out
+}
+
 // compileAsEngine compiles the target's package with the target's file
 // added as the engine adds it, through a go build overlay, and returns the
-// compiler's complaints ("" when it compiles).
+// compiler's complaints ("" when it compiles). As go-118-fuzz-build does,
+// the file is parsed without its comments (so without its build
+// constraints and directives), its unnamed import of "testing" deleted and
+// the engine's testing package (here the stand-in of shim.go) imported in
+// its place with the same x/tools functions, and it is printed back as a
+// non-test file of the package; the package's other _test.go files are
+// left out, as go build leaves them.
 func compileAsEngine(root, modPath string, t *target) (string, error) {
 	fset := token.NewFileSet()
-	af, err := parser.ParseFile(fset, t.file, nil, parser.ParseComments)
+	af, err := parser.ParseFile(fset, t.file, nil, 0)
 	if err != nil {
 		return "", err
 	}
-	for _, imp := range af.Imports {
-		if p, _ := strconv.Unquote(imp.Path.Value); p == "testing" {
-			imp.Path.Value = strconv.Quote(modPath + "/" + shimDir)
-		}
-	}
+	astutil.DeleteImport(fset, af, "testing")
+	astutil.AddImport(fset, af, modPath+"/"+shimDir)
 	var src bytes.Buffer
 	if err := printer.Fprint(&src, fset, af); err != nil {
 		return "", err
@@ -515,9 +587,9 @@ func readCorpusDir(dir string) ([]corpusFile, error) {
 }
 
 // checkCorpusFile reports why a corpus file does not fit its target: it
-// does not parse, its types are not the fuzz function's, or (for a built
-// target) it cannot be laid out for the engine.
-func checkCorpusFile(t *target, c corpusFile, built bool) error {
+// does not parse, its types are not the fuzz function's, or it cannot be
+// laid out for the engine.
+func checkCorpusFile(t *target, c corpusFile) error {
 	if c.err != nil {
 		return c.err
 	}
@@ -530,10 +602,8 @@ func checkCorpusFile(t *target, c corpusFile, built bool) error {
 			return fmt.Errorf("holds (%s), but %s takes (%s)", strings.Join(have, ", "), t.fn, strings.Join(t.params, ", "))
 		}
 	}
-	if built {
-		if _, err := encodeEngineInput(c.vals); err != nil {
-			return err
-		}
+	if _, err := encodeEngineInput(c.vals); err != nil {
+		return err
 	}
 	return nil
 }
@@ -560,27 +630,24 @@ func verify(f *facts, lines []line) (string, []error) {
 			}
 			continue
 		}
-		switch {
-		case l.built && len(t.problems) > 0:
+		if len(t.problems) > 0 {
 			errs = append(errs, fmt.Errorf("line %d: build_target %s, but the engine's build would not build it:\n%s", l.no, k, indent(strings.Join(t.problems, "\n"))))
-		case !l.built && len(t.problems) == 0:
-			errs = append(errs, fmt.Errorf("line %d: %s is listed as not built (%s), but nothing stops the engine's build now: make it a build_target line", l.no, k, l.reason))
 		}
 		for _, c := range f.corpora[k] {
-			if err := checkCorpusFile(t, c, l.built); err != nil {
+			if err := checkCorpusFile(t, c); err != nil {
 				rel, _ := filepath.Rel(f.root, c.path)
 				errs = append(errs, fmt.Errorf("seed %s: %v", filepath.ToSlash(rel), err))
 			}
 		}
-		status := "built    "
-		if !l.built {
-			status = "not built"
+		status := "ok  "
+		if len(t.problems) > 0 {
+			status = "FAIL"
 		}
-		fmt.Fprintf(&report, "%s  %-40s %-38s seeds %d\n", status, k, t.fuzzerName(), len(f.corpora[k]))
+		fmt.Fprintf(&report, "%s  %-44s %-38s seeds %d\n", status, k, t.fuzzerName(), len(f.corpora[k]))
 	}
 	for _, k := range sortedTargetKeys(f.targets) {
 		if _, ok := seen[k]; !ok {
-			errs = append(errs, fmt.Errorf("%s is a fuzz target of the module on no line: add \"build_target %s %s\" or \"# not-built %s %s: why\"", k, k.dir, k.fn, k.dir, k.fn))
+			errs = append(errs, fmt.Errorf("%s is a fuzz target of the module on no line: add \"build_target %s %s\"", k, k.dir, k.fn))
 		}
 	}
 	for _, d := range sortedKeys(f.testErrs) {
@@ -589,14 +656,8 @@ func verify(f *facts, lines []line) (string, []error) {
 	for _, o := range f.orphans {
 		errs = append(errs, fmt.Errorf("seed corpus %s belongs to no fuzz target of its package", o))
 	}
-	nBuilt := 0
-	for _, l := range lines {
-		if l.built {
-			nBuilt++
-		}
-	}
-	fmt.Fprintf(&report, "cflite-check: %d fuzz targets, %d lines (%d built, %d not built), %d errors\n",
-		len(f.targets), len(lines), nBuilt, len(lines)-nBuilt, len(errs))
+	fmt.Fprintf(&report, "cflite-check: %d fuzz targets, %d build_target lines, %d errors\n",
+		len(f.targets), len(lines), len(errs))
 	return report.String(), errs
 }
 
@@ -606,9 +667,6 @@ func verify(f *facts, lines []line) (string, []error) {
 func writeSeedCorpora(root string, lines []line, outDir string) (int, error) {
 	n := 0
 	for _, l := range lines {
-		if !l.built {
-			continue
-		}
 		t := &target{key: key{l.dir, l.fn}}
 		if err := inspect(root, t); err != nil {
 			return n, err
@@ -624,7 +682,7 @@ func writeSeedCorpora(root string, lines []line, outDir string) (int, error) {
 		var buf bytes.Buffer
 		zw := zip.NewWriter(&buf)
 		for _, c := range files {
-			if err := checkCorpusFile(t, c, true); err != nil {
+			if err := checkCorpusFile(t, c); err != nil {
 				return n, fmt.Errorf("seed %s: %v", c.path, err)
 			}
 			b, _ := encodeEngineInput(c.vals)

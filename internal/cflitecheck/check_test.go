@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"errors"
+	"go/token"
 	"math/rand"
 	"os"
 	"path/filepath"
@@ -13,11 +14,11 @@ import (
 )
 
 func TestParseBuildScript(t *testing.T) {
-	lines, err := parseBuildScript("#!/bin/bash\nbuild_target() {\n}\nbuild_target ./impl FuzzJSON\n  # not-built . FuzzDetect: external test package\n# a comment\n")
+	lines, err := parseBuildScript("#!/bin/bash\nbuild_target() {\n}\nbuild_target ./impl FuzzJSON\n  build_target . FuzzDetect\n# a comment\n")
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []line{{no: 4, dir: "./impl", fn: "FuzzJSON", built: true}, {no: 5, dir: ".", fn: "FuzzDetect", reason: "external test package"}}
+	want := []line{{no: 4, dir: "./impl", fn: "FuzzJSON"}, {no: 5, dir: ".", fn: "FuzzDetect"}}
 	if !reflect.DeepEqual(lines, want) {
 		t.Fatalf("got %+v, want %+v", lines, want)
 	}
@@ -27,13 +28,22 @@ func TestParseBuildScript(t *testing.T) {
 		"build_target impl FuzzJSON",
 		"build_target ./impl/../x FuzzJSON",
 		"build_target ./impl TestJSON",
-		"# not-built ./impl FuzzJSON",
-		"# not-built ./impl FuzzJSON:   ",
-		"# not-built ./impl: why",
 		"# nothing here",
 	} {
 		if _, err := parseBuildScript(bad + "\n"); err == nil {
 			t.Errorf("parseBuildScript(%q) accepted it", bad)
+		}
+	}
+	// A target left unbuilt, the way build.sh once listed them, is refused
+	// however it is written.
+	for _, bad := range []string{
+		"# not-built ./impl FuzzJSON: uses helpers of other _test.go files",
+		"  #not-built . FuzzDetect: external test package",
+		"# not-built ./impl FuzzJSON",
+	} {
+		_, err := parseBuildScript("build_target ./impl FuzzIsCut\n" + bad + "\n")
+		if err == nil || !strings.Contains(err.Error(), "line 2") || !strings.Contains(err.Error(), "may not be left unbuilt") {
+			t.Errorf("parseBuildScript with %q: %v", bad, err)
 		}
 	}
 }
@@ -263,6 +273,8 @@ func writeModule(t *testing.T, files map[string]string) string {
 	return root
 }
 
+// testModule has two buildable targets (FuzzSelf, FuzzPreLonger) and one
+// planted regression of each kind the check knows.
 var testModule = map[string]string{
 	"go.mod": "module example.com/cfl\n\ngo 1.23\n",
 	"p/p.go": "package p\n\n// Sum adds.\nfunc Sum(b []byte) (n int) {\n\tfor _, c := range b {\n\t\tn += int(c)\n\t}\n\treturn n\n}\n",
@@ -308,6 +320,23 @@ func body(t *testing.T, b []byte) { Sum(b) }
 
 func FuzzNotLiteral(f *testing.F) { f.Fuzz(body) }
 `,
+	"p/e_test.go": `package p
+
+import "testing"
+
+func FuzzUnsupported(f *testing.F) {
+	f.Fuzz(func(t *testing.T, b []byte) {
+		t.Run("sub", func(t *testing.T) { Sum(b) })
+	})
+}
+`,
+	"p/f_test.go": `package p
+
+import "testing"
+
+func FuzzNamedTwice(f *testing.F) { f.Fuzz(func(t *testing.T, b []byte) { Sum(b) }) }
+`,
+	"p/testdata/notes.txt":         "FuzzNamedTwice is named here too.\n",
 	"p/testdata/fuzz/FuzzSelf/one": "go test fuzz v1\n[]byte(\"ab\")\nuint16(3)\n",
 	"q/q.go":                       "package q\n\n// One is one.\nconst One = 1\n",
 	"q/q_test.go": `package q_test
@@ -316,19 +345,35 @@ import "testing"
 
 func FuzzExternal(f *testing.F) { f.Fuzz(func(t *testing.T, b []byte) {}) }
 `,
+	"cfl.go": "package cfl\n\n// Two is two.\nconst Two = 2\n",
+	"cfl_test.go": `package cfl
+
+import "testing"
+
+func FuzzRoot(f *testing.F) { f.Fuzz(func(t *testing.T, b []byte) {}) }
+`,
+	".clusterfuzzlite/build.sh": "build_target . FuzzRoot\n",
 }
 
+// goodScript lists the buildable targets of testModule.
 const goodScript = `build_target ./p FuzzSelf
 build_target ./p FuzzPreLonger
-# not-built ./p FuzzPre: a prefix of FuzzPreLonger
-# not-built ./p FuzzHelper: uses check of c_test.go
-# not-built ./p FuzzNotLiteral: f.Fuzz(body)
-# not-built ./q FuzzExternal: external test package
 `
 
-// TestCheck runs the check on a module made for it: it passes with the
-// right script and fails, naming the cause, for each way a script or the
-// module can be wrong.
+// only is f with only the targets of keys.
+func only(f *facts, keys ...key) *facts {
+	g := *f
+	g.targets = map[key]*target{}
+	for _, k := range keys {
+		g.targets[k] = f.targets[k]
+	}
+	return &g
+}
+
+// TestCheck runs the check on a module made for it: its buildable targets
+// pass; each planted regression fails it, naming the cause, whether it is
+// listed as built or left off the script; and so does each way a script
+// can be wrong.
 func TestCheck(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the go command on a scratch module")
@@ -338,7 +383,7 @@ func TestCheck(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	run := func(script string) []error {
+	run := func(f *facts, script string) []error {
 		t.Helper()
 		lines, err := parseBuildScript(script)
 		if err != nil {
@@ -347,22 +392,39 @@ func TestCheck(t *testing.T) {
 		_, errs := verify(f, lines)
 		return errs
 	}
-	if errs := run(goodScript); len(errs) != 0 {
-		t.Fatalf("the right script fails: %v", errs)
+	good := []key{{"./p", "FuzzSelf"}, {"./p", "FuzzPreLonger"}}
+	if errs := run(only(f, good...), goodScript); len(errs) != 0 {
+		t.Fatalf("the buildable targets fail: %v", errs)
 	}
-	// Each problem the targets have is the one they were written to have.
-	for fn, want := range map[string]string{
-		"FuzzPre":        `2 lines under ./p hold "func FuzzPre"`,
-		"FuzzHelper":     "undefined: check",
-		"FuzzNotLiteral": "is given body, not a function literal",
-		"FuzzExternal":   "external test package q_test",
-	} {
-		dir := "./p"
-		if fn == "FuzzExternal" {
-			dir = "./q"
+	planted := []struct {
+		key
+		want string
+	}{
+		{key{"./p", "FuzzPre"}, `2 lines under ./p hold "func FuzzPre"`},
+		{key{"./p", "FuzzHelper"}, "undefined: check"},
+		{key{"./p", "FuzzNotLiteral"}, "is given body, not a function literal"},
+		{key{"./p", "FuzzUnsupported"}, "it calls t.Run, which the engine's *testing.T does not support"},
+		{key{"./p", "FuzzNamedTwice"}, "its name is in 2 files under ./p (p/f_test.go, p/testdata/notes.txt)"},
+		{key{"./q", "FuzzExternal"}, "external test package q_test"},
+		{key{".", "FuzzRoot"}, "its name is in 2 files under . (.clusterfuzzlite/build.sh, cfl_test.go)"},
+	}
+	if len(f.targets) != len(good)+len(planted) {
+		t.Fatalf("the module has %d targets, the test knows %d", len(f.targets), len(good)+len(planted))
+	}
+	for _, p := range planted {
+		if _, ok := f.targets[p.key]; !ok {
+			t.Fatalf("%s: not a target of the module", p.key)
 		}
-		if p := strings.Join(f.targets[key{dir, fn}].problems, "\n"); !strings.Contains(p, want) {
-			t.Errorf("%s: problems %q do not say %q", fn, p, want)
+		// Listed as built, it fails with its cause.
+		errs := run(only(f, append(good, p.key)...), goodScript+"build_target "+p.dir+" "+p.fn+"\n")
+		msg := errors.Join(errs...).Error()
+		if len(errs) != 1 || !strings.Contains(msg, "line 3: build_target "+p.key.String()+", but the engine's build would not build it") || !strings.Contains(msg, p.want) {
+			t.Errorf("%s listed as built: errors %q do not say %q", p.key, msg, p.want)
+		}
+		// Left off the script, it fails too.
+		errs = run(only(f, append(good, p.key)...), goodScript)
+		if len(errs) != 1 || !strings.Contains(errs[0].Error(), p.key.String()+" is a fuzz target of the module on no line") {
+			t.Errorf("%s left off the script: errors %v", p.key, errs)
 		}
 	}
 	for _, c := range []struct{ name, script, want string }{
@@ -370,10 +432,8 @@ func TestCheck(t *testing.T) {
 		{"fake package", goodScript + "build_target ./r FuzzSelf\n", "no package in directory ./r"},
 		{"missing target", strings.Replace(goodScript, "build_target ./p FuzzSelf\n", "", 1), "./p FuzzSelf is a fuzz target of the module on no line"},
 		{"duplicate", goodScript + "build_target ./p FuzzSelf\n", "already on line 1"},
-		{"unbuildable listed as built", strings.Replace(goodScript, "# not-built ./p FuzzHelper: uses check of c_test.go", "build_target ./p FuzzHelper", 1), "would not build it"},
-		{"buildable listed as not built", strings.Replace(goodScript, "build_target ./p FuzzSelf", "# not-built ./p FuzzSelf: why not", 1), "nothing stops the engine's build now"},
 	} {
-		errs := run(c.script)
+		errs := run(only(f, good...), c.script)
 		if len(errs) == 0 || !strings.Contains(errors.Join(errs...).Error(), c.want) {
 			t.Errorf("%s: errors %v do not say %q", c.name, errs, c.want)
 		}
@@ -381,9 +441,9 @@ func TestCheck(t *testing.T) {
 	// Seed corpora: an orphan directory and a file of the wrong types fail;
 	// the good one is written as the engine reads it.
 	for name, text := range map[string]string{
-		"p/testdata/fuzz/FuzzGone/x":    "go test fuzz v1\n[]byte(\"a\")\n",
-		"p/testdata/fuzz/FuzzSelf/bad":  "go test fuzz v1\nstring(\"a\")\n",
-		"p/testdata/fuzz/FuzzPre/broke": "go test fuzz v1\n[]byte(\n",
+		"p/testdata/fuzz/FuzzGone/x":          "go test fuzz v1\n[]byte(\"a\")\n",
+		"p/testdata/fuzz/FuzzSelf/bad":        "go test fuzz v1\nstring(\"a\")\n",
+		"p/testdata/fuzz/FuzzPreLonger/broke": "go test fuzz v1\n[]byte(\n",
 	} {
 		p := filepath.Join(root, filepath.FromSlash(name))
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
@@ -397,11 +457,11 @@ func TestCheck(t *testing.T) {
 	if err := readCorpora(root, f); err != nil {
 		t.Fatal(err)
 	}
-	all := errors.Join(run(goodScript)...).Error()
+	all := errors.Join(run(only(f, good...), goodScript)...).Error()
 	for _, want := range []string{
 		"seed corpus p/testdata/fuzz/FuzzGone belongs to no fuzz target",
 		"seed p/testdata/fuzz/FuzzSelf/bad: holds (string), but FuzzSelf takes ([]uint8, uint16)",
-		"seed p/testdata/fuzz/FuzzPre/broke: line 2",
+		"seed p/testdata/fuzz/FuzzPreLonger/broke: line 2",
 	} {
 		if !strings.Contains(all, want) {
 			t.Errorf("errors %q do not say %q", all, want)
@@ -412,8 +472,10 @@ func TestCheck(t *testing.T) {
 	if _, err := writeSeedCorpora(root, lines, out); err == nil {
 		t.Error("writeSeedCorpora took FuzzSelf/bad")
 	}
-	if err := os.Remove(filepath.Join(root, "p/testdata/fuzz/FuzzSelf/bad")); err != nil {
-		t.Fatal(err)
+	for _, name := range []string{"p/testdata/fuzz/FuzzSelf/bad", "p/testdata/fuzz/FuzzPreLonger"} {
+		if err := os.RemoveAll(filepath.Join(root, name)); err != nil {
+			t.Fatal(err)
+		}
 	}
 	n, err := writeSeedCorpora(root, lines, out)
 	if err != nil || n != 1 {
@@ -421,6 +483,75 @@ func TestCheck(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(out, "p_FuzzSelf_seed_corpus.zip")); err != nil {
 		t.Error(err)
+	}
+}
+
+// TestEngineHazards: calls in a target's body that compile against the
+// engine's testing package but panic on every input are reported, however
+// rapid and testing are imported; the same calls on another value, or
+// rapidfuzz's, are not.
+func TestEngineHazards(t *testing.T) {
+	src := `package p
+
+import (
+	"testing"
+
+	prop "pgregory.net/rapid"
+	"example.com/cfl/internal/rapidfuzz"
+)
+
+func FuzzA(f *testing.F) {
+	f.Fuzz(func(tt *testing.T, b []byte) {
+		tt.Parallel()
+		_ = testing.AllocsPerRun(1, func() {})
+		prop.Check(tt, func(*prop.T) {})
+		_ = prop.MakeFuzz(func(*prop.T) {})
+	})
+}
+
+func FuzzB(f *testing.F) {
+	f.Fuzz(func(t *testing.T, b []byte) {
+		var other struct{ Run func() }
+		other.Run = func() {}
+		other.Run()
+		_ = testing.Short()
+		rapidfuzz.Check(t, b, func(*prop.T) {})
+		t.Fatal("x")
+	})
+}
+`
+	file := filepath.Join(t.TempDir(), "a_test.go")
+	if err := os.WriteFile(file, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for fn, want := range map[string][]string{
+		"FuzzA": {
+			"it calls tt.Parallel, which the engine's *testing.T does not support",
+			"it calls testing.AllocsPerRun, which the engine's testing package does not support",
+			"it calls rapid.Check, which needs the standard *testing.T",
+			"it calls rapid.MakeFuzz, which needs the standard *testing.T",
+		},
+		"FuzzB": nil,
+	} {
+		tg := &target{key: key{"./p", fn}}
+		if err := inspectFile(token.NewFileSet(), file, tg); err != nil {
+			t.Fatal(err)
+		}
+		if tg.file != file {
+			t.Fatalf("%s: not found", fn)
+		}
+		if !reflect.DeepEqual(tg.problems, want) {
+			got := strings.Join(tg.problems, "\n")
+			if len(tg.problems) != len(want) {
+				t.Errorf("%s: problems\n%s\nwant %d of them", fn, got, len(want))
+				continue
+			}
+			for i, w := range want {
+				if !strings.HasPrefix(tg.problems[i], w) {
+					t.Errorf("%s: problem %d is %q, want %q", fn, i, tg.problems[i], w)
+				}
+			}
+		}
 	}
 }
 

@@ -4,26 +4,26 @@
 // writes the targets' seed corpora in the engine's input encoding.
 //
 // build.sh names every native fuzz target of the module (a function
-// FuzzX(f *testing.F) that go test -list '^Fuzz' lists) on one line, either
+// FuzzX(f *testing.F) that go test -list '^Fuzz' lists) on one line,
 //
 //	build_target DIR FuzzX
 //
-// for a target that compile_native_go_fuzzer builds, or
-//
-//	# not-built DIR FuzzX: why
-//
-// for one it cannot build as the code stands. DIR is the package
-// directory relative to the module root ("." or "./impl").
+// where DIR is the package directory relative to the module root ("." or
+// "./impl"). Every target must build: a line "# not-built DIR FuzzX: why",
+// which earlier versions of build.sh used for a target the engine could
+// not build, fails the check.
 //
 // Run from the module root (make cflite-check does), cflitecheck fails when
 // a line names a package or function that is not a fuzz target, when a
 // fuzz target of the module is on no line, when a package with targets does
 // not build its tests, when a testdata/fuzz/<Name> corpus belongs to no
-// target or does not decode into the target's arguments, and when the build
-// line and the code disagree: a build_target line whose target the engine's
-// build would skip or fail on, or a not-built line whose target it would now
-// build. What the engine's build needs is checked as go-118-fuzz-build (the
-// tool behind compile_native_go_fuzzer) does it; see [inspect].
+// target or does not decode into the target's arguments, and when a
+// target is one the engine's build would skip, fail on, or build into a
+// fuzzer that panics on every input. What the engine's build needs is
+// checked as compile_native_go_fuzzer and go-118-fuzz-build (the tool behind
+// it) do it, at the version build.sh pins; see [inspect] and
+// [compileAsEngine]. make cflite-build runs the real build and the fuzzers
+// (.clusterfuzzlite/local-build.sh), which this check models.
 //
 // With -seeds DIR it writes, for each build_target with a corpus, the file
 // DIR/<fuzzer>_seed_corpus.zip that OSS-Fuzz and ClusterFuzzLite pick up

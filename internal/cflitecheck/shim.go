@@ -8,14 +8,20 @@ package main
 // that package. The stand-in has the same type names and method sets (what
 // the compiler sees), written here from its API; no body does anything.
 // It has no B, TB, InternalTest or the like, as the real one has none, so a
-// target whose file uses them does not build with the engine either.
+// target whose file uses them does not build with the engine either; its
+// RegisterCover, RunExamples and RunTests take the standard package's
+// types, as the real ones do.
 const shimSource = `package testing
 
-import "time"
+import (
+	"testing"
+	"time"
+)
 
 type F struct {
-	Data []byte
-	T    *T
+	Data     []byte
+	T        *T
+	FuzzFunc func(*T, any)
 }
 
 func (f *F) CleanupTempDirs()                  {}
@@ -70,6 +76,13 @@ func (t *T) TempDir() string                           { return "" }
 func (t *T) CleanupTempDirs()                          {}
 
 func AllocsPerRun(runs int, fn func()) (avg float64) { return 0 }
+func RegisterCover(c testing.Cover)                  {}
+func RunExamples(matchString func(pat, str string) (bool, error), examples []testing.InternalExample) (ok bool) {
+	return false
+}
+func RunTests(matchString func(pat, str string) (bool, error), tests []testing.InternalTest) (ok bool) {
+	return false
+}
 func CoverMode() string                              { return "" }
 func Coverage() float64                              { return 0 }
 func Init()                                          {}
