@@ -65,9 +65,9 @@ func draws(rec *[]any) func(*rapid.T) {
 }
 
 // TestCheckMatches: on the same inputs, Check with the standard *testing.T
-// (rapid.MakeFuzz) and with another TB (rapid's check reached by
-// go:linkname) draw the same values, skip the same inputs, and fail exactly
-// the inputs whose draws fail the property, reporting the draws.
+// (rapid.MakeFuzz) and with another TB (rapid's own check, linked by name)
+// draw the same values, skip the same inputs, and fail exactly the inputs
+// whose draws fail the property, reporting the draws.
 func TestCheckMatches(t *testing.T) {
 	rng := rand.New(rand.NewSource(1))
 	var inputs [][]byte
