@@ -52,8 +52,8 @@ func runGenai(raw []byte) (folded, error) {
 			return nil, err
 		}
 	}
-	if acc.open != nil {
-		return nil, fmt.Errorf("gemini: the stream ended inside the streamed call %q", acc.open.name)
+	if acc.streaming {
+		return nil, fmt.Errorf("gemini: the stream ended inside the streamed call %q", acc.calls[len(acc.calls)-1].name)
 	}
 	if !acc.finished {
 		return nil, fmt.Errorf("gemini: the stream ended without a finishReason")
@@ -80,7 +80,7 @@ var genaiSDK = library{name: "genai", fold: runGenai, decodedArgs: true, ours: t
 //     without one, or with a call still open, is an error.
 type geminiAcc struct {
 	calls          []geminiCall
-	open           *geminiCall
+	streaming      bool // the last call is open: more of its parts follow
 	text, thinking strings.Builder
 	finished       bool
 }
@@ -128,8 +128,8 @@ func (a *geminiAcc) part(p *genai.Part) error {
 		return nil
 	}
 	if p.Text != "" {
-		if a.open != nil {
-			return fmt.Errorf("gemini: text inside the streamed call %q", a.open.name)
+		if a.streaming {
+			return fmt.Errorf("gemini: text inside the streamed call %q", a.calls[len(a.calls)-1].name)
 		}
 		if p.Thought {
 			a.thinking.WriteString(p.Text)
@@ -141,8 +141,7 @@ func (a *geminiAcc) part(p *genai.Part) error {
 	if fc == nil {
 		return nil
 	}
-	more := fc.WillContinue != nil && *fc.WillContinue
-	if a.open == nil {
+	if !a.streaming {
 		if fc.Name == "" {
 			return fmt.Errorf("gemini: a function call without a name")
 		}
@@ -151,18 +150,16 @@ func (a *geminiAcc) part(p *genai.Part) error {
 			c.args = map[string]any{}
 		}
 		a.calls = append(a.calls, c)
-		a.open = &a.calls[len(a.calls)-1]
 	} else if fc.Name != "" {
-		return fmt.Errorf("gemini: call %q opens while %q streams", fc.Name, a.open.name)
+		return fmt.Errorf("gemini: call %q opens while %q streams", fc.Name, a.calls[len(a.calls)-1].name)
 	}
+	c := &a.calls[len(a.calls)-1]
 	for _, pa := range fc.PartialArgs {
-		if err := setPartialArg(a.open.args, pa); err != nil {
-			return fmt.Errorf("gemini: call %q: %w", a.open.name, err)
+		if err := setPartialArg(c.args, pa); err != nil {
+			return fmt.Errorf("gemini: call %q: %w", c.name, err)
 		}
 	}
-	if !more {
-		a.open = nil
-	}
+	a.streaming = fc.WillContinue != nil && *fc.WillContinue
 	return nil
 }
 
