@@ -32,19 +32,27 @@ check: fmt-check vet staticcheck imports cflite-check report-check
 
 # fmt-check: gofmt walks the directories it is given, so the root
 # package's directory already takes in the nested modules (bridge,
-# thirdparty); bridge's packages are listed as well, so that they stay
-# covered wherever the root package goes.
+# thirdparty); bridge's and thirdparty's packages are listed as well, so
+# that they stay covered wherever the root package goes.
 fmt-check:
-	@out=$$(gofmt -l $$($(GO) list -f '{{.Dir}}' ./...) $$(cd bridge && $(GO) list -f '{{.Dir}}' ./...) | sort -u); \
+	@out=$$(gofmt -l $$($(GO) list -f '{{.Dir}}' ./...) $$(cd bridge && $(GO) list -f '{{.Dir}}' ./...) $$(cd thirdparty && $(GO) list -f '{{.Dir}}' ./...) | sort -u); \
 	if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
 
+# vet and staticcheck also check the nested modules bridge and thirdparty
+# (whose code is all tests and benchmarks: vet compiles them). thirdparty
+# shares openai-go and anthropic-sdk-go at the same versions with bridge
+# and report, so what it adds is compiling genai, the AWS SDK's
+# bedrockruntime and Ollama's api package once per build cache: with a
+# warm cache its vet takes seconds.
 vet:
 	$(GO) vet ./...
 	cd bridge && $(GO) vet ./...
+	cd thirdparty && $(GO) vet ./...
 
 staticcheck:
 	$(GO) run $(STATICCHECK) ./...
 	cd bridge && $(GO) run $(STATICCHECK) ./...
+	cd thirdparty && $(GO) run $(STATICCHECK) ./...
 
 imports:
 	$(GO) test -run 'TestImportRules|TestCorpusNotLinked' -count=1 .
@@ -131,10 +139,12 @@ fuzz:
 		done; \
 	done
 
-# bench: impl's benchmarks, then impl side by side with openai-go and
-# anthropic-sdk-go in the nested module thirdparty (which fetches the SDKs
-# through the module proxy; the root module never requires them). Extra
-# flags go in BENCHFLAGS, e.g. make bench BENCHFLAGS='-benchtime=1x'.
+# bench: impl's benchmarks, then impl side by side with the SDK of every
+# format (openai-go for OpenAI chat and Responses, anthropic-sdk-go,
+# genai, the AWS SDK's bedrockruntime, Ollama's api client) in the nested
+# module thirdparty, which fetches the SDKs through the module proxy; the
+# root module never requires them. Extra flags go in BENCHFLAGS, e.g.
+# make bench BENCHFLAGS='-benchtime=1x'.
 BENCHFLAGS ?=
 bench:
 	$(GO) test ./impl -run '^$$' -bench . -benchmem -timeout 60m $(BENCHFLAGS)

@@ -7,8 +7,8 @@ import (
 	"net/http"
 	"strings"
 
-	"github.com/anthropics/anthropic-sdk-go"
-	antssestream "github.com/anthropics/anthropic-sdk-go/packages/ssestream"
+	"github.com/anthropics/anthropic-sdk-go/v2"
+	antssestream "github.com/anthropics/anthropic-sdk-go/v2/packages/ssestream"
 	"github.com/openai/openai-go/v3"
 	oaissestream "github.com/openai/openai-go/v3/packages/ssestream"
 
@@ -17,14 +17,39 @@ import (
 	"github.com/toolspec/toolspec/spec"
 )
 
-// A library reassembles one workload's raw bytes and reports the calls,
-// text and thinking it got, in a common shape.
+// A library reassembles one stream's raw bytes as its users do (fold,
+// what the benchmarks measure) and reports the calls, text and thinking
+// it got in a common shape (run).
 type library struct {
 	name string
-	run  func(raw []byte) (result, error)
+	fold func(raw []byte) (folded, error)
+	// decodedArgs says the library hands a call's arguments as a decoded
+	// value (Go maps, re-encoded here with encoding/json), so they are
+	// compared with what is wanted as JSON values, not byte for byte.
+	decodedArgs bool
+	// ours says the accumulation is written in this package (the SDK has
+	// none): it must then be correct on every stream, captures included,
+	// and report an error on every stream that is not a whole success.
+	ours bool
 }
 
-// result is what a library got from one stream.
+// folded is what a library's fold returns: the state its users hold at
+// the end of a stream, which result converts to the common shape.
+type folded interface {
+	result() (result, error)
+}
+
+// run folds raw and converts what it got.
+func (l library) run(raw []byte) (result, error) {
+	f, err := l.fold(raw)
+	if err != nil {
+		return result{}, err
+	}
+	return f.result()
+}
+
+// result is what a library got from one stream: the calls the client
+// runs (server tools excluded), and all text and thinking concatenated.
 type result struct {
 	calls    []workload.Call
 	text     string
@@ -69,39 +94,63 @@ func runAnthropic(raw []byte) (anthropic.Message, error) {
 	return msg, stream.Err()
 }
 
-func runImpl(f spec.Format) func(raw []byte) (result, error) {
-	return func(raw []byte) (result, error) {
-		o := impl.Reassemble(f, raw, spec.Limits{})
-		var r result
-		if len(o.Violations) > 0 {
-			return r, &o.Violations[0]
-		}
-		for _, c := range o.Calls {
-			if c.Status != spec.StatusComplete {
-				return r, fmt.Errorf("impl: call %d is %s", c.Ordinal, c.Status)
-			}
-			r.calls = append(r.calls, workload.Call{ID: c.ID, Name: c.Name, Args: c.Args})
-		}
-		var text, thinking strings.Builder
-		for _, it := range o.Items {
-			switch it.Kind {
-			case spec.ItemText:
-				text.WriteString(it.Text)
-			case spec.ItemThinking:
-				thinking.WriteString(it.Text)
-			}
-		}
-		r.text, r.thinking = text.String(), thinking.String()
-		return r, nil
+// runImpl returns the fold of impl.Reassemble on format f.
+func runImpl(f spec.Format) func(raw []byte) (folded, error) {
+	return func(raw []byte) (folded, error) {
+		return implOutcome{impl.Reassemble(f, raw, spec.Limits{})}, nil
 	}
 }
 
-var openaiGo = library{"openai-go", func(raw []byte) (result, error) {
-	acc, err := runOpenAI(raw)
+// implOutcome is impl's outcome. A violation, a call that is not complete
+// or a stream that ended without its terminal signal is an error.
+type implOutcome struct{ o spec.Outcome }
+
+func (x implOutcome) result() (result, error) {
+	o := x.o
 	var r result
-	if err != nil {
-		return r, err
+	if len(o.Violations) > 0 {
+		return r, &o.Violations[0]
 	}
+	for _, s := range o.Stops {
+		if s.Reason == spec.StopTruncated {
+			return r, fmt.Errorf("impl: message %d is truncated", s.Message)
+		}
+	}
+	for _, c := range o.Calls {
+		if c.Status != spec.StatusComplete {
+			return r, fmt.Errorf("impl: call %d is %s", c.Ordinal, c.Status)
+		}
+		if c.Server {
+			continue
+		}
+		r.calls = append(r.calls, workload.Call{ID: c.ID, Name: c.Name, Args: c.Args})
+	}
+	var text, thinking strings.Builder
+	for _, it := range o.Items {
+		switch it.Kind {
+		case spec.ItemText:
+			text.WriteString(it.Text)
+		case spec.ItemThinking:
+			thinking.WriteString(it.Text)
+		}
+	}
+	r.text, r.thinking = text.String(), thinking.String()
+	return r, nil
+}
+
+var openaiGo = library{name: "openai-go", fold: func(raw []byte) (folded, error) {
+	acc, err := runOpenAI(raw)
+	return chatAcc{acc}, err
+}}
+
+// chatAcc is openai-go's accumulator at the end of a stream.
+type chatAcc struct {
+	acc openai.ChatCompletionAccumulator
+}
+
+func (a chatAcc) result() (result, error) {
+	acc := a.acc
+	var r result
 	if len(acc.Choices) != 1 {
 		return r, fmt.Errorf("openai-go: %d choices", len(acc.Choices))
 	}
@@ -111,15 +160,20 @@ var openaiGo = library{"openai-go", func(raw []byte) (result, error) {
 	}
 	r.text = m.Content
 	return r, nil
+}
+
+var anthropicSDK = library{name: "anthropic-sdk-go", fold: func(raw []byte) (folded, error) {
+	msg, err := runAnthropic(raw)
+	return anthropicMsg{msg}, err
 }}
 
-var anthropicSDK = library{"anthropic-sdk-go", func(raw []byte) (result, error) {
-	msg, err := runAnthropic(raw)
+// anthropicMsg is anthropic-sdk-go's accumulated message at the end of a
+// stream.
+type anthropicMsg struct{ msg anthropic.Message }
+
+func (m anthropicMsg) result() (result, error) {
 	var r result
-	if err != nil {
-		return r, err
-	}
-	for _, b := range msg.Content {
+	for _, b := range m.msg.Content {
 		switch b.Type {
 		case "tool_use":
 			r.calls = append(r.calls, workload.Call{ID: b.ID, Name: b.Name, Args: string(b.Input)})
@@ -130,17 +184,29 @@ var anthropicSDK = library{"anthropic-sdk-go", func(raw []byte) (result, error) 
 		}
 	}
 	return r, nil
-}}
+}
 
-// libraries returns the libraries compared on w: impl and the SDK of w's
-// format.
-func libraries(w *workload.Workload) []library {
-	libs := []library{{"impl", runImpl(w.Format)}}
-	switch w.Format {
+// libraries returns the libraries compared on a stream of format f whose
+// wire bytes are raw: impl, then what the users of f run today. A Bedrock
+// stream of InvokeModelWithResponseStream (chunk events, see
+// isBedrockInvoke) is not one ConverseStream reads, so it gets impl alone.
+func libraries(f spec.Format, raw []byte) []library {
+	libs := []library{{name: "impl", fold: runImpl(f)}}
+	switch f {
 	case spec.FormatOpenAIChat:
 		libs = append(libs, openaiGo)
+	case spec.FormatOpenAIResponses:
+		libs = append(libs, openaiResponses)
 	case spec.FormatAnthropic:
 		libs = append(libs, anthropicSDK)
+	case spec.FormatGemini:
+		libs = append(libs, genaiSDK)
+	case spec.FormatBedrock:
+		if !isBedrockInvoke(raw) {
+			libs = append(libs, bedrockSDK)
+		}
+	case spec.FormatOllama:
+		libs = append(libs, ollamaSDK)
 	}
 	return libs
 }
