@@ -143,6 +143,14 @@ func DecodeHistoryPaths(f spec.Format, doc []byte) (spec.History, PathMap, []spe
 		h, pm, vs = decodeChatHistory(doc)
 	case spec.FormatAnthropic:
 		h, pm, vs = decodeAnthropicHistory(doc)
+	case spec.FormatOpenAIResponses:
+		h, pm, vs = decodeResponsesHistory(doc)
+	case spec.FormatOllama:
+		h, pm, vs = decodeOllamaHistory(doc)
+	case spec.FormatGemini:
+		h, pm, vs = decodeGeminiHistory(doc)
+	case spec.FormatBedrock:
+		h, pm, vs = decodeBedrockHistory(doc)
 	default:
 		return spec.History{}, nil, noCodec(f)
 	}
@@ -158,6 +166,14 @@ func EncodeHistory(f spec.Format, h spec.History) ([]byte, []spec.Violation) {
 		return encodeChatHistory(h)
 	case spec.FormatAnthropic:
 		return encodeAnthropicHistory(h)
+	case spec.FormatOpenAIResponses:
+		return encodeResponsesHistory(h)
+	case spec.FormatOllama:
+		return encodeOllamaHistory(h)
+	case spec.FormatGemini:
+		return encodeGeminiHistory(h)
+	case spec.FormatBedrock:
+		return encodeBedrockHistory(h)
 	default:
 		return nil, noCodec(f)
 	}
