@@ -45,6 +45,7 @@ build_target ./impl FuzzIndexResume
 build_target ./impl FuzzIsCut
 build_target ./impl FuzzJSON
 build_target ./model FuzzFramingChunking
+build_target ./model FuzzHistoryDecode
 
 # Not built: the helper turns only the file that declares the target into a
 # non-test file of its package, with the testing package replaced, so the
@@ -72,6 +73,7 @@ build_target ./model FuzzFramingChunking
 # not-built ./impl FuzzImplDecodeOpenAIResponses: uses helpers of other _test.go files (oaiFuzzSeeds, oaiFuzzBody)
 # not-built ./model FuzzAnthropicDecode: uses decodeFuzzBody of another _test.go file
 # not-built ./model FuzzBedrockDecode: uses decodeFuzzBody of another _test.go file
+# not-built ./model FuzzHistoryRoundTrip: rapid.MakeFuzz (the engine calls it with its own *testing.T and it panics)
 # not-built ./model FuzzGeminiDecode: passes its *testing.T to decodetest.Run, written against the standard testing.T
 # not-built ./model FuzzOllamaDecode: passes its *testing.T to decodetest.Run, written against the standard testing.T
 # not-built ./model FuzzOpenAIChatDecode: uses decodeFuzzBody of another _test.go file
