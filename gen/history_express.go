@@ -28,7 +28,8 @@ type HistoryLoss struct {
 
 // Expressible returns h as format f reads it back after writing it: every
 // element f cannot carry left out (or, for a field, cleared; a call's
-// arguments that are not an object become {}), and each one named. A
+// arguments that f cannot write, not an object or for Bedrock not JSON,
+// become {}), and each one named. A
 // result's tool name that f cannot carry but implies (the name of the call
 // its id names) is cleared without a loss, and Gemini, which requires a
 // result's name, gives a result without one the name of that call. For a
@@ -523,7 +524,12 @@ func (p *hproj) bedrock() {
 		case pt.Kind == spec.PartCall && assistant:
 			pt = p.noSig(pt, path)
 			p.needID(pt, path)
-			return p.objArgs(pt, path), true
+			// A toolUse input is any JSON document.
+			if !json.Valid([]byte(pt.Args)) {
+				p.lose(spec.XlateIdentity, path+".args")
+				pt.Args = "{}"
+			}
+			return pt, true
 		}
 		p.losePart(pt, path)
 		return pt, false

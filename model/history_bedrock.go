@@ -539,7 +539,14 @@ func (e *heEncoder) brBlock(pt spec.Part, p string, assistant bool) (hj, bool) {
 	case pt.Kind == spec.PartCall && assistant:
 		e.signature(pt, p)
 		e.needID(pt, p)
-		u := hjObj{}.add("toolUseId", hjStr(pt.ID)).add("name", hjStr(pt.Name)).add("input", e.callArgs(pt, p))
+		// input is a JSON document of any type (HIST-6 judges one that
+		// is not an object); only text that is not JSON cannot be written.
+		var in hj = hjRaw(pt.Args)
+		if !hjIsJSON(pt.Args) {
+			e.lose(spec.XlateIdentity, p+".args", "arguments %s are not JSON: Bedrock writes the input as JSON, {} here", clip([]byte(pt.Args)))
+			in = hjRaw("{}")
+		}
+		u := hjObj{}.add("toolUseId", hjStr(pt.ID)).add("name", hjStr(pt.Name)).add("input", in)
 		return hjObj{}.add("toolUse", u), true
 	}
 	where := "a user message"
