@@ -81,8 +81,13 @@ func (v *Violation) Error() string {
 	return s + ": " + v.Message
 }
 
-// String formats v as one transcript line.
+// String formats v as one transcript line: "violation RULE CLASS frame=N
+// offset=O call=C "message"", or, for a violation of a history (Path set),
+// "violation RULE CLASS path="PATH" "message"".
 func (v Violation) String() string {
+	if v.Path != "" {
+		return "violation " + string(v.Rule) + " " + v.Class.String() + " path=" + strconv.Quote(v.Path) + " " + strconv.Quote(v.Message)
+	}
 	s := fmt.Sprintf("violation %s %s frame=%d offset=%d", v.Rule, v.Class, v.Frame, v.Offset)
 	if v.Call != NoCall {
 		s += " call=" + strconv.Itoa(v.Call)
