@@ -20,7 +20,7 @@ func TestHistoryString(t *testing.T) {
 			{Role: RoleTool, Parts: []Part{{Kind: PartResult, ID: "toolu_1", IsError: true, Content: []Part{{Kind: PartText, Text: "timeout"}}}}},
 			{Role: RoleSystem},
 		},
-		Tools:      []Tool{{Name: "weather", Description: "Current weather", Schema: `{"type":"object"}`}, {Name: "grep", Kind: CallCustom}},
+		Tools:      []Tool{{Name: "weather", Description: "Current weather", Schema: `{"type":"object"}`}, {Name: "grep", Kind: CallCustom}, {Name: "web_search", Data: `{"type":"web_search_20250305","name":"web_search"}`, Format: FormatAnthropic}},
 		ToolChoice: ToolChoice{Mode: ChoiceTool, Name: "weather", Parallel: ParallelDisabled},
 	}
 	want := `system text "Be brief."
@@ -35,6 +35,7 @@ msg 2 tool content 0 text "timeout"
 msg 3 system empty
 tool name="weather" description="Current weather" schema="{\"type\":\"object\"}"
 tool name="grep" kind=custom
+tool name="web_search" data="{\"type\":\"web_search_20250305\",\"name\":\"web_search\"}" format="anthropic"
 tool_choice mode=tool name="weather" parallel=disabled
 `
 	if got := h.String(); got != want {
@@ -53,6 +54,7 @@ tool_choice mode=tool name="weather" parallel=disabled
 		func(h *History) { h.ToolChoice.Parallel = ParallelAllowed },
 		func(h *History) { h.Messages[3].Role = RoleUser },
 		func(h *History) { h.Tools[0].Schema = "" },
+		func(h *History) { h.Tools[2].Format = FormatOpenAIChat },
 	} {
 		g := h
 		g.Messages = append([]Message(nil), h.Messages...)

@@ -57,7 +57,8 @@ func (p Parallel) String() string {
 // other field that is not zero, in the fixed order sig, data, format, id,
 // name, args, kind (custom or function), error (strings quoted); a result's Content follows
 // it, one line per part, "content K" added to the line's prefix. A tool is
-// its name, then description, schema and kind when not zero. The
+// its name, then description, schema, kind, data and format when not
+// zero. The
 // tool-choice line is printed when the choice is not the zero
 // [ToolChoice]. Every string is quoted with strconv.Quote, so that each
 // line is one line and two histories are equal exactly when their
@@ -85,6 +86,12 @@ func (h History) String() string {
 		}
 		if t.Kind != CallUnspecified {
 			b.WriteString(" kind=" + t.Kind.String())
+		}
+		if t.Data != "" {
+			b.WriteString(" data=" + strconv.Quote(t.Data))
+		}
+		if t.Format != "" {
+			b.WriteString(" format=" + strconv.Quote(string(t.Format)))
 		}
 		b.WriteByte('\n')
 	}

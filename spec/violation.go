@@ -19,7 +19,8 @@ const (
 	ClassCall
 	// ClassLoss names an element of a conversation history that the target
 	// format of a translation cannot express (SPEC.md's XLATE rules): the
-	// element is left out of the translation, never silently.
+	// element is left out of the translation, never silently (or, for an
+	// order the target cannot keep, written where the target can put it).
 	ClassLoss
 )
 
