@@ -60,41 +60,11 @@ func decodeAnthropicHistory(doc []byte) (spec.History, PathMap, []spec.Violation
 		return h, pm, shapeErr("$", "no messages")
 	}
 	var turns []anthropicTurn
-	for k, raw := range msgs {
-		p := jindex("messages", k)
-		m, ok, vs := hObject(raw, p)
-		if vs != nil {
-			return h, pm, vs
-		}
-		if !ok {
-			return h, pm, shapeErr(p, "a message is null")
-		}
-		role, _, vs := hString(m["role"], jpath(p, "role"))
-		if vs != nil {
-			return h, pm, vs
-		}
-		switch role {
-		case "user", "assistant":
-		case "":
-			return h, pm, shapeErr(p, "a message has no role")
-		default:
-			return h, pm, shapeErr(jpath(p, "role"), "unknown role %q", role)
-		}
-		if len(turns) == 0 || turns[len(turns)-1].role != role {
-			turns = append(turns, anthropicTurn{role: role, path: p})
-		}
-		t := &turns[len(turns)-1]
-		if vs := anthropicContent(t, m["content"], jpath(p, "content")); vs != nil {
-			return h, pm, vs
-		}
+	if vs := anthropicTurns(&turns, msgs); vs != nil {
+		anthropicMessages(&h, pm, turns)
+		return h, pm, vs
 	}
-	for _, t := range turns {
-		if t.role == "assistant" {
-			addMessage(&h, pm, t.path, spec.RoleAssistant, t.parts, t.paths)
-			continue
-		}
-		anthropicUserTurn(&h, pm, t)
-	}
+	anthropicMessages(&h, pm, turns)
 	tools, vs := anthropicTools(o["tools"])
 	if vs != nil {
 		return h, pm, vs
@@ -110,6 +80,52 @@ func decodeAnthropicHistory(doc []byte) (spec.History, PathMap, []spec.Violation
 		pm[toolChoicePath] = "tool_choice"
 	}
 	return h, pm, nil
+}
+
+// anthropicTurns decodes the messages into turns, combining consecutive
+// messages of one role; after a shape violation turns holds the messages
+// before it.
+func anthropicTurns(turns *[]anthropicTurn, msgs []json.RawMessage) []spec.Violation {
+	for k, raw := range msgs {
+		p := jindex("messages", k)
+		m, ok, vs := hObject(raw, p)
+		if vs != nil {
+			return vs
+		}
+		if !ok {
+			return shapeErr(p, "a message is null")
+		}
+		role, _, vs := hString(m["role"], jpath(p, "role"))
+		if vs != nil {
+			return vs
+		}
+		switch role {
+		case "user", "assistant":
+		case "":
+			return shapeErr(p, "a message has no role")
+		default:
+			return shapeErr(jpath(p, "role"), "unknown role %q", role)
+		}
+		if len(*turns) == 0 || (*turns)[len(*turns)-1].role != role {
+			*turns = append(*turns, anthropicTurn{role: role, path: p})
+		}
+		t := &(*turns)[len(*turns)-1]
+		if vs := anthropicContent(t, m["content"], jpath(p, "content")); vs != nil {
+			return vs
+		}
+	}
+	return nil
+}
+
+// anthropicMessages adds the messages of the turns to h.
+func anthropicMessages(h *spec.History, pm PathMap, turns []anthropicTurn) {
+	for _, t := range turns {
+		if t.role == "assistant" {
+			addMessage(h, pm, t.path, spec.RoleAssistant, t.parts, t.paths)
+			continue
+		}
+		anthropicUserTurn(h, pm, t)
+	}
 }
 
 // anthropicUserTurn adds the messages of user turn t: one tool message per
@@ -390,6 +406,7 @@ func encodeAnthropicHistory(h spec.History) ([]byte, []spec.Violation) {
 		switch m.Role {
 		case spec.RoleAssistant:
 			flush()
+			e.left = nil
 			var blocks []string
 			for j, p := range m.Parts {
 				if b := e.block(p, partPath(i, j)); b != "" {
@@ -426,7 +443,12 @@ func encodeAnthropicHistory(h spec.History) ([]byte, []spec.Violation) {
 }
 
 // anthropicEncoder collects the losses of one encoding.
-type anthropicEncoder struct{ losses []spec.Violation }
+type anthropicEncoder struct {
+	losses []spec.Violation
+	// left holds the ids of the calls of the current turn that were left
+	// out (custom calls): their results are left out with them.
+	left map[string]bool
+}
 
 func (e *anthropicEncoder) lose(rule spec.RuleID, p, format string, args ...any) {
 	e.losses = append(e.losses, loss(rule, p, format, args...))
@@ -468,6 +490,12 @@ func (e *anthropicEncoder) block(p spec.Part, path string) string {
 func (e *anthropicEncoder) call(p spec.Part, path string) string {
 	if p.CallKind == spec.CallCustom {
 		e.lose(spec.XlateIdentity, path, "a custom call: anthropic has no free-form tools")
+		if p.ID != "" {
+			if e.left == nil {
+				e.left = map[string]bool{}
+			}
+			e.left[p.ID] = true
+		}
 		return ""
 	}
 	if p.Signature != "" {
@@ -476,8 +504,6 @@ func (e *anthropicEncoder) call(p spec.Part, path string) string {
 	id := ""
 	if p.ID != "" {
 		id = jstr(p.ID)
-	} else {
-		e.lose(spec.XlateIdentity, path, "a call without an id: anthropic pairs results by id")
 	}
 	input := p.Args
 	switch {
@@ -490,13 +516,18 @@ func (e *anthropicEncoder) call(p spec.Part, path string) string {
 	return jobj("type", jstr("tool_use"), "id", id, "name", jstr(p.Name), "input", input)
 }
 
-// result writes a tool_result block.
+// result writes a tool_result block, or leaves out, with a loss, the
+// result of a call that was left out.
 func (e *anthropicEncoder) result(p spec.Part, path string) string {
+	if p.ID != "" && e.left[p.ID] {
+		e.lose(spec.XlateIdentity, path, "the result of a custom call, which was left out")
+		return ""
+	}
 	id := ""
 	if p.ID != "" {
 		id = jstr(p.ID)
-	} else {
-		e.lose(spec.XlateIdentity, path, "a result without an id: anthropic pairs results by id")
+	} else if p.Name != "" {
+		e.lose(spec.XlateIdentity, path, "a result paired by its name %q: anthropic pairs results by id alone", p.Name)
 	}
 	content := ""
 	if len(p.Content) == 1 && p.Content[0].Kind == spec.PartText && p.Content[0].Signature == "" {

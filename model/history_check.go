@@ -177,7 +177,7 @@ func elementFindings(f spec.Format, h spec.History) []finding {
 		}
 		if t.Schema != "" {
 			if msg := objectProblem(t.Schema); msg != "" {
-				tf("input schema: " + strings.TrimPrefix(msg, "arguments "))
+				tf(strings.Replace(strings.Replace(msg, "arguments are", "the input schema is", 1), "arguments", "the input schema", 1))
 			}
 		}
 	}
@@ -271,7 +271,7 @@ func pairHistory(f spec.Format, h spec.History) pairing {
 					for _, c := range t.calls {
 						if p.ID != "" && c.id == p.ID {
 							a.findings = append(a.findings, callFinding(spec.HistDupID, i, j,
-								"call id "+strconv.Quote(p.ID)+" is the id of "+partPath(c.msg, c.part)+" in the same turn"))
+								"call id "+strconv.Quote(p.ID)+" is the id of an earlier call of the same turn"))
 							break
 						}
 					}
@@ -356,14 +356,14 @@ func (a *pairing) pairResult(rules spec.FormatRules, h spec.History, cur, i, j i
 		if t.afterOther {
 			r.fate = resultMisplaced
 			a.findings = append(a.findings, callFinding(spec.HistMisplaced, i, j,
-				"result for call "+callLabel(t.calls[found])+" comes after other content; results come first after "+messagePath(t.msg)))
+				"result for call "+callLabel(t.calls[found])+" comes after other content; results come first after their assistant turn"))
 		}
 	case found == -2 && (p.ID != "" || p.Name != ""):
 		r.fate = resultDuplicate
 		a.findings = append(a.findings, callFinding(spec.HistDupResult, i, j,
 			"result "+resultLabel(p)+" answers a call that is answered already"))
 	default:
-		orphan("result " + resultLabel(p) + " answers no call of the assistant turn " + messagePath(t.msg))
+		orphan("result " + resultLabel(p) + " answers no call of the assistant turn before it")
 	}
 }
 
@@ -387,7 +387,8 @@ func resultLabel(p spec.Part) string {
 }
 
 // nextLabel says what follows turn t instead of its results: the first
-// message after it that is not a tool message, as "messages[i] (role)".
+// message after it that is not a tool message, by its role ("the next user
+// message", "the next assistant turn").
 func nextLabel(h spec.History, t turnRef) string {
 	for i := t.msg + 1; i < len(h.Messages); i++ {
 		m := h.Messages[i]
@@ -400,7 +401,13 @@ func nextLabel(h spec.History, t turnRef) string {
 				continue
 			}
 		}
-		return messagePath(i) + " (" + m.Role.String() + ")"
+		switch m.Role {
+		case spec.RoleAssistant:
+			return "the next assistant turn"
+		case spec.RoleTool:
+			return "the next tool message's other content"
+		}
+		return "the next " + m.Role.String() + " message"
 	}
 	return "the end"
 }

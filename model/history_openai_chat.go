@@ -560,9 +560,6 @@ func (e *chatEncoder) assistant(i int, m spec.Message) string {
 
 // call writes one entry of tool_calls.
 func (e *chatEncoder) call(path string, p spec.Part) string {
-	if p.ID == "" {
-		e.lose(spec.XlateIdentity, path, "a call without an id: openai-chat pairs results by id")
-	}
 	if p.Signature != "" {
 		e.lose(spec.XlateThinking, path, "the signature of a call: openai-chat cannot carry it")
 	}
@@ -588,8 +585,8 @@ func (e *chatEncoder) results(i int, m spec.Message) []string {
 		id := ""
 		if p.ID != "" {
 			id = jstr(p.ID)
-		} else {
-			e.lose(spec.XlateIdentity, path, "a result without an id: openai-chat pairs results by id")
+		} else if p.Name != "" {
+			e.lose(spec.XlateIdentity, path, "a result paired by its name %q: openai-chat pairs results by id alone", p.Name)
 		}
 		if p.IsError {
 			e.lose(spec.XlateOpaque, path, "the error flag of a result: openai-chat results have none")

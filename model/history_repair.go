@@ -66,7 +66,7 @@ func Repair(f spec.Format, h spec.History) (spec.History, []Change) {
 			changes = append(changes, callFinding(spec.HistDupResult, r.msg, r.part, "dropped the duplicate result "+resultLabel(p)))
 		case resultMisplaced:
 			changes = append(changes, callFinding(spec.HistMisplaced, r.msg, r.part,
-				"moved the result "+resultLabel(p)+" to the results of "+messagePath(a.turns[r.turn].msg)))
+				"moved the result "+resultLabel(p)+" to the results right after its assistant turn"))
 			moved[r.turn] = append(moved[r.turn], r)
 		}
 		fate[partKey{r.msg, r.part}] = r
