@@ -20,7 +20,8 @@ import (
 // of one role into one turn, and so does the decoder; a user turn becomes,
 // in order, one tool message per tool_result block and one user message
 // per run of other blocks (spec/history.go). The encoder writes each run of
-// tool and user messages as one user message, results and blocks in order.
+// tool and user messages as one user message, results and blocks in order,
+// and each run of assistant messages as one assistant message.
 //
 // A tool is {"name", "description", "input_schema"}; one with a "type"
 // other than "custom" (a server tool such as web_search) is kept verbatim
@@ -393,34 +394,37 @@ func encodeAnthropicHistory(h spec.History) ([]byte, []spec.Violation) {
 		}
 		kv = append(kv, "system", jarr(blocks))
 	}
+	// Consecutive messages of one wire role are one message: Anthropic
+	// combines them, and so does the decoder.
 	var msgs []string
-	var user []string // the blocks of the user message being built
-	inUser := false
+	role := ""          // the role of the message being built
+	var blocks []string // its blocks
 	flush := func() {
-		if inUser {
-			msgs = append(msgs, jobj("role", jstr("user"), "content", jarr(user)))
+		if role != "" {
+			msgs = append(msgs, jobj("role", jstr(role), "content", jarr(blocks)))
 		}
-		user, inUser = nil, false
+		role, blocks = "", nil
+	}
+	add := func(r string, i int, m spec.Message) {
+		if role != r {
+			flush()
+			role = r
+		}
+		for j, p := range m.Parts {
+			if b := e.block(p, partPath(i, j)); b != "" {
+				blocks = append(blocks, b)
+			}
+		}
 	}
 	for i, m := range h.Messages {
 		switch m.Role {
 		case spec.RoleAssistant:
-			flush()
-			e.left = nil
-			var blocks []string
-			for j, p := range m.Parts {
-				if b := e.block(p, partPath(i, j)); b != "" {
-					blocks = append(blocks, b)
-				}
+			if role != "assistant" {
+				e.left = nil
 			}
-			msgs = append(msgs, jobj("role", jstr("assistant"), "content", jarr(blocks)))
+			add("assistant", i, m)
 		case spec.RoleUser, spec.RoleTool:
-			inUser = true
-			for j, p := range m.Parts {
-				if b := e.block(p, partPath(i, j)); b != "" {
-					user = append(user, b)
-				}
-			}
+			add("user", i, m)
 		case spec.RoleSystem:
 			e.lose(spec.XlateSystem, messagePath(i), "a system message in the conversation: anthropic has a system prompt only before it")
 		default:
