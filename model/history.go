@@ -24,7 +24,7 @@ package model
 // spec's normalized equality never sees it. [PathMap.Locate] rewrites the
 // Path of violations from canonical to document paths; the entry points
 // that start from a document ([DecodeHistory], [CheckHistoryDocument],
-// [TranslateHistory]) do so, and so every violation they return names
+// TranslateHistory) do so, and so every violation they return names
 // the element in the document the caller gave.
 //
 // # Codecs
@@ -50,7 +50,8 @@ package model
 //
 // [DecodeHistory], [EncodeHistory] and [DecodeHistoryPaths] dispatch with a
 // plain switch over the formats; a format without a codec yields one
-// HIST-8 violation that says so.
+// HIST-8 violation that says so. The checker is in history_check.go,
+// Repair in history_repair.go.
 
 import (
 	"strconv"
@@ -123,8 +124,11 @@ func noCodec(f spec.Format) []spec.Violation {
 
 // DecodeHistory decodes doc, a request body of format f, into its
 // normalized [spec.History], with the violations of its shape (HIST-8) and
-// of its calls and tools (HIST-6, HIST-7), each at its path in doc. It does
-// not check the pairing of calls and results: [CheckHistory] does.
+// of its calls and tools (HIST-6, HIST-7), each at its path in doc. After a
+// HIST-8 violation, which is terminal, the History holds what was decoded
+// before it and nothing else is judged. DecodeHistory does not check the
+// pairing of calls and results: [CheckHistory] and [CheckHistoryDocument]
+// do.
 func DecodeHistory(f spec.Format, doc []byte) (spec.History, []spec.Violation) {
 	h, _, vs := DecodeHistoryPaths(f, doc)
 	return h, vs
@@ -133,28 +137,37 @@ func DecodeHistory(f spec.Format, doc []byte) (spec.History, []spec.Violation) {
 // DecodeHistoryPaths is [DecodeHistory] that also returns where in doc each
 // element of the History came from.
 func DecodeHistoryPaths(f spec.Format, doc []byte) (spec.History, PathMap, []spec.Violation) {
-	var (
-		h  spec.History
-		pm PathMap
-		vs []spec.Violation
-	)
+	h, pm, vs := decodeHistory(f, doc)
+	for _, v := range vs {
+		if v.Rule == spec.HistShape {
+			return h, pm, vs // HIST-8: a history that cannot be read is not judged
+		}
+	}
+	// What is left are the losses of a decoder (a request element no
+	// History holds); the elements are judged all the same.
+	return h, pm, append(vs, pm.Locate(checkElements(f, h))...)
+}
+
+// decodeHistory runs the decoder of format f: the History, its paths and
+// its shape violations (HIST-8), which end the decoding, and the losses of
+// request elements that no History holds (ClassLoss, at document paths).
+func decodeHistory(f spec.Format, doc []byte) (spec.History, PathMap, []spec.Violation) {
 	switch f {
 	case spec.FormatOpenAIChat:
-		h, pm, vs = decodeChatHistory(doc)
+		return decodeChatHistory(doc)
 	case spec.FormatAnthropic:
-		h, pm, vs = decodeAnthropicHistory(doc)
+		return decodeAnthropicHistory(doc)
 	case spec.FormatOpenAIResponses:
-		h, pm, vs = decodeResponsesHistory(doc)
+		return decodeResponsesHistory(doc)
 	case spec.FormatOllama:
-		h, pm, vs = decodeOllamaHistory(doc)
+		return decodeOllamaHistory(doc)
 	case spec.FormatGemini:
-		h, pm, vs = decodeGeminiHistory(doc)
+		return decodeGeminiHistory(doc)
 	case spec.FormatBedrock:
-		h, pm, vs = decodeBedrockHistory(doc)
+		return decodeBedrockHistory(doc)
 	default:
 		return spec.History{}, nil, noCodec(f)
 	}
-	return h, pm, append(vs, pm.Locate(checkElements(f, h))...)
 }
 
 // EncodeHistory writes h as a request body of format f, with a ClassLoss
@@ -177,10 +190,4 @@ func EncodeHistory(f spec.Format, h spec.History) ([]byte, []spec.Violation) {
 	default:
 		return nil, noCodec(f)
 	}
-}
-
-// checkElements returns the HIST-6 and HIST-7 violations of h, at
-// canonical paths, in canonical order.
-func checkElements(f spec.Format, h spec.History) []spec.Violation {
-	return nil
 }

@@ -159,6 +159,25 @@ var Rules = []Rule{
 	{XlateTools, "tool names, descriptions and schemas survive or are named"},
 }
 
+// Area returns the area of the rule id, its ID before the last dash:
+// "FRAME" for FRAME-1, "HIST" for HIST-3.
+func (id RuleID) Area() string {
+	s := string(id)
+	for i := len(s) - 1; i >= 0; i-- {
+		if s[i] == '-' {
+			return s[:i]
+		}
+	}
+	return s
+}
+
+// OfHistory reports whether the rule id is one of conversation histories
+// (areas HIST and XLATE, SPEC.md section 11) rather than of a stream.
+func (id RuleID) OfHistory() bool {
+	a := id.Area()
+	return a == "HIST" || a == "XLATE"
+}
+
 // LookupRule returns the rule with the given ID.
 func LookupRule(id RuleID) (Rule, bool) {
 	for _, r := range Rules {
