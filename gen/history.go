@@ -319,7 +319,34 @@ func (g *hgen) tools() []spec.Tool {
 	if rapid.IntRange(0, 4).Draw(g.t, "customTool") == 0 {
 		out = append(out, spec.Tool{Name: customName, Description: "free-form input", Kind: spec.CallCustom})
 	}
+	if rapid.IntRange(0, 3).Draw(g.t, "providerTool") == 0 {
+		at := rapid.IntRange(0, len(out)).Draw(g.t, "providerToolAt")
+		t := g.providerTool()
+		out = append(out[:at:at], append([]spec.Tool{t}, out[at:]...)...)
+	}
 	return out
+}
+
+// providerTool draws a provider's own tool, kept verbatim (spec.Tool.Data)
+// in the form its format's decoder keeps, with the name it reads from it.
+func (g *hgen) providerTool() spec.Tool {
+	f := rapid.SampledFrom(spec.Formats).Draw(g.t, "providerToolFormat")
+	t := spec.Tool{Format: f}
+	switch f {
+	case spec.FormatOpenAIChat:
+		t.Data = `{"type":"x_provider_tool"}`
+	case spec.FormatOpenAIResponses:
+		t.Data = `{"type":"web_search"}`
+	case spec.FormatAnthropic:
+		t.Name, t.Data = "web_search", `{"type":"web_search_20250305","name":"web_search","max_uses":3}`
+	case spec.FormatOllama:
+		t.Data = `{"type":"x_provider_tool"}`
+	case spec.FormatGemini:
+		t.Data = `{"googleSearch":{}}`
+	case spec.FormatBedrock:
+		t.Data = `{"cachePoint":{"type":"default"}}`
+	}
+	return t
 }
 
 func (g *hgen) toolChoice(tools []spec.Tool) spec.ToolChoice {

@@ -243,11 +243,17 @@ func (p *hproj) results(i int, keep func(j int, pt spec.Part) (spec.Part, bool))
 	}
 }
 
-// tools projects the tools: custom ones kept only when custom says the
-// format has them; schemas that are not objects are named.
+// tools projects the tools: a provider's own tool (spec.Tool.Data) kept
+// by its format only, custom ones only when custom says the format has
+// them; schemas that are not objects are named.
 func (p *hproj) tools(custom bool) {
 	for i, t := range p.in.Tools {
-		if t.Kind == spec.CallCustom {
+		if t.Data != "" {
+			if t.Format != p.f || !isJSONObject(t.Data) {
+				p.lose(spec.XlateTools, hToolPath(i))
+				continue
+			}
+		} else if t.Kind == spec.CallCustom {
 			if !custom {
 				p.lose(spec.XlateTools, hToolPath(i))
 				continue

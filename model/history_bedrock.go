@@ -30,9 +30,9 @@ import (
 //     toolResult with a "type") is kept whole as an opaque part.
 //
 // toolConfig.tools[].toolSpec {name, description, inputSchema.json} are
-// the tools (other entries, such as cachePoint or systemTool, are
-// decode-side losses); toolConfig.toolChoice {auto}, {any} (required),
-// {tool: {name}}.
+// the tools (other entries, such as cachePoint or systemTool, are kept
+// verbatim, spec.Tool.Data); toolConfig.toolChoice {auto}, {any}
+// (required), {tool: {name}}.
 //
 // Encoding writes the same shapes, results first in the user message
 // after their turn (with the user message that follows them, if any).
@@ -62,7 +62,7 @@ func decodeBedrockHistory(doc []byte) (spec.History, PathMap, []spec.Violation) 
 		if !ok {
 			return s.done(hdViolation(p, "a system block is an object, got null"))
 		}
-		pt := spec.Part{Kind: spec.PartOpaque, Data: string(b), Format: spec.FormatBedrock}
+		pt := spec.Part{Kind: spec.PartOpaque, Data: compactJSON(b), Format: spec.FormatBedrock}
 		if o["image"] != nil || o["document"] != nil || o["video"] != nil {
 			pt.Kind = spec.PartImage
 		}
@@ -165,7 +165,7 @@ func brBlock(raw json.RawMessage, p string, assistant bool) (spec.Part, *spec.Vi
 	if !ok {
 		return spec.Part{}, hdViolation(p, "a content block is an object, got null")
 	}
-	opaque := spec.Part{Kind: spec.PartOpaque, Data: string(raw), Format: spec.FormatBedrock}
+	opaque := spec.Part{Kind: spec.PartOpaque, Data: compactJSON(raw), Format: spec.FormatBedrock}
 	switch {
 	case o["toolUse"] != nil:
 		up := hdKey(p, "toolUse")
@@ -242,7 +242,7 @@ func brBlock(raw json.RawMessage, p string, assistant bool) (spec.Part, *spec.Vi
 		}
 		return spec.Part{Kind: spec.PartText, Text: t}, nil
 	case o["image"] != nil || o["document"] != nil || o["video"] != nil:
-		return spec.Part{Kind: spec.PartImage, Data: string(raw), Format: spec.FormatBedrock}, nil
+		return spec.Part{Kind: spec.PartImage, Data: compactJSON(raw), Format: spec.FormatBedrock}, nil
 	}
 	return opaque, nil
 }
@@ -292,9 +292,9 @@ func brResult(r obj, p string) (spec.Part, *spec.Violation) {
 			}
 			pt.Content = append(pt.Content, spec.Part{Kind: spec.PartText, Text: t})
 		case o["image"] != nil || o["document"] != nil || o["video"] != nil:
-			pt.Content = append(pt.Content, spec.Part{Kind: spec.PartImage, Data: string(c), Format: spec.FormatBedrock})
+			pt.Content = append(pt.Content, spec.Part{Kind: spec.PartImage, Data: compactJSON(c), Format: spec.FormatBedrock})
 		default:
-			pt.Content = append(pt.Content, spec.Part{Kind: spec.PartOpaque, Data: string(c), Format: spec.FormatBedrock})
+			pt.Content = append(pt.Content, spec.Part{Kind: spec.PartOpaque, Data: compactJSON(c), Format: spec.FormatBedrock})
 		}
 	}
 	return pt, nil
@@ -318,7 +318,7 @@ func brToolConfig(s *hdState, raw json.RawMessage) *spec.Violation {
 			return brNeed(v, p)
 		}
 		if o["toolSpec"] == nil {
-			s.loss(spec.XlateTools, p, "tool entry other than a toolSpec: a History holds tool specs only")
+			s.tool(opaqueTool(o, t, spec.FormatBedrock), p)
 			continue
 		}
 		sp := hdKey(p, "toolSpec")
@@ -471,6 +471,14 @@ func encodeBedrockHistory(h spec.History) ([]byte, []spec.Violation) {
 	var tc hjObj
 	var tools hjArr
 	for i, t := range h.Tools {
+		if t.Data != "" {
+			if t.Format == e.f && hjIsObject(t.Data) {
+				tools = append(tools, hjRaw(t.Data))
+			} else {
+				e.lose(spec.XlateTools, toolPath(i), "tool of format %q kept verbatim: Bedrock cannot write it", t.Format)
+			}
+			continue
+		}
 		if t.Kind == spec.CallCustom {
 			e.lose(spec.XlateTools, toolPath(i), "custom tool %q: Bedrock has tool specs only", t.Name)
 			continue

@@ -38,9 +38,10 @@ import (
 //
 // A decoder of these formats reports, besides HIST-8 shape violations, a
 // ClassLoss violation at the document path of a request element that no
-// History can hold (a hosted tool, a tool choice restricted to a list of
-// tools): the canonical form has no place for it, and saying so is better
-// than leaving it out silently.
+// History can hold (a tool choice restricted to a list of tools, Gemini's
+// VALIDATED mode or a declared response schema): the canonical form has no
+// place for it, and saying so is better than leaving it out silently. A
+// provider's own tool is no such element: spec.Tool.Data keeps it.
 
 // hdViolation returns the HIST-8 violation at document path p.
 func hdViolation(p, format string, args ...any) *spec.Violation {

@@ -167,11 +167,14 @@ func TestHistoryDecodeDocuments(t *testing.T) {
 					{Role: spec.RoleAssistant, Parts: []spec.Part{{Kind: spec.PartOpaque, Data: `{"type":"web_search_call","id":"ws_1","status":"completed"}`, Format: spec.FormatOpenAIResponses}}},
 					{Role: spec.RoleSystem, Parts: []spec.Part{{Kind: spec.PartText, Text: "Now summarize."}}},
 				},
-				Tools:      []spec.Tool{{Name: "add", Schema: `{"type":"object"}`, Kind: spec.CallFunction}},
+				Tools: []spec.Tool{
+					{Name: "add", Schema: `{"type":"object"}`, Kind: spec.CallFunction},
+					{Data: `{"type":"web_search"}`, Format: spec.FormatOpenAIResponses},
+				},
 				ToolChoice: spec.ToolChoice{Mode: spec.ChoiceRequired, Parallel: spec.ParallelAllowed},
 			},
-			map[string]string{"system[0]": "instructions", "messages[1].parts[1]": "input[1].encrypted_content", "messages[2].parts[0].content[0]": "input[3].output[0]", "messages[4]": "input[5]", "tools[0]": "tools[0]"},
-			[]string{"XLATE-6 tools[1]"},
+			map[string]string{"system[0]": "instructions", "messages[1].parts[1]": "input[1].encrypted_content", "messages[2].parts[0].content[0]": "input[3].output[0]", "messages[4]": "input[5]", "tools[1]": "tools[1]"},
+			nil,
 		},
 		{
 			spec.FormatOllama,
@@ -213,11 +216,14 @@ func TestHistoryDecodeDocuments(t *testing.T) {
 					{Role: spec.RoleTool, Parts: []spec.Part{{Kind: spec.PartResult, Name: "add", Content: []spec.Part{{Kind: spec.PartText, Text: `{"result":4}`}}}}},
 					{Role: spec.RoleUser, Parts: []spec.Part{{Kind: spec.PartText, Text: "Thanks."}}},
 				},
-				Tools:      []spec.Tool{{Name: "add", Schema: `{"type":"OBJECT"}`, Kind: spec.CallFunction}},
+				Tools: []spec.Tool{
+					{Name: "add", Schema: `{"type":"OBJECT"}`, Kind: spec.CallFunction},
+					{Data: `{"codeExecution":{}}`, Format: spec.FormatGemini},
+				},
 				ToolChoice: spec.ToolChoice{Mode: spec.ChoiceRequired},
 			},
-			map[string]string{"system[0]": "system_instruction.parts[0]", "messages[2]": "contents[2].parts[0]", "messages[2].parts[0].content[0]": "contents[2].parts[0].functionResponse.response", "messages[3]": "contents[2].parts[1]", "tools[0]": "tools[0].functionDeclarations[0]"},
-			[]string{"XLATE-6 tools[1].codeExecution", "XLATE-3 toolConfig.functionCallingConfig.allowedFunctionNames"},
+			map[string]string{"system[0]": "system_instruction.parts[0]", "messages[2]": "contents[2].parts[0]", "messages[2].parts[0].content[0]": "contents[2].parts[0].functionResponse.response", "messages[3]": "contents[2].parts[1]", "tools[0]": "tools[0].functionDeclarations[0]", "tools[1]": "tools[1]"},
+			[]string{"XLATE-3 toolConfig.functionCallingConfig.allowedFunctionNames"},
 		},
 		{
 			spec.FormatBedrock,
@@ -235,11 +241,14 @@ func TestHistoryDecodeDocuments(t *testing.T) {
 					}},
 					{Role: spec.RoleTool, Parts: []spec.Part{{Kind: spec.PartResult, ID: "tooluse_1", Content: []spec.Part{{Kind: spec.PartOpaque, Data: `{"json":{"sum":4}}`, Format: spec.FormatBedrock}}}}},
 				},
-				Tools:      []spec.Tool{{Name: "add", Schema: `{"type":"object"}`, Kind: spec.CallFunction}},
+				Tools: []spec.Tool{
+					{Name: "add", Schema: `{"type":"object"}`, Kind: spec.CallFunction},
+					{Data: `{"cachePoint":{"type":"default"}}`, Format: spec.FormatBedrock},
+				},
 				ToolChoice: spec.ToolChoice{Mode: spec.ChoiceAuto},
 			},
-			map[string]string{"system[1]": "system[1]", "messages[2]": "messages[2].content[0]", "messages[2].parts[0].content[0]": "messages[2].content[0].toolResult.content[0]", "tools[0]": "toolConfig.tools[0].toolSpec", "tool_choice": "toolConfig.toolChoice"},
-			[]string{"XLATE-6 toolConfig.tools[1]"},
+			map[string]string{"system[1]": "system[1]", "messages[2]": "messages[2].content[0]", "messages[2].parts[0].content[0]": "messages[2].content[0].toolResult.content[0]", "tools[0]": "toolConfig.tools[0].toolSpec", "tools[1]": "toolConfig.tools[1]", "tool_choice": "toolConfig.toolChoice"},
+			nil,
 		},
 	}
 	for _, c := range cases {

@@ -33,8 +33,9 @@ import (
 //
 // tools[].functionDeclarations are the tools (parameters or
 // parametersJsonSchema the schema; a declared response schema or
-// behaviour, and tools other than function declarations, such as
-// googleSearch or codeExecution, are decode-side losses). The tool
+// behaviour is a decode-side loss); the other tools of an entry, such as
+// googleSearch or codeExecution, are one tool kept verbatim
+// (spec.Tool.Data). The tool
 // choice is toolConfig.functionCallingConfig: AUTO, NONE, ANY (required),
 // ANY with one allowedFunctionNames entry (that tool); VALIDATED and other
 // lists of names are losses.
@@ -252,7 +253,7 @@ func gmPart(s *hdState, raw json.RawMessage, p string) (spec.Part, *spec.Violati
 	}
 	for _, k := range [...]string{"inlineData", "inline_data", "fileData", "file_data"} {
 		if _, ok := o[k]; ok {
-			return spec.Part{Kind: spec.PartImage, Data: string(raw), Format: spec.FormatGemini}, nil
+			return spec.Part{Kind: spec.PartImage, Data: compactJSON(raw), Format: spec.FormatGemini}, nil
 		}
 	}
 	if len(o) == 1 && sig != "" || len(o) == 2 && sig != "" && thought {
@@ -262,7 +263,7 @@ func gmPart(s *hdState, raw json.RawMessage, p string) (spec.Part, *spec.Violati
 		}
 		return spec.Part{Kind: kind, Signature: sig}, nil
 	}
-	return spec.Part{Kind: spec.PartOpaque, Data: string(raw), Format: spec.FormatGemini}, nil
+	return spec.Part{Kind: spec.PartOpaque, Data: compactJSON(raw), Format: spec.FormatGemini}, nil
 }
 
 // gmResponse decodes a functionResponse at document path p.
@@ -315,7 +316,7 @@ func gmResponse(raw json.RawMessage, p string) (spec.Part, *spec.Violation) {
 				kind = spec.PartImage
 			}
 		}
-		pt.Content = append(pt.Content, spec.Part{Kind: kind, Data: string(e), Format: spec.FormatGemini})
+		pt.Content = append(pt.Content, spec.Part{Kind: kind, Data: compactJSON(e), Format: spec.FormatGemini})
 	}
 	return pt, nil
 }
@@ -354,11 +355,6 @@ func gmTools(s *hdState, raw json.RawMessage) *spec.Violation {
 		if !ok {
 			return hdViolation(p, "a tool is an object, got null")
 		}
-		for k := range o {
-			if k != "functionDeclarations" && k != "function_declarations" {
-				s.loss(spec.XlateTools, hdKey(p, k), "tool %q: a History holds function declarations only", k)
-			}
-		}
 		draw, dkey := gmField(o, "functionDeclarations", "function_declarations")
 		dp := hdKey(p, dkey)
 		decls, _, v := hdArray(draw, dp)
@@ -370,8 +366,38 @@ func gmTools(s *hdState, raw json.RawMessage) *spec.Violation {
 				return v
 			}
 		}
+		// The rest of the entry (googleSearch, codeExecution, ...) is a
+		// tool kept verbatim: the whole entry, or its other members in
+		// the order of their names.
+		if draw == nil {
+			s.tool(spec.Tool{Data: compactJSON(e), Format: spec.FormatGemini}, p)
+			continue
+		}
+		var rest hjObj
+		for _, k := range gmSortedKeys(o) {
+			if k != dkey {
+				rest = rest.add(k, hjRaw(compactJSON(o[k])))
+			}
+		}
+		if rest != nil {
+			s.tool(spec.Tool{Data: string(hjBytes(rest)), Format: spec.FormatGemini}, p)
+		}
 	}
 	return nil
+}
+
+// gmSortedKeys returns the member names of o, sorted.
+func gmSortedKeys(o obj) []string {
+	keys := make([]string, 0, len(o))
+	for k := range o {
+		keys = append(keys, k)
+	}
+	for i := 1; i < len(keys); i++ {
+		for j := i; j > 0 && keys[j-1] > keys[j]; j-- {
+			keys[j-1], keys[j] = keys[j], keys[j-1]
+		}
+	}
+	return keys
 }
 
 // gmDeclaration decodes one function declaration at document path p.
@@ -548,9 +574,29 @@ func encodeGeminiHistory(h spec.History) ([]byte, []spec.Violation) {
 		out = append(out, hjObj{}.add("role", hjStr(c.role)).add("parts", c.parts))
 	}
 	root = root.add("contents", out)
-	var decls hjArr
+	// Consecutive function tools are the declarations of one entry; a
+	// tool kept verbatim is an entry of its own, in order.
+	var (
+		entries hjArr
+		decls   hjArr
+	)
+	flush := func() {
+		if len(decls) > 0 {
+			entries = append(entries, hjObj{}.add("functionDeclarations", decls))
+			decls = nil
+		}
+	}
 	for i, t := range h.Tools {
-		if t.Kind == spec.CallCustom {
+		switch {
+		case t.Data != "":
+			if t.Format == e.f && hjIsObject(t.Data) {
+				flush()
+				entries = append(entries, hjRaw(t.Data))
+			} else {
+				e.lose(spec.XlateTools, toolPath(i), "tool of format %q kept verbatim: Gemini cannot write it", t.Format)
+			}
+			continue
+		case t.Kind == spec.CallCustom:
 			e.lose(spec.XlateTools, toolPath(i), "custom tool %q: Gemini has function declarations only", t.Name)
 			continue
 		}
@@ -563,8 +609,9 @@ func encodeGeminiHistory(h spec.History) ([]byte, []spec.Violation) {
 		}
 		decls = append(decls, d)
 	}
-	if len(decls) > 0 {
-		root = root.add("tools", hjArr{hjObj{}.add("functionDeclarations", decls)})
+	flush()
+	if len(entries) > 0 {
+		root = root.add("tools", entries)
 	}
 	var fc hjObj
 	switch tc := h.ToolChoice; tc.Mode {

@@ -22,7 +22,7 @@ import (
 // Each tool call is {"id"?, "function": {"index"?, "name", "arguments"}}
 // with arguments a JSON object; index does not identify a call and is not
 // kept. Tools are {"type":"function", "function": {name, description,
-// parameters}}.
+// parameters}}; a tool of another type is kept verbatim (spec.Tool.Data).
 //
 // Encoding splits each message into as few Ollama messages as keep its
 // parts in order. Ollama cannot carry a tool choice or parallel setting,
@@ -177,7 +177,7 @@ func olImages(raw json.RawMessage, p string) ([]rsPart, *spec.Violation) {
 			}
 			return nil, v
 		}
-		out = append(out, rsPart{spec.Part{Kind: spec.PartImage, Data: string(e), Format: spec.FormatOllama}, ep})
+		out = append(out, rsPart{spec.Part{Kind: spec.PartImage, Data: compactJSON(e), Format: spec.FormatOllama}, ep})
 	}
 	return out, nil
 }
@@ -236,7 +236,7 @@ func olTools(s *hdState, raw json.RawMessage) *spec.Violation {
 			return v
 		}
 		if typ != "" && typ != "function" {
-			s.loss(spec.XlateTools, p, "tool of type %q: a History holds function tools", typ)
+			s.tool(opaqueTool(o, e, spec.FormatOllama), p)
 			continue
 		}
 		fp := hdKey(p, "function")
@@ -391,6 +391,14 @@ func encodeOllamaHistory(h spec.History) ([]byte, []spec.Violation) {
 	root := hjObj{}.add("messages", msgs)
 	var tools hjArr
 	for i, t := range h.Tools {
+		if t.Data != "" {
+			if t.Format == e.f && hjIsObject(t.Data) {
+				tools = append(tools, hjRaw(t.Data))
+			} else {
+				e.lose(spec.XlateTools, toolPath(i), "tool of format %q kept verbatim: Ollama cannot write it", t.Format)
+			}
+			continue
+		}
 		if t.Kind == spec.CallCustom {
 			e.lose(spec.XlateTools, toolPath(i), "custom tool %q: Ollama has function tools only", t.Name)
 			continue

@@ -41,9 +41,10 @@ import (
 //
 // Tools: {"type":"function", name, description, parameters} and
 // {"type":"custom", name, description}; a tool of another type (a hosted
-// tool: web_search, file_search, mcp, ...) or a custom tool's grammar
-// format is a decode-side loss (XLATE-6). "strict" is a validation mode of
-// the request, like its sampling fields not part of a History. tool_choice
+// tool: web_search, file_search, mcp, ...), and a custom tool with a
+// grammar format, is kept verbatim (spec.Tool.Data). "strict" is a
+// validation mode of the request, like its sampling fields not part of a
+// History. tool_choice
 // "none", "auto", "required", {"type":"function"|"custom", name};
 // allowed_tools and hosted tool choices are losses (XLATE-3), read as
 // their mode.
@@ -140,7 +141,7 @@ func rsItem(s *hdState, raw json.RawMessage, p string) *spec.Violation {
 		return rsReasoning(s, o, raw, p)
 	}
 	i := s.run(spec.RoleAssistant, p)
-	s.part(i, spec.Part{Kind: spec.PartOpaque, Data: string(raw), Format: spec.FormatOpenAIResponses}, p)
+	s.part(i, spec.Part{Kind: spec.PartOpaque, Data: compactJSON(raw), Format: spec.FormatOpenAIResponses}, p)
 	return nil
 }
 
@@ -166,7 +167,7 @@ func rsMessage(s *hdState, o obj, raw json.RawMessage, p string) *spec.Violation
 		}
 		i := s.run(spec.RoleAssistant, p)
 		if whole {
-			s.part(i, spec.Part{Kind: spec.PartOpaque, Data: string(raw), Format: spec.FormatOpenAIResponses}, p)
+			s.part(i, spec.Part{Kind: spec.PartOpaque, Data: compactJSON(raw), Format: spec.FormatOpenAIResponses}, p)
 			return nil
 		}
 		for _, pp := range parts {
@@ -242,9 +243,9 @@ func rsContent(raw json.RawMessage, p string) ([]rsPart, *spec.Violation) {
 			}
 			out = append(out, rsPart{spec.Part{Kind: spec.PartText, Text: t}, ep})
 		case "input_image", "input_file", "input_audio":
-			out = append(out, rsPart{spec.Part{Kind: spec.PartImage, Data: string(e), Format: spec.FormatOpenAIResponses}, ep})
+			out = append(out, rsPart{spec.Part{Kind: spec.PartImage, Data: compactJSON(e), Format: spec.FormatOpenAIResponses}, ep})
 		default:
-			out = append(out, rsPart{spec.Part{Kind: spec.PartOpaque, Data: string(e), Format: spec.FormatOpenAIResponses}, ep})
+			out = append(out, rsPart{spec.Part{Kind: spec.PartOpaque, Data: compactJSON(e), Format: spec.FormatOpenAIResponses}, ep})
 		}
 	}
 	return out, nil
@@ -392,7 +393,7 @@ func rsReasoning(s *hdState, o obj, raw json.RawMessage, p string) *spec.Violati
 	}
 	i := s.run(spec.RoleAssistant, p)
 	if whole {
-		s.part(i, spec.Part{Kind: spec.PartOpaque, Data: string(raw), Format: spec.FormatOpenAIResponses}, p)
+		s.part(i, spec.Part{Kind: spec.PartOpaque, Data: compactJSON(raw), Format: spec.FormatOpenAIResponses}, p)
 		return nil
 	}
 	if hasEnc {
@@ -426,11 +427,13 @@ func rsTools(s *hdState, raw json.RawMessage) *spec.Violation {
 		if v != nil {
 			return v
 		}
-		if typ != "function" && typ != "custom" {
-			if typ == "" {
-				return hdViolation(hdKey(p, "type"), "a tool needs a type")
-			}
-			s.loss(spec.XlateTools, p, "hosted tool of type %q: a History holds function and custom tools only", typ)
+		if typ == "" {
+			return hdViolation(hdKey(p, "type"), "a tool needs a type")
+		}
+		// A hosted tool, and a custom tool with a grammar (which no
+		// other field holds), are kept verbatim.
+		if f := o["format"]; typ != "function" && typ != "custom" || typ == "custom" && !isNull(f) && compactJSON(f) != `{"type":"text"}` {
+			s.tool(opaqueTool(o, e, spec.FormatOpenAIResponses), p)
 			continue
 		}
 		name, _, v := hdString(o["name"], hdKey(p, "name"))
@@ -444,9 +447,6 @@ func rsTools(s *hdState, raw json.RawMessage) *spec.Violation {
 		t := spec.Tool{Name: name, Description: desc, Kind: spec.CallFunction}
 		if typ == "custom" {
 			t.Kind = spec.CallCustom
-			if f := o["format"]; !isNull(f) && compactJSON(f) != `{"type":"text"}` {
-				s.loss(spec.XlateTools, hdKey(p, "format"), "custom tool's input format (a grammar): a History holds none")
-			}
 		} else {
 			params := o["parameters"]
 			if !isNull(params) && params[0] != '{' {
@@ -588,7 +588,7 @@ func encodeResponsesHistory(h spec.History) ([]byte, []spec.Violation) {
 	case spec.ChoiceTool:
 		typ := "function"
 		for _, t := range h.Tools {
-			if t.Name == tc.Name && t.Kind == spec.CallCustom {
+			if t.Name == tc.Name && (t.Kind == spec.CallCustom || t.Data != "" && rsToolType(t.Data) == "custom") {
 				typ = "custom"
 				break
 			}
@@ -783,6 +783,14 @@ func (e *heEncoder) rsResults(h spec.History, i int) []hj {
 func (e *heEncoder) rsTools(tools []spec.Tool) hjArr {
 	var out hjArr
 	for i, t := range tools {
+		if t.Data != "" {
+			if t.Format == e.f && hjIsObject(t.Data) {
+				out = append(out, hjRaw(t.Data))
+			} else {
+				e.lose(spec.XlateTools, toolPath(i), "tool of format %q kept verbatim: Responses cannot write it", t.Format)
+			}
+			continue
+		}
 		o := hjObj{}
 		if t.Kind == spec.CallCustom {
 			o = o.add("type", hjStr("custom")).add("name", hjStr(t.Name))
@@ -804,4 +812,13 @@ func (e *heEncoder) rsTools(tools []spec.Tool) hjArr {
 		out = append(out, o)
 	}
 	return out
+}
+
+// rsToolType returns the "type" of a Responses tool kept verbatim.
+func rsToolType(data string) string {
+	var o struct {
+		Type string `json:"type"`
+	}
+	_ = json.Unmarshal([]byte(data), &o) // a tool that does not say has no type
+	return o.Type
 }
