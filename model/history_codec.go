@@ -273,7 +273,6 @@ type (
 	hjStr  string
 	hjRaw  string // valid JSON text, written verbatim
 	hjBool bool
-	hjInt  int
 )
 
 type hjMember struct {
@@ -319,8 +318,6 @@ func (s hjStr) writeJSON(b *bytes.Buffer) {
 func (r hjRaw) writeJSON(b *bytes.Buffer) { b.WriteString(string(r)) }
 
 func (v hjBool) writeJSON(b *bytes.Buffer) { b.WriteString(strconv.FormatBool(bool(v))) }
-
-func (n hjInt) writeJSON(b *bytes.Buffer) { b.WriteString(strconv.Itoa(int(n))) }
 
 // hjBytes returns the JSON text of v.
 func hjBytes(v hj) []byte {
