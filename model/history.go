@@ -37,7 +37,9 @@ package model
 // A decoder returns the normalized History (spec/history.go), the path of
 // every element it produced (every key of the list above that exists in
 // the History, no other), and its shape violations (HIST-8, ClassTerminal,
-// at document paths) in document order. It does not judge elements: the
+// at document paths) in document order, with the losses (ClassLoss) of
+// request elements that no History holds (history_codec.go describes them).
+// It does not judge elements: the
 // dispatcher runs the HIST-6 and HIST-7 checks on the canonical form and
 // locates them, so each codec need not repeat them. After a HIST-8
 // violation the History holds what was decoded before it.

@@ -110,14 +110,18 @@ func brMessage(s *hdState, raw json.RawMessage, p string) *spec.Violation {
 	}
 	switch role {
 	case "assistant":
-		i := s.run(spec.RoleAssistant, p)
+		var parts []rsPart
 		for n, b := range blocks {
 			bp := hdIndex(cp, n)
 			pt, v := brBlock(b, bp, true)
 			if v != nil {
 				return v
 			}
-			s.part(i, pt, bp)
+			parts = append(parts, rsPart{pt, bp})
+		}
+		i := s.run(spec.RoleAssistant, p)
+		for _, pp := range parts {
+			s.part(i, pp.part, pp.path)
 		}
 	case "user":
 		if len(blocks) == 0 {

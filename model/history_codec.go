@@ -460,7 +460,7 @@ func (e *heEncoder) resultName(h spec.History, i int, pt spec.Part) {
 	if c, ok := heCallOf(h, i, pt.ID); ok && c.Name == pt.Name {
 		return
 	}
-	e.lose(spec.XlateIdentity, partPath(i, 0)+".name", "result's tool name %q: %s results name their call by id only, and no call of the turn with that id has that name", pt.Name, e.f)
+	e.lose(spec.XlateIdentity, partPath(i, 0)+".name", "result's tool name %q: %s results name their call by id only, and this one's id names no call of that name in the turn before it", pt.Name, e.f)
 }
 
 // needID names a call or result without id for a target that needs one.

@@ -274,7 +274,9 @@ func TestHistoryDecodeDocuments(t *testing.T) {
 }
 
 // TestHistoryDecodeShape: a malformed document is one HIST-8 violation,
-// terminal, at the element's path, and the History holds what came before.
+// terminal, at the element's path, and the History holds the messages
+// before the one at fault (an assistant message of Ollama, Gemini or
+// Bedrock is read whole or not at all).
 func TestHistoryDecodeShape(t *testing.T) {
 	cases := []struct {
 		f        spec.Format
@@ -294,20 +296,20 @@ func TestHistoryDecodeShape(t *testing.T) {
 		{spec.FormatOllama, `{"messages":{}}`, "messages", 0},
 		{spec.FormatOllama, `{"messages":[{"content":"x"}]}`, "messages[0].role", 0},
 		{spec.FormatOllama, `{"messages":[{"role":"user","content":"a"},{"role":"user","thinking":"x"}]}`, "messages[1].thinking", 1},
-		{spec.FormatOllama, `{"messages":[{"role":"assistant","tool_calls":[{"function":{"name":"f","arguments":"{}"}}]}]}`, "messages[0].tool_calls[0].function.arguments", 1},
-		{spec.FormatOllama, `{"messages":[{"role":"assistant","tool_calls":[{}]}]}`, "messages[0].tool_calls[0].function", 1},
+		{spec.FormatOllama, `{"messages":[{"role":"assistant","tool_calls":[{"function":{"name":"f","arguments":"{}"}}]}]}`, "messages[0].tool_calls[0].function.arguments",0},
+		{spec.FormatOllama, `{"messages":[{"role":"assistant","tool_calls":[{}]}]}`, "messages[0].tool_calls[0].function",0},
 		{spec.FormatOllama, `{"messages":[{"role":"user","images":[1]}]}`, "messages[0].images[0]", 0},
 		{spec.FormatOllama, `{"messages":[{"role":"wizard","content":"x"}]}`, "messages[0].role", 0},
 		{spec.FormatGemini, `{"contents":[{"role":"system","parts":[]}]}`, "contents[0].role", 0},
 		{spec.FormatGemini, `{"contents":[{"role":"user","parts":[{"functionCall":{"name":"f"}}]}]}`, "contents[0].parts[0]", 0},
-		{spec.FormatGemini, `{"contents":[{"role":"model","parts":[{"functionCall":{"name":"f","args":[1]}}]}]}`, "contents[0].parts[0].functionCall.args", 1},
-		{spec.FormatGemini, `{"contents":[{"role":"model","parts":[{"functionResponse":{"name":"f"}}]}]}`, "contents[0].parts[0]", 1},
+		{spec.FormatGemini, `{"contents":[{"role":"model","parts":[{"functionCall":{"name":"f","args":[1]}}]}]}`, "contents[0].parts[0].functionCall.args",0},
+		{spec.FormatGemini, `{"contents":[{"role":"model","parts":[{"functionResponse":{"name":"f"}}]}]}`, "contents[0].parts[0]",0},
 		{spec.FormatGemini, `{"toolConfig":{"functionCallingConfig":{"mode":"SOMETIMES"}}}`, "toolConfig.functionCallingConfig.mode", 0},
 		{spec.FormatGemini, `{"systemInstruction":{"parts":[{"functionResponse":{"name":"f"}}]}}`, "systemInstruction.parts[0]", 0},
 		{spec.FormatBedrock, `{"messages":[{"role":"user","content":[{"toolUse":{"toolUseId":"a","name":"f","input":{}}}]}]}`, "messages[0].content[0].toolUse", 0},
-		{spec.FormatBedrock, `{"messages":[{"role":"assistant","content":[{"toolResult":{"toolUseId":"a"}}]}]}`, "messages[0].content[0].toolResult", 1},
+		{spec.FormatBedrock, `{"messages":[{"role":"assistant","content":[{"toolResult":{"toolUseId":"a"}}]}]}`, "messages[0].content[0].toolResult",0},
 		{spec.FormatBedrock, `{"messages":[{"role":"user","content":[{"toolResult":{"toolUseId":"a","status":"meh"}}]}]}`, "messages[0].content[0].toolResult.status", 0},
-		{spec.FormatBedrock, `{"messages":[{"role":"assistant","content":[{"reasoningContent":{}}]}]}`, "messages[0].content[0].reasoningContent.reasoningText", 1},
+		{spec.FormatBedrock, `{"messages":[{"role":"assistant","content":[{"reasoningContent":{}}]}]}`, "messages[0].content[0].reasoningContent.reasoningText",0},
 		{spec.FormatBedrock, `{"toolConfig":{"toolChoice":{"maybe":{}}}}`, "toolConfig.toolChoice", 0},
 		{spec.FormatBedrock, `{"messages":[{"role":"user","content":[{"text":"a"}]},{"role":"user","content":"b"}]}`, "messages[1].content", 1},
 	}

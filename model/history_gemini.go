@@ -125,7 +125,7 @@ func gmContent(s *hdState, raw json.RawMessage, p string) *spec.Violation {
 	}
 	switch role {
 	case "model":
-		i := s.run(spec.RoleAssistant, p)
+		var decoded []rsPart
 		for n, e := range parts {
 			ep := hdIndex(pp, n)
 			pt, v := gmPart(s, e, ep)
@@ -135,7 +135,11 @@ func gmContent(s *hdState, raw json.RawMessage, p string) *spec.Violation {
 			if pt.Kind == spec.PartResult {
 				return hdViolation(ep, "a functionResponse in a model content")
 			}
-			s.part(i, pt, ep)
+			decoded = append(decoded, rsPart{pt, ep})
+		}
+		i := s.run(spec.RoleAssistant, p)
+		for _, d := range decoded {
+			s.part(i, d.part, d.path)
 		}
 	case "user", "", "function":
 		if len(parts) == 0 {

@@ -132,20 +132,22 @@ func olMessage(s *hdState, raw json.RawMessage, p string) *spec.Violation {
 			s.part(i, pp.part, pp.path)
 		}
 	case "assistant":
-		i := s.run(spec.RoleAssistant, p)
+		var parts []rsPart
 		if thinking != "" {
-			s.part(i, spec.Part{Kind: spec.PartThinking, Text: thinking}, hdKey(p, "thinking"))
+			parts = append(parts, rsPart{spec.Part{Kind: spec.PartThinking, Text: thinking}, hdKey(p, "thinking")})
 		}
-		for _, pp := range append(text(), images...) {
-			s.part(i, pp.part, pp.path)
-		}
+		parts = append(append(parts, text()...), images...)
 		for n, c := range calls {
 			cp := hdIndex(hdKey(p, "tool_calls"), n)
 			pt, v := olCall(c, cp)
 			if v != nil {
 				return v
 			}
-			s.part(i, pt, cp)
+			parts = append(parts, rsPart{pt, cp})
+		}
+		i := s.run(spec.RoleAssistant, p)
+		for _, pp := range parts {
+			s.part(i, pp.part, pp.path)
 		}
 	case "tool":
 		pt := spec.Part{Kind: spec.PartResult, ID: toolCallID, Name: toolName}
