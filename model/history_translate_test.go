@@ -116,3 +116,16 @@ func TestHistoryCheckerFindsGeneratedFaults(t *testing.T) {
 		}
 	})
 }
+
+// TestTranslateHistoryShape: a document that is not of its format's shape
+// is not translated, and its violation is at its path in the document.
+func TestTranslateHistoryShape(t *testing.T) {
+	out, vs := TranslateHistory(spec.FormatOllama, spec.FormatGemini, []byte(`{"messages":[{"role":"user","content":"hi"},{"role":"narrator"}]}`))
+	if out != nil || len(vs) != 1 || vs[0].Rule != spec.HistShape || vs[0].Path != "messages[1].role" {
+		t.Fatalf("got %s, %v", out, vs)
+	}
+	out, vs = TranslateHistory(spec.FormatOllama, spec.Format("carrier-pigeon"), []byte(`{"messages":[]}`))
+	if out != nil || len(vs) != 1 || vs[0].Rule != spec.HistShape {
+		t.Fatalf("unknown target: got %s, %v", out, vs)
+	}
+}
