@@ -727,7 +727,7 @@ func (e *heEncoder) rsAssistant(m spec.Message, i int) []hj {
 		case spec.PartCall:
 			flush()
 			e.signature(pt, p)
-				if pt.CallKind == spec.CallCustom {
+			if pt.CallKind == spec.CallCustom {
 				items = append(items, hjObj{}.add("type", hjStr("custom_tool_call")).add("call_id", hjStr(pt.ID)).
 					add("name", hjStr(pt.Name)).add("input", hjStr(pt.Args)))
 			} else {
