@@ -8,7 +8,9 @@ import (
 )
 
 // hmsg builds a message for the checker's tests.
-func hmsg(role spec.Role, parts ...spec.Part) spec.Message { return spec.Message{Role: role, Parts: parts} }
+func hmsg(role spec.Role, parts ...spec.Part) spec.Message {
+	return spec.Message{Role: role, Parts: parts}
+}
 
 func hcall(id, name string) spec.Part {
 	return spec.Part{Kind: spec.PartCall, ID: id, Name: name, Args: "{}", CallKind: spec.CallFunction}
