@@ -54,12 +54,17 @@ package model
 // in the same format, loses nothing, and decoding the result gives that
 // History back (the history scenarios hold every codec to both).
 //
-// history_json.go has the helpers the codecs share: decoding with a path
-// in every error (docObject, hObject, hArray, hString, hBool, shapeErr),
-// recording a message and its paths (addMessage), writing JSON with a
-// fixed key order (jobj, jarr, jstr), the canonical text of arguments and
-// schemas (argsText), a provider's own tool kept verbatim (opaqueTool) and
-// a loss (loss).
+// The codecs' shared helpers are in two files. history_json.go has those
+// of OpenAI chat and Anthropic (and opaqueTool, which all use): decoding
+// with a path in every error (docObject, hObject, hArray, hString, hBool,
+// shapeErr), recording a message and its paths (addMessage), writing JSON
+// with a fixed key order (jobj, jarr, jstr), the canonical text of
+// arguments and schemas (argsText), a provider's own tool kept verbatim
+// (opaqueTool) and a loss (loss). history_codec.go has those of Responses,
+// Ollama, Gemini and Bedrock: the same decoding helpers (hd...), the state
+// a decoder builds its History and PathMap in, an ordered JSON tree to
+// write (hj...), the encoder's loss bookkeeping (heEncoder), and the loss
+// paths with a field step (".signature", ".name", ...).
 //
 // [DecodeHistory], [EncodeHistory] and [DecodeHistoryPaths] dispatch with a
 // plain switch over the formats; a format without a codec yields one
