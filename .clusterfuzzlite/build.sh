@@ -83,4 +83,6 @@ build_target ./model FuzzGeminiDecode
 build_target ./model FuzzOllamaDecode
 build_target ./model FuzzOpenAIChatDecode
 build_target ./model FuzzOpenAIResponsesDecode
+build_target ./model FuzzHistoryDecode
+build_target ./model FuzzHistoryRoundTrip
 build_target ./spectest FuzzToolspec

@@ -2,8 +2,10 @@
 // sequences in the spec alphabet (Stream), and wire bytes of every format,
 // valid by construction with their expected outcome (Valid) or mutated by
 // named adversarial patterns from the field notes (Mutated), re-chunked at
-// will (Chunks). It keeps its own bookkeeping and never asks package model
-// what is valid.
+// will (Chunks); and conversation histories in the canonical form of
+// spec/history.go (History, AnyHistory, AdversarialHistory), with its own
+// account of what each history format carries (Expressible). It keeps its
+// own bookkeeping and never asks package model what is valid.
 //
 // # Usage
 //

@@ -15,4 +15,9 @@
 // Files: "input" holds the stream as text, or "input.hex" holds it as
 // hexadecimal (white space ignored) for binary framings; "want" holds the
 // expected transcript, [spec.Outcome.String]. See spectest/testdata/README.md.
+//
+// A history scenario ([History], [ParseHistory]) pairs a conversation
+// history, a request body in a format, with what the reference model makes
+// of it: its "format:" line (or "from:" and "to:" for a translation)
+// replaces the stream's, and its files are "history.json" and "want".
 package scenario

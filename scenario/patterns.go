@@ -17,7 +17,7 @@ type PatternRow struct {
 
 // PatternTable parses the pattern table of SPEC.md, keyed by pattern number.
 func PatternTable(specMD []byte) map[int]PatternRow {
-	_, table, _ := strings.Cut(string(specMD), "## 11. Field-notes patterns")
+	_, table, _ := strings.Cut(string(specMD), "## 12. Field-notes patterns")
 	rows := map[int]PatternRow{}
 	for _, line := range strings.Split(table, "\n") {
 		cells := strings.Split(line, "|")

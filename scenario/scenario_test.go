@@ -96,3 +96,91 @@ func TestParseErrors(t *testing.T) {
 		}
 	}
 }
+
+// historyDir is the corpus of history scenarios.
+const historyDir = "../spectest/testdata/histories"
+
+// TestHistoryRoundTripCorpus: every history scenario parses, and
+// marshalling it gives a file that parses back to the same scenario.
+func TestHistoryRoundTripCorpus(t *testing.T) {
+	n := 0
+	err := filepath.WalkDir(historyDir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".txtar") {
+			return err
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		a, err := ParseHistory(path, data)
+		if err != nil {
+			t.Errorf("ParseHistory(%s): %v", path, err)
+			return nil
+		}
+		b, err := ParseHistory(path, a.Marshal())
+		if err != nil || !reflect.DeepEqual(a, b) {
+			t.Errorf("%s: round trip gives %+v, %v; want %+v", path, b, err, a)
+		}
+		n++
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n == 0 {
+		t.Fatal("no history scenarios found")
+	}
+}
+
+// TestHistoryRoundTripRandom: ParseHistory(h.Marshal()) == h for generated
+// scenarios of both kinds.
+func TestHistoryRoundTripRandom(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		h := &History{
+			Name:        "x.txtar",
+			Description: strings.TrimSpace(rapid.StringMatching(`[a-z ]{0,20}`).Draw(t, "desc")),
+			Doc:         []byte(rapid.StringMatching(`(\{[a-z"]{0,10}\}\n)?`).Draw(t, "doc")),
+			Want:        rapid.StringMatching(`([a-z ]{0,10}\n){0,3}`).Draw(t, "want"),
+		}
+		if rapid.Bool().Draw(t, "translation") {
+			h.From = rapid.SampledFrom(spec.Formats).Draw(t, "from")
+			h.To = rapid.SampledFrom(spec.Formats).Draw(t, "to")
+		} else {
+			h.Format = rapid.SampledFrom(spec.Formats).Draw(t, "format")
+		}
+		for _, r := range rapid.SliceOfN(rapid.SampledFrom(spec.Rules), 1, 3).Draw(t, "rules") {
+			h.Rules = append(h.Rules, r.ID)
+		}
+		h.Patterns = rapid.SliceOfN(rapid.IntRange(1, 38), 0, 2).Draw(t, "patterns")
+		if len(h.Patterns) == 0 {
+			h.Patterns = nil
+		}
+		got, err := ParseHistory(h.Name, h.Marshal())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(got, h) {
+			t.Fatalf("round trip:\n got %+v\nwant %+v", got, h)
+		}
+	})
+}
+
+// TestParseHistoryErrors: a history scenario without its configuration or
+// its document is an error, never a scenario.
+func TestParseHistoryErrors(t *testing.T) {
+	for _, c := range []string{
+		"rules: HIST-1\n-- history.json --\n{}\n",                                    // no format
+		"format: anthropic\n-- history.json --\n{}\n",                                // no rules
+		"rules: HIST-1\nformat: nope\n-- history.json --\n{}\n",                      // unknown format
+		"rules: HIST-1\nfrom: anthropic\n-- history.json --\n{}\n",                   // no to
+		"rules: HIST-1\nformat: anthropic\nfrom: anthropic\nto: openai-chat\n",       // both
+		"rules: HIST-1\nformat: anthropic\n-- want --\n",                             // no document
+		"rules: HIST-1\nformat: anthropic\n-- history.json --\n-- history.json --\n", // twice
+		"rules: HIST-1\nformat: anthropic\n-- history.json --\n-- input --\n",        // unknown file
+		"rules: HIST-1\nformat: anthropic\npatterns: x\n-- history.json --\n",        // bad pattern
+	} {
+		if h, err := ParseHistory("x.txtar", []byte(c)); err == nil {
+			t.Errorf("ParseHistory(%q) = %+v; want an error", c, h)
+		}
+	}
+}

@@ -97,3 +97,35 @@ func ExampleStatus_MarshalText() {
 	// <nil> invalid
 	// toolspec: unknown status "done" invalid
 }
+
+// A history prints as its canonical transcript, one line per part.
+func ExampleHistory_String() {
+	h := spec.History{
+		System: []spec.Part{{Kind: spec.PartText, Text: "Be brief."}},
+		Messages: []spec.Message{
+			{Role: spec.RoleUser, Parts: []spec.Part{{Kind: spec.PartText, Text: "Weather in Paris?"}}},
+			{Role: spec.RoleAssistant, Parts: []spec.Part{{Kind: spec.PartCall, ID: "call_1", Name: "weather", Args: `{"city":"Paris"}`}}},
+			{Role: spec.RoleTool, Parts: []spec.Part{{Kind: spec.PartResult, ID: "call_1", Content: []spec.Part{{Kind: spec.PartText, Text: "18°C"}}}}},
+		},
+		ToolChoice: spec.ToolChoice{Mode: spec.ChoiceAuto, Parallel: spec.ParallelDisabled},
+	}
+	fmt.Print(h.String())
+	// Output:
+	// system text "Be brief."
+	// msg 0 user text "Weather in Paris?"
+	// msg 1 assistant call id="call_1" name="weather" args="{\"city\":\"Paris\"}"
+	// msg 2 tool result id="call_1"
+	// msg 2 tool content 0 text "18°C"
+	// tool_choice mode=auto parallel=disabled
+}
+
+// The rules of conversation histories are apart from those of streams.
+func ExampleRuleID_OfHistory() {
+	for _, id := range []spec.RuleID{spec.IDDuplicate, spec.HistDupID, spec.XlateThinking} {
+		fmt.Println(id, id.Area(), id.OfHistory())
+	}
+	// Output:
+	// ID-7 ID false
+	// HIST-2 HIST true
+	// XLATE-1 XLATE true
+}

@@ -44,18 +44,24 @@ type FormatRules struct {
 	// ImplicitBlocks says a text or reasoning delta for an unknown block
 	// key opens a block of that type (Bedrock, PAIR-7).
 	ImplicitBlocks bool
+	// HistoryIDs says that in a conversation history of the format every
+	// tool call carries an id and a result names the call it answers by
+	// that id alone (HIST-1, HIST-6): OpenAI chat, Responses, Anthropic and
+	// Bedrock. Without it (Ollama, Gemini) ids are optional, and a result
+	// without one pairs by its tool name and by order.
+	HistoryIDs bool
 
 	_ struct{} // keyed literals only
 }
 
 // formatRules holds the FormatRules of every format, keyed by format.
 var formatRules = map[Format]FormatRules{
-	FormatOpenAIChat:      {},
-	FormatOpenAIResponses: {ExplicitStart: true},
-	FormatAnthropic:       {ExplicitStart: true},
+	FormatOpenAIChat:      {HistoryIDs: true},
+	FormatOpenAIResponses: {ExplicitStart: true, HistoryIDs: true},
+	FormatAnthropic:       {ExplicitStart: true, HistoryIDs: true},
 	FormatOllama:          {},
 	FormatGemini:          {},
-	FormatBedrock:         {ImplicitBlocks: true},
+	FormatBedrock:         {ImplicitBlocks: true, HistoryIDs: true},
 }
 
 // LookupFormatRules returns the rules of format f; ok is false when f is

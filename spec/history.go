@@ -110,6 +110,15 @@ type Tool struct {
 	Schema string
 	// Kind is CallCustom for a free-form (custom) tool, else CallFunction.
 	Kind CallKind
+	// Data is the JSON text of a tool no rule knows, kept verbatim: a
+	// provider's own tool, such as Anthropic's web_search or OpenAI's
+	// file_search, which is neither a function nor a custom tool (Kind is
+	// CallUnspecified then, and Name is its name where it has one). A tool
+	// without Data is a function tool unless Kind is CallCustom.
+	// Format is the format whose JSON it is: an encoder of another format
+	// cannot write it and names it as a loss.
+	Data   string
+	Format Format
 }
 
 // ToolChoiceMode is how the model may use the tools.

@@ -500,7 +500,13 @@ func TestViolationPath(t *testing.T) {
 	if back != v {
 		t.Errorf("round trip: got %+v, want %+v", back, v)
 	}
+	if got, want := v.String(), `violation FRAME-4 loss path="messages[3].content[1]" "cannot carry it"`; got != want {
+		t.Errorf("String() = %q, want %q", got, want)
+	}
 	v.Path = ""
+	if got := v.String(); strings.Contains(got, "path") {
+		t.Errorf("a stream violation's line has a path: %s", got)
+	}
 	if b, _ := json.Marshal(v); strings.Contains(string(b), "path") {
 		t.Errorf("a stream violation's JSON has a path: %s", b)
 	}

@@ -13,7 +13,8 @@ type Rule struct {
 
 // Rule IDs, grouped by area: FRAME (wire framing), ID (identity), NAME,
 // ORD (ordering), BUD (budgets), PAIR (block pairing), END (completion and
-// termination), THINK (thinking and signatures).
+// termination), THINK (thinking and signatures), EVENT, HIST (conversation
+// histories) and XLATE (history translation).
 const (
 	FrameSSE        RuleID = "FRAME-1"
 	FrameLines      RuleID = "FRAME-2"
@@ -69,6 +70,20 @@ const (
 	ThinkSignature  RuleID = "THINK-2"
 	ThinkRedacted   RuleID = "THINK-3"
 	EventInvalid    RuleID = "EVENT-1"
+	HistOrphan      RuleID = "HIST-1"
+	HistDupID       RuleID = "HIST-2"
+	HistUnanswered  RuleID = "HIST-3"
+	HistMisplaced   RuleID = "HIST-4"
+	HistDupResult   RuleID = "HIST-5"
+	HistCall        RuleID = "HIST-6"
+	HistTool        RuleID = "HIST-7"
+	HistShape       RuleID = "HIST-8"
+	XlateThinking   RuleID = "XLATE-1"
+	XlateSystem     RuleID = "XLATE-2"
+	XlateToolChoice RuleID = "XLATE-3"
+	XlateOpaque     RuleID = "XLATE-4"
+	XlateIdentity   RuleID = "XLATE-5"
+	XlateTools      RuleID = "XLATE-6"
 )
 
 // Rules lists every rule in SPEC.md order. A test keeps it and SPEC.md in
@@ -128,6 +143,39 @@ var Rules = []Rule{
 	{ThinkSignature, "signatures stay verbatim on the block, call or text they arrived with"},
 	{ThinkRedacted, "redacted reasoning is kept verbatim as its own item"},
 	{EventInvalid, "an event of unknown kind or with impossible fields is a terminal violation"},
+	{HistOrphan, "a tool result answers a call of the assistant turn right before it; a result with no such call is an orphan"},
+	{HistDupID, "call ids are unique within an assistant turn; an id may come back in a later turn"},
+	{HistUnanswered, "every call of an assistant turn is answered before anything else follows it; calls of the last turn may be pending"},
+	{HistMisplaced, "results come first after their turn; a result after other content is misplaced"},
+	{HistDupResult, "a call is answered once; a second result for it is a duplicate"},
+	{HistCall, "a call needs a name, an id where the format requires one, and arguments that are one JSON object"},
+	{HistTool, "a tool has a unique non-empty name and, when given, an input schema that is a JSON object"},
+	{HistShape, "a history document must have its format's shape; unknown parts are kept opaque, never an error"},
+	{XlateThinking, "every thinking part, its signature and redacted reasoning survive a translation, or each one lost is named"},
+	{XlateSystem, "every system block with its boundaries, and system messages mid-conversation, survive or are named"},
+	{XlateToolChoice, "the tool choice's mode, named tool and parallel setting survive or are named"},
+	{XlateOpaque, "images, unknown parts and result content the target cannot carry are named, never dropped silently"},
+	{XlateIdentity, "ids pass verbatim; pairing or calls the target cannot express are named"},
+	{XlateTools, "tool names, descriptions and schemas survive or are named"},
+}
+
+// Area returns the area of the rule id, its ID before the last dash:
+// "FRAME" for FRAME-1, "HIST" for HIST-3.
+func (id RuleID) Area() string {
+	s := string(id)
+	for i := len(s) - 1; i >= 0; i-- {
+		if s[i] == '-' {
+			return s[:i]
+		}
+	}
+	return s
+}
+
+// OfHistory reports whether the rule id is one of conversation histories
+// (areas HIST and XLATE, SPEC.md section 11) rather than of a stream.
+func (id RuleID) OfHistory() bool {
+	a := id.Area()
+	return a == "HIST" || a == "XLATE"
 }
 
 // LookupRule returns the rule with the given ID.

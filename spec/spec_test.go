@@ -39,3 +39,30 @@ func TestSpecMatchesRules(t *testing.T) {
 		seen[r.ID] = true
 	}
 }
+
+// TestRuleArea: the area of every rule is its prefix, and only HIST and
+// XLATE rules are of histories.
+func TestRuleArea(t *testing.T) {
+	for _, c := range []struct {
+		id      RuleID
+		area    string
+		history bool
+	}{{FrameSSE, "FRAME", false}, {IDRepeated, "ID", false}, {EventInvalid, "EVENT", false},
+		{HistOrphan, "HIST", true}, {XlateTools, "XLATE", true}, {"nodash", "nodash", false}} {
+		if got := c.id.Area(); got != c.area {
+			t.Errorf("%s.Area() = %q, want %q", c.id, got, c.area)
+		}
+		if got := c.id.OfHistory(); got != c.history {
+			t.Errorf("%s.OfHistory() = %v, want %v", c.id, got, c.history)
+		}
+	}
+	n := 0
+	for _, r := range Rules {
+		if r.ID.OfHistory() {
+			n++
+		}
+	}
+	if n != 14 {
+		t.Errorf("%d history rules, want 14 (HIST-1..8, XLATE-1..6)", n)
+	}
+}

@@ -11,8 +11,9 @@ import (
 // print "complete", not 1. The name of a value is its String form, from the
 // same table. MarshalText fails for a value that no constant has, and
 // UnmarshalText for a name that no constant has (names are matched exactly,
-// case included): neither guesses. The zero [ItemKind], [Class] and
-// [OutputKind], which no constant names, are the empty string both ways.
+// case included): neither guesses. The zero [ItemKind], [Class], [Role],
+// [PartKind] and [OutputKind], which no constant names, are the empty
+// string both ways.
 // [StopReason], a string, is its value both ways but for [StopNone], whose
 // name is "none".
 
@@ -110,6 +111,47 @@ func (d DeltaType) MarshalText() ([]byte, error) { return nameOf(deltaNames[:], 
 // UnmarshalText sets d to the delta type named text, e.g. "final-args".
 func (d *DeltaType) UnmarshalText(text []byte) error {
 	return setValue(d, deltaNames[:], text, "delta type")
+}
+
+// MarshalText returns the name of r, e.g. "assistant" ("" for the zero
+// Role).
+func (r Role) MarshalText() ([]byte, error) { return nameOf(roleNames[:], r, "role") }
+
+// UnmarshalText sets r to the role named text, e.g. "assistant" ("" gives
+// the zero Role).
+func (r *Role) UnmarshalText(text []byte) error { return setValue(r, roleNames[:], text, "role") }
+
+// MarshalText returns the name of k, e.g. "result" ("" for the zero
+// PartKind).
+func (k PartKind) MarshalText() ([]byte, error) { return nameOf(partKindNames[:], k, "part kind") }
+
+// UnmarshalText sets k to the part kind named text, e.g. "result" (""
+// gives the zero PartKind).
+func (k *PartKind) UnmarshalText(text []byte) error {
+	return setValue(k, partKindNames[:], text, "part kind")
+}
+
+// MarshalText returns the name of m, e.g. "required" ("unset" for
+// [ChoiceUnset]).
+func (m ToolChoiceMode) MarshalText() ([]byte, error) {
+	return nameOf(choiceModeNames[:], m, "tool choice mode")
+}
+
+// UnmarshalText sets m to the tool choice mode named text, e.g.
+// "required".
+func (m *ToolChoiceMode) UnmarshalText(text []byte) error {
+	return setValue(m, choiceModeNames[:], text, "tool choice mode")
+}
+
+// MarshalText returns the name of p: "unset", "allowed" or "disabled".
+func (p Parallel) MarshalText() ([]byte, error) {
+	return nameOf(parallelNames[:], p, "parallel setting")
+}
+
+// UnmarshalText sets p to the parallel setting named text: "unset",
+// "allowed" or "disabled".
+func (p *Parallel) UnmarshalText(text []byte) error {
+	return setValue(p, parallelNames[:], text, "parallel setting")
 }
 
 // setValue sets *p to the value named text; on error *p is not changed.

@@ -93,6 +93,18 @@ func TestEnumText(t *testing.T) {
 		checkEnum[DeltaType](t, []string{"none", "text", "args", "final-args", "thinking", "signature", "redacted",
 			"other", "string", "json"})
 	})
+	t.Run("Role", func(t *testing.T) {
+		checkEnum[Role](t, []string{"", "user", "assistant", "tool", "system"})
+	})
+	t.Run("PartKind", func(t *testing.T) {
+		checkEnum[PartKind](t, []string{"", "text", "thinking", "redacted", "call", "result", "image", "opaque"})
+	})
+	t.Run("ToolChoiceMode", func(t *testing.T) {
+		checkEnum[ToolChoiceMode](t, []string{"unset", "auto", "none", "required", "tool"})
+	})
+	t.Run("Parallel", func(t *testing.T) {
+		checkEnum[Parallel](t, []string{"unset", "allowed", "disabled"})
+	})
 }
 
 // stopReasonConstants returns the values of the StopReason constants

@@ -19,7 +19,8 @@ const (
 	ClassCall
 	// ClassLoss names an element of a conversation history that the target
 	// format of a translation cannot express (SPEC.md's XLATE rules): the
-	// element is left out of the translation, never silently.
+	// element is left out of the translation, never silently (or, for an
+	// order the target cannot keep, written where the target can put it).
 	ClassLoss
 )
 
@@ -81,8 +82,13 @@ func (v *Violation) Error() string {
 	return s + ": " + v.Message
 }
 
-// String formats v as one transcript line.
+// String formats v as one transcript line: "violation RULE CLASS frame=N
+// offset=O call=C "message"", or, for a violation of a history (Path set),
+// "violation RULE CLASS path="PATH" "message"".
 func (v Violation) String() string {
+	if v.Path != "" {
+		return "violation " + string(v.Rule) + " " + v.Class.String() + " path=" + strconv.Quote(v.Path) + " " + strconv.Quote(v.Message)
+	}
 	s := fmt.Sprintf("violation %s %s frame=%d offset=%d", v.Rule, v.Class, v.Frame, v.Offset)
 	if v.Call != NoCall {
 		s += " call=" + strconv.Itoa(v.Call)

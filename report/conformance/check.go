@@ -11,8 +11,6 @@ import (
 	"regexp"
 	"slices"
 	"strings"
-
-	"github.com/toolspec/toolspec"
 )
 
 // title is the report's first line.
@@ -104,7 +102,7 @@ func CheckDocument(doc []byte, docPath string, libs []Library) error {
 		ids[m[1]] = true
 	}
 	if t := checkOne("Rules", append([]string{"Rule"}, names...)); t != nil {
-		rules := toolspec.Rules()
+		rules := streamRules()
 		if len(t.rows) != len(rules) {
 			bad("Rules: %d rows, want %d, one per rule", len(t.rows), len(rules))
 		}
