@@ -95,7 +95,14 @@ type historyFlags struct {
 	fl       *flag.FlagSet
 	from, to string
 	text     bool
+	// The flags of turn.
+	format          string
+	message, choice int
+	drop            bool
 }
+
+// historyTo says which history subcommands have --to.
+var historyTo = map[string]bool{"check": false, "translate": true, "repair": false, "turn": true}
 
 // newHistoryFlags returns the flag set of history NAME; to says whether it
 // has --to.
@@ -108,6 +115,12 @@ func newHistoryFlags(name string, to bool, stderr io.Writer) *historyFlags {
 	}
 	if to {
 		hf.fl.StringVar(&hf.to, "to", "", "the format to write")
+	}
+	if name == "turn" {
+		hf.fl.StringVar(&hf.format, "format", "", "wire format of the stream (detected when absent)")
+		hf.fl.IntVar(&hf.message, "message", -1, "the message whose turn to build (default: the last)")
+		hf.fl.IntVar(&hf.choice, "choice", 0, "the choice whose turn to build")
+		hf.fl.BoolVar(&hf.drop, "drop-unfinished", false, "drop incomplete and invalid calls and what the turn cannot hold, each with a change")
 	}
 	hf.fl.BoolVar(&hf.text, "text", false, "print for a person instead of JSON")
 	return hf
@@ -256,7 +269,7 @@ func historyStatus(vs []spec.Violation, more bool) int {
 
 // runHistoryCheck is toolspec history check.
 func runHistoryCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	hf := newHistoryFlags("check", false, stderr)
+	hf := newHistoryFlags("check", historyTo["check"], stderr)
 	doc, from, _, status := hf.parse(args, stdin, stderr, false)
 	if status >= 0 {
 		return status
@@ -271,7 +284,7 @@ func runHistoryCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) i
 
 // runHistoryTranslate is toolspec history translate.
 func runHistoryTranslate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	hf := newHistoryFlags("translate", true, stderr)
+	hf := newHistoryFlags("translate", historyTo["translate"], stderr)
 	doc, from, to, status := hf.parse(args, stdin, stderr, true)
 	if status >= 0 {
 		return status
@@ -284,7 +297,7 @@ func runHistoryTranslate(args []string, stdin io.Reader, stdout, stderr io.Write
 // runHistoryRepair is toolspec history repair: decode, repair, encode in
 // the same format, and check what was written.
 func runHistoryRepair(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	hf := newHistoryFlags("repair", false, stderr)
+	hf := newHistoryFlags("repair", historyTo["repair"], stderr)
 	doc, from, _, status := hf.parse(args, stdin, stderr, false)
 	if status >= 0 {
 		return status
@@ -322,11 +335,8 @@ func runHistoryRepair(args []string, stdin io.Reader, stdout, stderr io.Writer) 
 
 // runHistoryTurn is toolspec history turn.
 func runHistoryTurn(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	hf := newHistoryFlags("turn", true, stderr)
-	format := hf.fl.String("format", "", "wire format of the stream (detected when absent)")
-	message := hf.fl.Int("message", -1, "the message whose turn to build (default: the last)")
-	choice := hf.fl.Int("choice", 0, "the choice whose turn to build")
-	drop := hf.fl.Bool("drop-unfinished", false, "drop incomplete and invalid calls and what the turn cannot hold, each with a change")
+	hf := newHistoryFlags("turn", historyTo["turn"], stderr)
+	format, message, choice, drop := &hf.format, &hf.message, &hf.choice, &hf.drop
 	data, _, to, status := hf.parse(args, stdin, stderr, false)
 	if status >= 0 {
 		return status

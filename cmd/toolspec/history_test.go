@@ -3,9 +3,12 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"flag"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -345,6 +348,34 @@ func TestHistoryText(t *testing.T) {
 			if !strings.Contains(out, w) {
 				t.Errorf("%q: --text lacks %q:\n%s", tc.args, w, out)
 			}
+		}
+	}
+}
+
+// TestHistorySynopsisListsEveryFlag keeps the usage text, the package doc
+// and README's synopsis of toolspec history in step with the flags of each
+// subcommand.
+func TestHistorySynopsisListsEveryFlag(t *testing.T) {
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, err := os.ReadFile("doc.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name := range historyCommands {
+		n := 0
+		newHistoryFlags(name, historyTo[name], io.Discard).fl.VisitAll(func(f *flag.Flag) {
+			n++
+			for where, text := range map[string]string{"usage": historyUsage, "README": string(readme), "doc.go": string(doc)} {
+				if !regexp.MustCompile(`toolspec history ` + name + ` [^\n]*(\n[/\t ]+\[[^\n]*)?--` + f.Name + `\b`).MatchString(text) {
+					t.Errorf("%s: the synopsis of history %s lacks --%s", where, name, f.Name)
+				}
+			}
+		})
+		if n == 0 {
+			t.Errorf("history %s has no flags", name)
 		}
 	}
 }
