@@ -6,7 +6,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/toolspec/toolspec/gen"
 	"github.com/toolspec/toolspec/spec"
+	"pgregory.net/rapid"
 )
 
 // sevenCallsStream is a stream of 7 parallel calls of "add" whose stops
@@ -249,4 +251,81 @@ func TestAssistantTurnFailsClosed(t *testing.T) {
 	if err != nil || strings.Join(partLines(m), "\n") != strings.Join(want, "\n") {
 		t.Errorf("responses reasoning: %v\n%q\nwant %q", err, partLines(m), want)
 	}
+}
+
+// TestPropAssistantTurnPairs: on generated streams of every format, valid
+// or mutated, AssistantTurn with DropUnfinished either fails for a reason
+// it documents (a terminal violation, no content) or builds a turn whose
+// calls are exactly the message's complete client calls with at most one
+// signature, whose changes name exactly the other items it left out, and
+// which the pairing checker accepts as a last turn: every call pending, no
+// violation but a missing id the format needs (HIST-6), which a stream
+// without ids cannot supply. Without DropUnfinished it fails exactly when
+// something would be dropped.
+func TestPropAssistantTurnPairs(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		f := rapid.SampledFrom(spec.Formats).Draw(t, "format")
+		var data []byte
+		if rapid.Bool().Draw(t, "mutated") {
+			data, _ = gen.Mutated(t, f)
+		} else {
+			_, data = gen.Valid(t, f)
+		}
+		o := Reassemble(f, data, spec.Limits{})
+		terminal := false
+		for _, v := range o.Violations {
+			terminal = terminal || v.Class == spec.ClassTerminal
+		}
+		for msg := 0; msg < o.Messages; msg++ {
+			turn, changes, err := AssistantTurn(o, msg, TurnOptions{DropUnfinished: true})
+			items, want := 0, 0
+			for _, it := range o.Items {
+				if it.Message != msg || it.Choice != 0 {
+					continue
+				}
+				items++
+				if it.Kind == spec.ItemCall {
+					c := o.Calls[it.Call]
+					if c.Status == spec.StatusComplete && !c.Server && len(c.Signatures) <= 1 {
+						want++
+					}
+				}
+			}
+			if terminal || items == 0 {
+				if err == nil {
+					t.Fatalf("message %d: no error with a terminal violation (%v) or no items (%d)\n%s", msg, terminal, items, o)
+				}
+				continue
+			}
+			if err != nil {
+				if len(changes) != items {
+					t.Fatalf("message %d: %v with %d of %d items dropped\n%s", msg, err, len(changes), items, o)
+				}
+				continue
+			}
+			got := 0
+			for _, p := range turn.Parts {
+				if p.Kind == spec.PartCall {
+					got++
+				}
+			}
+			if got != want {
+				t.Fatalf("message %d: %d calls in the turn, want %d\n%s", msg, got, want, o)
+			}
+			_, _, strictErr := AssistantTurn(o, msg, TurnOptions{})
+			if (strictErr == nil) != (len(changes) == 0) {
+				t.Fatalf("message %d: without DropUnfinished error %v, with it %d changes %v", msg, strictErr, len(changes), changes)
+			}
+			h := spec.History{Messages: []spec.Message{{Role: spec.RoleUser, Parts: []spec.Part{{Kind: spec.PartText, Text: "go"}}}, turn}}
+			rep := CheckHistory(f, h)
+			for _, v := range rep.Violations {
+				if v.Rule != spec.HistCall || !strings.Contains(v.Message, "no id") {
+					t.Fatalf("message %d: the turn breaks %v\n%s\n%s", msg, v, o, histDump(h))
+				}
+			}
+			if len(rep.Pending) != got {
+				t.Fatalf("message %d: %d pending, %d calls\n%s", msg, len(rep.Pending), got, rep)
+			}
+		}
+	})
 }
