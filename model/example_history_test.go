@@ -34,3 +34,37 @@ func ExampleTranslateHistory() {
 	// toolspec: XLATE-4: messages[2].content[0]: result's error flag: Ollama has none
 	// toolspec: XLATE-3: toolConfig.toolChoice: tool choice: Ollama has none
 }
+
+// From a stream to the next request: an Ollama stream's outcome becomes
+// the assistant turn of a history, the caller appends the call's result,
+// and the history goes out as an Anthropic request.
+func ExampleAssistantTurn() {
+	stream := []byte(`{"model":"qwen3","message":{"role":"assistant","content":"","thinking":"Add them."},"done":false}
+{"model":"qwen3","message":{"role":"assistant","content":"","tool_calls":[{"id":"call_1","function":{"name":"add","arguments":{"a":2,"b":2}}}]},"done":false}
+{"model":"qwen3","message":{"role":"assistant","content":""},"done":true,"done_reason":"stop"}
+`)
+	o := model.Reassemble(spec.FormatOllama, stream, spec.Limits{})
+	turn, _, err := model.AssistantTurn(o, 0, model.TurnOptions{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	h := spec.History{Messages: []spec.Message{
+		{Role: spec.RoleUser, Parts: []spec.Part{{Kind: spec.PartText, Text: "2+2?"}}},
+		turn,
+	}}
+	for _, p := range turn.Parts {
+		if p.Kind == spec.PartCall {
+			h.Messages = append(h.Messages, spec.Message{Role: spec.RoleTool, Parts: []spec.Part{
+				{Kind: spec.PartResult, ID: p.ID, Content: []spec.Part{{Kind: spec.PartText, Text: "4"}}}}})
+		}
+	}
+	fmt.Print(model.CheckHistory(spec.FormatAnthropic, h))
+	doc, losses := model.EncodeHistory(spec.FormatAnthropic, h)
+	fmt.Println(string(doc))
+	for _, v := range losses {
+		fmt.Println(v.Error())
+	}
+	// Output:
+	// {"messages":[{"role":"user","content":[{"type":"text","text":"2+2?"}]},{"role":"assistant","content":[{"type":"thinking","thinking":"Add them."},{"type":"tool_use","id":"call_1","name":"add","input":{"a":2,"b":2}}]},{"role":"user","content":[{"type":"tool_result","tool_use_id":"call_1","content":"4"}]}]}
+}

@@ -6,14 +6,18 @@ import (
 	"github.com/toolspec/toolspec/spec"
 )
 
-// Change is one change [Repair] made to a history.
+// Change is one change [Repair] made to a history, or one element of a
+// stream that [AssistantTurn] left out of the turn it built.
 type Change struct {
 	// Rule is the rule the change repairs: HIST-1 (an orphan result
 	// dropped), HIST-3 (a placeholder result added), HIST-4 (a misplaced
-	// result moved) or HIST-5 (a duplicate result dropped).
+	// result moved) or HIST-5 (a duplicate result dropped); for
+	// AssistantTurn the rule that keeps the element out (END-3, HIST-6,
+	// XLATE-1, XLATE-4).
 	Rule spec.RuleID
 	// Path is the canonical path, in the history given to Repair, of the
-	// result dropped or moved, or of the call a placeholder answers.
+	// result dropped or moved, or of the call a placeholder answers; for
+	// AssistantTurn the item's position in the outcome, "items[k]".
 	Path string
 	// Message says what was done, e.g. "dropped the result for id \"x\"".
 	Message string

@@ -44,6 +44,27 @@
 // writes generated streams with the model's outcome of each. So the
 // command links the kit, and carries the scenario corpus.
 //
+// Conversation histories (SPEC.md section 11):
+//
+//	toolspec history check --from F [--text] FILE|-
+//	toolspec history translate --from F --to G [--text] FILE|-
+//	toolspec history repair --from F [--text] FILE|-
+//	toolspec history turn [--format F] [--to G] [--message N] [--choice N]
+//	    [--drop-unfinished] [--text] STREAM|-
+//
+// check reports a request body's HIST violations, each at its JSON path,
+// and its pending calls; translate writes it in format G with every loss
+// named; repair writes it repaired in its own format with every change
+// listed; turn writes the assistant turn of a recorded stream as a history
+// document, failing closed on an incomplete or invalid call unless
+// --drop-unfinished drops it with a change. --from is required: a request
+// of one user message reads the same in OpenAI chat, Anthropic and Ollama.
+// The exit statuses are reassemble's: 0, 1 a violation, 2 usage or I/O,
+// 3 no violation but pending calls, losses or changes. These commands run
+// the reference model (model.CheckHistoryDocument, TranslateHistory,
+// Repair, AssistantTurn): the production history code is not written yet,
+// and its planned entry is the root package toolspec.
+//
 // The JSON is spec.Outcome's MarshalJSON. --text prints the items in order,
 // text and thinking shortened to one line, the calls as a table, the stops,
 // the tail of a stream cut inside its last frame, and the violations.

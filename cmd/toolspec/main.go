@@ -42,6 +42,9 @@ The other commands (toolspec COMMAND -h for each):
   toolspec gen --format F --seed S ...     write generated streams and their outcomes
   toolspec replay [--adapter CMD] FILE     replay a scenario (through model and impl, or an adapter)
   toolspec reduce --adapter CMD FILE       shrink a stream on which an adapter fails
+  toolspec history check|translate|repair|turn ...
+                                           check, translate or repair a conversation history,
+                                           or print a stream's assistant turn as one
 `
 
 // commands are the subcommands other than reassemble.
@@ -92,6 +95,9 @@ func newFlags(o *options, stderr io.Writer) *flag.FlagSet {
 
 // run is the whole command; it returns the exit status.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) > 0 && args[0] == "history" {
+		return runHistory(args[1:], stdin, stdout, stderr)
+	}
 	if len(args) > 0 && commands[args[0]] != nil {
 		return commands[args[0]](args[1:], stdout, stderr)
 	}
