@@ -22,13 +22,21 @@ type Failure struct {
 	// adapter program broke the adapter protocol (crashed, hung, printed
 	// what is not an answer). Rule is then "".
 	Protocol *ProtocolError
+	// Path is, for a history translator's failure, the JSON path of the
+	// element at fault in the source document ("messages[1].content[2]"),
+	// when one element is; empty for streams.
+	Path string
 }
 
-// Error formats f as "case: RULE: got ..., want ...".
+// Error formats f as "case: RULE: got ..., want ...", or as "case: RULE:
+// PATH: got ..., want ..." when f has a Path.
 func (f Failure) Error() string {
 	r := string(f.Rule)
 	if r == "" {
 		r = "-"
+	}
+	if f.Path != "" {
+		r += ": " + f.Path
 	}
 	return f.Case + ": " + r + ": got " + f.Got + ", want " + f.Want
 }
