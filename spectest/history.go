@@ -338,13 +338,19 @@ func judgeHistory(name string, from, to toolspec.Format, doc, out []byte, terr e
 	wantElems, gotElems := historyElements(want), historyElements(got)
 	for _, rule := range elementRules {
 		missing, extra := diffElements(filterElements(wantElems, rule), filterElements(gotElems, rule))
-		for _, e := range missing {
-			fail(rule, where(e), "a translation without the "+e.show, "it kept, as "+string(to)+" can carry it")
-		}
-		if len(missing) == 0 {
+		instead := ""
+		if len(missing) > 0 && len(extra) > 0 {
+			var shows []string
 			for _, e := range extra {
-				fail(rule, "", "the "+e.show+" in the translation", "no such element: the source has none")
+				shows = append(shows, "the "+e.show)
 			}
+			instead = " (it has " + strings.Join(shows, ", ") + " instead)"
+		}
+		for _, e := range missing {
+			fail(rule, where(e), "a translation without the "+e.show+instead, "it kept, as "+string(to)+" can carry it")
+		}
+		for _, e := range extra {
+			notes = append(notes, fmt.Sprintf("carries more: %s the %s, which the model's translation leaves out", ruleName(rule), e.show))
 		}
 	}
 	return fs, notes
@@ -462,6 +468,14 @@ func historyElements(h spec.History) []hElement {
 		add(spec.XlateToolChoice, "tool_choice", show, "parallel", strconv.Itoa(int(tc.Parallel)))
 	}
 	return out
+}
+
+// ruleName is rule, or "text" for the text no rule names.
+func ruleName(rule toolspec.RuleID) string {
+	if rule == "" {
+		return "text:"
+	}
+	return string(rule) + ":"
 }
 
 // filterElements returns the elements of es kept by rule.
