@@ -29,12 +29,13 @@ type HistoryLoss struct {
 // Expressible returns h as format f reads it back after writing it: every
 // element f cannot carry left out (or, for a field, cleared; a call's
 // arguments that f cannot write, not an object or for Bedrock not JSON,
-// become {}), and each one named. A
-// result's tool name that f cannot carry but implies (the name of the call
-// its id names) is cleared without a loss, and Gemini, which requires a
-// result's name, gives a result without one the name of that call. For a
-// format without a projection here (OpenAI chat and Anthropic) h is
-// returned as it is, with no losses.
+// become {}), and each one named. A result's tool name that f cannot carry
+// is cleared, with no loss when the result has an id (all a format that
+// pairs by id needs); Gemini, which requires a result's name, gives a
+// result without one the name of the call its id names. A call or result
+// without the id a format needs stays without one, and is no loss:
+// checking the target names it (HIST-6). For a format without a projection
+// here (OpenAI chat and Anthropic) h is returned as it is, with no losses.
 func Expressible(f spec.Format, h spec.History) (spec.History, []HistoryLoss) {
 	p := &hproj{f: f, in: h}
 	switch f {
@@ -119,13 +120,6 @@ func (p *hproj) noReasoningID(pt spec.Part, path string) spec.Part {
 	return pt
 }
 
-// needID names a call or result without id.
-func (p *hproj) needID(pt spec.Part, path string) {
-	if pt.ID == "" {
-		p.lose(spec.XlateIdentity, path+".id")
-	}
-}
-
 // objArgs makes call pt's arguments an object, naming the change.
 func (p *hproj) objArgs(pt spec.Part, path string) spec.Part {
 	if !isJSONObject(pt.Args) {
@@ -163,14 +157,12 @@ func (p *hproj) callOf(i int, id string) (spec.Part, bool) {
 	return spec.Part{}, false
 }
 
-// impliedName clears result pt's tool name for a format whose results
-// carry none: silently when its call implies it, else naming it.
-func (p *hproj) impliedName(i int, pt spec.Part, path string) spec.Part {
-	if pt.Name == "" {
-		return pt
-	}
-	if c, ok := p.callOf(i, pt.ID); !ok || c.Name != pt.Name {
-		p.lose(spec.XlateIdentity, path+".name")
+// noResultName clears result pt's tool name for a format whose results
+// pair by id alone: silently when the result has an id (which is all the
+// format needs), else naming the result, which pairs by name alone.
+func (p *hproj) noResultName(pt spec.Part, path string) spec.Part {
+	if pt.ID == "" && pt.Name != "" {
+		p.lose(spec.XlateIdentity, path)
 	}
 	pt.Name = ""
 	return pt
@@ -334,7 +326,6 @@ func (p *hproj) responses() {
 					return pt, true
 				case spec.PartCall:
 					pt = p.noSig(pt, path)
-					p.needID(pt, path)
 					return pt, true
 				case spec.PartOpaque:
 					return pt, p.own(pt, path)
@@ -346,8 +337,7 @@ func (p *hproj) responses() {
 		case spec.RoleTool:
 			p.results(i, func(j int, pt spec.Part) (spec.Part, bool) {
 				path := hPartPath(i, j)
-				p.needID(pt, path)
-				pt = p.impliedName(i, pt, path)
+				pt = p.noResultName(pt, path)
 				if pt.IsError {
 					p.lose(spec.XlateOpaque, path+".is_error")
 					pt.IsError = false
@@ -529,7 +519,6 @@ func (p *hproj) bedrock() {
 			return p.noReasoningID(pt, path), true
 		case pt.Kind == spec.PartCall && assistant:
 			pt = p.noSig(pt, path)
-			p.needID(pt, path)
 			// A toolUse input is any JSON document.
 			if !json.Valid([]byte(pt.Args)) {
 				p.lose(spec.XlateIdentity, path+".args")
@@ -563,8 +552,7 @@ func (p *hproj) bedrock() {
 		case spec.RoleTool:
 			p.results(i, func(j int, pt spec.Part) (spec.Part, bool) {
 				path := hPartPath(i, j)
-				p.needID(pt, path)
-				pt = p.impliedName(i, pt, path)
+				pt = p.noResultName(pt, path)
 				var c []spec.Part
 				for k, cp := range pt.Content {
 					kp := hContentPath(i, j, k)

@@ -164,17 +164,15 @@ func TestAdversarialHistoryFault(t *testing.T) {
 }
 
 // TestExpressibleIdempotent: what Expressible keeps of a history is
-// carried whole, but for the ids it lacks (which no format adds).
+// carried whole.
 func TestExpressibleIdempotent(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		h := AnyHistory(t, rapid.Bool().Draw(t, "ids"))
 		for _, f := range []spec.Format{spec.FormatOpenAIResponses, spec.FormatOllama, spec.FormatGemini, spec.FormatBedrock} {
 			kept, _ := Expressible(f, h)
 			again, losses := Expressible(f, kept)
-			for _, l := range losses {
-				if l.Rule != spec.XlateIdentity || !strings.HasSuffix(l.Path, ".id") {
-					t.Fatalf("%s: Expressible of what it kept loses %v", f, losses)
-				}
+			if len(losses) > 0 {
+				t.Fatalf("%s: Expressible of what it kept loses %v", f, losses)
 			}
 			if len(again.Messages) != len(kept.Messages) || len(again.System) != len(kept.System) || len(again.Tools) != len(kept.Tools) {
 				t.Fatalf("%s: Expressible changed what it kept", f)

@@ -1,6 +1,6 @@
 package model
 
-// Conversation histories (SPEC.md section 12): the pairing checker, Repair,
+// Conversation histories (SPEC.md section 11): the pairing checker, Repair,
 // and the dispatchers over the per-format codecs.
 //
 // # Paths
@@ -46,9 +46,25 @@ package model
 //
 // An encoder writes deterministic JSON with a fixed key order and returns
 // a ClassLoss violation (XLATE rules, at canonical paths) for each element
-// its format cannot carry, leaving that element out. It never fails: every
-// History has an encoding, possibly with losses. Encoding the History a
-// decoder produced, of the same format, loses nothing.
+// its format cannot carry, leaving that element out (or, for an order the
+// format cannot keep, writing it where the format can put it). It never
+// fails: every History has an encoding, possibly with losses. It never
+// makes an id up, and it does not report a call without an id: checking
+// the target names that (HIST-6). Encoding the History a decoder produced,
+// in the same format, loses nothing, and decoding the result gives that
+// History back (the history scenarios hold every codec to both).
+//
+// The codecs' shared helpers are in two files. history_json.go has those
+// of OpenAI chat and Anthropic (and opaqueTool, which all use): decoding
+// with a path in every error (docObject, hObject, hArray, hString, hBool,
+// shapeErr), recording a message and its paths (addMessage), writing JSON
+// with a fixed key order (jobj, jarr, jstr), the canonical text of
+// arguments and schemas (argsText), a provider's own tool kept verbatim
+// (opaqueTool) and a loss (loss). history_codec.go has those of Responses,
+// Ollama, Gemini and Bedrock: the same decoding helpers (hd...), the state
+// a decoder builds its History and PathMap in, an ordered JSON tree to
+// write (hj...), the encoder's loss bookkeeping (heEncoder), and the loss
+// paths with a field step (".signature", ".name", ...).
 //
 // [DecodeHistory], [EncodeHistory] and [DecodeHistoryPaths] dispatch with a
 // plain switch over the formats; a format without a codec yields one

@@ -550,7 +550,6 @@ func (e *heEncoder) brBlock(pt spec.Part, p string, assistant bool) (hj, bool) {
 		return hjObj{}.add("reasoningContent", hjObj{}.add("redactedContent", hjStr(pt.Data))), true
 	case pt.Kind == spec.PartCall && assistant:
 		e.signature(pt, p)
-		e.needID(pt, p)
 		// input is a JSON document of any type (HIST-6 judges one that
 		// is not an object); only text that is not JSON cannot be written.
 		var in hj = hjRaw(pt.Args)
@@ -583,8 +582,7 @@ func (e *heEncoder) brResults(h spec.History, i int, dropped map[string]bool) hj
 			e.lose(spec.XlateIdentity, p, "result of the custom call %q, which Bedrock cannot carry", pt.ID)
 			continue
 		}
-		e.needID(pt, p)
-		e.resultName(h, i, pt)
+		e.resultName(pt, p)
 		content := hjArr{}
 		for k, c := range pt.Content {
 			cp := contentPath(i, j, k)

@@ -451,22 +451,15 @@ func heCallOf(h spec.History, i int, id string) (spec.Part, bool) {
 }
 
 // resultName handles the tool name of result pt of message i for a target
-// whose results carry no name: a name equal to that of the call the
-// result's id names is implied, any other is a loss.
-func (e *heEncoder) resultName(h spec.History, i int, pt spec.Part) {
-	if pt.Name == "" {
-		return
-	}
-	if c, ok := heCallOf(h, i, pt.ID); ok && c.Name == pt.Name {
-		return
-	}
-	e.lose(spec.XlateIdentity, partPath(i, 0)+".name", "result's tool name %q: %s results name their call by id only, and this one's id names no call of that name in the turn before it", pt.Name, e.f)
-}
-
-// needID names a call or result without id for a target that needs one.
-func (e *heEncoder) needID(pt spec.Part, p string) {
-	if pt.ID == "" {
-		e.lose(spec.XlateIdentity, p+".id", "%s without id: %s pairs results by id", hePartName(pt.Kind), e.f)
+// whose results pair by id alone and carry no name (XLATE-5): a result
+// with an id gives the target all it needs, and its name is not written;
+// one that names its tool but has no id pairs by name alone, which the
+// target cannot do, and is named. (A call or result without the id the
+// target needs is written without one, never given a made-up one:
+// checking the target names it, HIST-6.)
+func (e *heEncoder) resultName(pt spec.Part, p string) {
+	if pt.ID == "" && pt.Name != "" {
+		e.lose(spec.XlateIdentity, p, "result that pairs by its tool name %q alone: %s pairs results by id", pt.Name, e.f)
 	}
 }
 

@@ -37,6 +37,17 @@ func shapeErr(p, format string, args ...any) []spec.Violation {
 	}}
 }
 
+// addMessage appends a message decoded from document path p, and the
+// paths of its parts.
+func addMessage(h *spec.History, pm PathMap, p string, role spec.Role, parts []spec.Part, paths []string) {
+	i := len(h.Messages)
+	pm[messagePath(i)] = p
+	for j, pp := range paths {
+		pm[partPath(i, j)] = pp
+	}
+	h.Messages = append(h.Messages, spec.Message{Role: role, Parts: parts})
+}
+
 // jsonType names the JSON type of raw for an error message.
 func jsonType(raw json.RawMessage) string {
 	raw = trimJSONSpace(raw)

@@ -132,17 +132,6 @@ func decodeChatHistory(doc []byte) (spec.History, PathMap, []spec.Violation) {
 	return h, pm, nil
 }
 
-// addMessage appends a message decoded from document path p, and the
-// paths of its parts.
-func addMessage(h *spec.History, pm PathMap, p string, role spec.Role, parts []spec.Part, paths []string) {
-	i := len(h.Messages)
-	pm[messagePath(i)] = p
-	for j, pp := range paths {
-		pm[partPath(i, j)] = pp
-	}
-	h.Messages = append(h.Messages, spec.Message{Role: role, Parts: parts})
-}
-
 // chatContent decodes a message's content at path p: a string (one text
 // part), an array of content parts, or null or absent (no parts).
 func chatContent(raw json.RawMessage, p string) ([]spec.Part, []string, []spec.Violation) {

@@ -727,7 +727,6 @@ func (e *heEncoder) rsAssistant(m spec.Message, i int) []hj {
 		case spec.PartCall:
 			flush()
 			e.signature(pt, p)
-			e.needID(pt, p)
 			if pt.CallKind == spec.CallCustom {
 				items = append(items, hjObj{}.add("type", hjStr("custom_tool_call")).add("call_id", hjStr(pt.ID)).
 					add("name", hjStr(pt.Name)).add("input", hjStr(pt.Args)))
@@ -765,8 +764,7 @@ func (e *heEncoder) rsResults(h spec.History, i int) []hj {
 		if c, ok := heCallOf(h, i, pt.ID); ok && c.CallKind == spec.CallCustom {
 			typ = "custom_tool_call_output"
 		}
-		e.needID(pt, p)
-		e.resultName(h, i, pt)
+		e.resultName(pt, p)
 		if pt.IsError {
 			e.lose(spec.XlateOpaque, p+".is_error", "result's error flag: Responses outputs have none")
 		}

@@ -45,7 +45,9 @@ const InterruptedResult = "The tool call was interrupted: no result was recorded
 // requires (HIST-6) is left unanswered, since no result can name it, and
 // the other rules (HIST-2, HIST-6, HIST-7) are not repaired: an id, name or argument Repair made up would
 // be a guess. A history that passes the four rules is returned as it is,
-// with no change. Repair never changes h itself.
+// with no change, and so is h for a format that is not one of
+// [spec.Formats], whose rules Repair does not know. Repair never changes h
+// itself.
 func Repair(f spec.Format, h spec.History) (spec.History, []Change) {
 	if _, ok := spec.LookupFormatRules(f); !ok {
 		return h, nil

@@ -208,3 +208,47 @@ func partAt(h spec.History, p string) (spec.Part, bool) {
 	}
 	return spec.Part{}, false
 }
+
+// TestHistoryHostileDocuments feeds prefixes of every scenario's document
+// (every fifth one), and the document with some of its bytes replaced, to both
+// decoders, the checker, Repair and the encoders: errors, never a panic.
+// A proper prefix is never one JSON object, so it is exactly one HIST-8
+// violation at the root; and any document that decodes encodes to one that
+// decodes again.
+func TestHistoryHostileDocuments(t *testing.T) {
+	formats := []spec.Format{spec.FormatOpenAIChat, spec.FormatAnthropic}
+	try := func(t *testing.T, doc []byte) []spec.Violation {
+		t.Helper()
+		var first []spec.Violation
+		for k, f := range formats {
+			h, rep := CheckHistoryDocument(f, doc)
+			if k == 0 {
+				first = rep.Violations
+			}
+			Repair(f, h)
+			for _, g := range formats {
+				out, _ := EncodeHistory(g, h)
+				if _, vs := DecodeHistory(g, out); hasTerminal(vs) && !hasTerminal(rep.Violations) {
+					t.Fatalf("%s history of %q encodes as %s to a document that does not decode: %v\n%s", f, doc, g, vs, out)
+				}
+			}
+		}
+		return first
+	}
+	for _, sc := range loadHistories(t) {
+		doc := bytes.TrimSpace(sc.Doc)
+		for n := 0; n < len(doc); n += 5 {
+			vs := try(t, doc[:n])
+			if len(vs) != 1 || vs[0].Rule != spec.HistShape || vs[0].Path != "$" {
+				t.Fatalf("%s cut at %d: %v; want one HIST-8 at $", sc.Name, n, vs)
+			}
+		}
+		for n := 0; n < len(doc); n += 29 {
+			for _, c := range []byte{'"', '{', ']', '0', 'x', 0xff} {
+				mut := append([]byte(nil), doc...)
+				mut[n] = c
+				try(t, mut)
+			}
+		}
+	}
+}

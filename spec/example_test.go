@@ -118,3 +118,14 @@ func ExampleHistory_String() {
 	// msg 2 tool content 0 text "18°C"
 	// tool_choice mode=auto parallel=disabled
 }
+
+// The rules of conversation histories are apart from those of streams.
+func ExampleRuleID_OfHistory() {
+	for _, id := range []spec.RuleID{spec.IDDuplicate, spec.HistDupID, spec.XlateThinking} {
+		fmt.Println(id, id.Area(), id.OfHistory())
+	}
+	// Output:
+	// ID-7 ID false
+	// HIST-2 HIST true
+	// XLATE-1 XLATE true
+}
