@@ -384,8 +384,7 @@ func historyElements(h spec.History) []hElement {
 		}
 		out = append(out, hElement{rule: rule, key: string(rule) + "\x00" + strings.Join(key, "\x00"), loose: loose, show: show, path: path})
 	}
-	var media func(p spec.Part, path, where string)
-	media = func(p spec.Part, path, where string) {
+	media := func(p spec.Part, path, where string) {
 		switch p.Kind {
 		case spec.PartImage:
 			add(spec.XlateOpaque, path, "image "+clip(p.Data)+where, "image", canonJSON(p.Data))
