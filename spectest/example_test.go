@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"os/exec"
 	"strings"
@@ -308,4 +309,83 @@ func ExampleRandomFailures() {
 	// Output:
 	// 1 [ID-1]
 	// 3 [ID-1 ORD-1 NO-RULE]
+}
+
+// lastThinking is a request converter with the loss of Ollama's Anthropic
+// layer: of several thinking blocks in an assistant turn it keeps the last
+// (and it is short: it writes no system prompt and no tools).
+func lastThinking(from, to toolspec.Format, doc []byte) ([]byte, error) {
+	var req map[string]any
+	if err := json.Unmarshal(doc, &req); err != nil {
+		return nil, err
+	}
+	var msgs []map[string]any
+	ms, _ := req["messages"].([]any)
+	for _, m := range ms {
+		m, _ := m.(map[string]any)
+		out := map[string]any{"role": m["role"], "content": ""}
+		switch c := m["content"].(type) {
+		case string:
+			out["content"] = c
+		case []any:
+			for _, b := range c {
+				b, _ := b.(map[string]any)
+				switch b["type"] {
+				case "text":
+					out["content"] = b["text"]
+				case "thinking":
+					out["thinking"] = b["thinking"] // the last one wins
+				case "tool_use":
+					out["tool_calls"] = []any{map[string]any{"id": b["id"], "function": map[string]any{"name": b["name"], "arguments": b["input"]}}}
+				case "tool_result":
+					out = map[string]any{"role": "tool", "content": b["content"], "tool_call_id": b["tool_use_id"]}
+				}
+			}
+		}
+		msgs = append(msgs, out)
+	}
+	return json.Marshal(map[string]any{"messages": msgs})
+}
+
+// CheckHistoryTranslator judges a request converter on the history
+// scenarios: here one that keeps only the last thinking block loses two,
+// each named with its path in the Anthropic request, and one that writes
+// no system prompt and no tools loses those too.
+func ExampleCheckHistoryTranslator() {
+	rep, err := spectest.CheckHistoryTranslator(func() spectest.HistoryTranslator { return spectest.HistoryTranslatorFunc(lastThinking) },
+		toolspec.FormatAnthropic, toolspec.FormatOllama,
+		spectest.Only("^translation/anthropic-to-ollama-thinking-system-parallel$"), spectest.RandomStreams(0))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, c := range rep.Cases {
+		for _, f := range c.Failures {
+			fmt.Println(f.Rule, f.Path, f.Got)
+		}
+	}
+	// Output:
+	// XLATE-1 messages[1].content[0] a translation without the thinking block "First, the city."
+	// XLATE-1 messages[1].content[2] a translation without the thinking block "Then the units."
+	// XLATE-2 system[0] a translation without the system block "You are terse."
+	// XLATE-2 system[1] a translation without the system block "Use the tools."
+	// XLATE-6 tools[0] a translation without the tool "weather" (description "Weather of a city", schema {"type":"object","properties":{"city":{"type":"string"}}})
+}
+
+// Histories holds the history scenarios, one txtar archive each, for
+// scenario.ParseHistory.
+func ExampleHistories() {
+	data, err := fs.ReadFile(spectest.Histories, "pairing/anthropic-six-orphans.txtar")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	sc, err := scenario.ParseHistory("pairing/anthropic-six-orphans.txtar", data)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(sc.Format, sc.Rules)
+	// Output:
+	// anthropic [HIST-1]
 }

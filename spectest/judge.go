@@ -32,6 +32,10 @@ type Failure struct {
 	// adapter program broke the adapter protocol (crashed, hung, printed
 	// what is not an answer). Rule is then "".
 	Protocol *ProtocolError
+	// Path is, for a history translator's failure, the JSON path of the
+	// element at fault in the source document ("messages[1].content[2]"),
+	// when one element is; empty for streams.
+	Path string
 }
 
 // NoRule is the rule of a random stream's failure that names no rule
@@ -43,12 +47,16 @@ type Failure struct {
 // of SPEC.md before it joins a corpus.
 const NoRule toolspec.RuleID = "NO-RULE"
 
-// Error formats f as "case: RULE: got ..., want ...", then "; " and Why
-// when it is set.
+// Error formats f as "case: RULE: got ..., want ...", or as "case: RULE:
+// PATH: got ..., want ..." when f has a Path, then "; " and Why when it is
+// set.
 func (f Failure) Error() string {
 	r := string(f.Rule)
 	if r == "" {
 		r = "-"
+	}
+	if f.Path != "" {
+		r += ": " + f.Path
 	}
 	s := f.Case + ": " + r + ": got " + f.Got + ", want " + f.Want
 	if f.Why != "" {

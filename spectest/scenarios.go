@@ -29,3 +29,19 @@ func sub(fsys fs.FS, dir string) fs.FS {
 	}
 	return f
 }
+
+//go:embed testdata/histories
+var embeddedHistories embed.FS
+
+// historyRoot is the directory of the history corpus within
+// embeddedHistories.
+const historyRoot = "testdata/histories"
+
+// Histories is the corpus of conversation-history scenarios (SPEC.md
+// section 12), a read-only tree of "<area>/<name>.txtar" files (areas:
+// calls, pairing, shape, translation). Each holds a request body in one
+// format (history.json) and what the reference model makes of it: the
+// pairing checker's report, or a translation and its losses. Parse a file
+// with scenario.ParseHistory. [CheckHistoryTranslator] runs a translator on
+// the scenarios whose document is in its source format.
+var Histories fs.FS = sub(embeddedHistories, historyRoot)

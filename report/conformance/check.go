@@ -162,6 +162,10 @@ func CheckDocument(doc []byte, docPath string, libs []Library) error {
 		}
 	}
 
+	if err := checkHistories(doc, tables); err != nil {
+		errs = append(errs, err)
+	}
+
 	// Links.
 	dir := filepath.Dir(docPath)
 	linked := map[string]bool{}

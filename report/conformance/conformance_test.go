@@ -81,6 +81,7 @@ func render(t *testing.T) (string, []Library) {
 	}
 	doc, files := Render(results, Meta{Commit: "abc", Date: "2026-01-01", GoVersion: "go", Corpus: 2,
 		Options: DefaultOptions, CorpusDir: "../spectest/testdata/scenarios", FilesDir: "conformance"})
+	doc = SpliceHistories(doc, RenderHistories(fakeHistories()))
 	out := filepath.Join(root, "docs", "conformance.md")
 	for name, data := range files {
 		p := filepath.Join(root, "docs", "conformance", name)

@@ -30,7 +30,7 @@ type Meta struct {
 }
 
 // The report's level-2 headings, in order.
-var sections = []string{"Libraries", "Rules", "Throughput", "Failures", "Notes"}
+var sections = []string{"Libraries", "Rules", "Throughput", "Failures", "Notes", historySection}
 
 // Column headers of the report's tables.
 var (

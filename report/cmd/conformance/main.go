@@ -12,7 +12,9 @@
 // random/<format>) it reruns that one case on the one library named, prints
 // what it gives and exits with status 1 while the case fails. -check FILE
 // checks that FILE is in the form the generator writes, without running
-// the kit (conformance.CheckDocument).
+// the kit (conformance.CheckDocument). -histories runs the kit's history
+// mode on the request converters only (conformance.HistoryLibraries) and
+// rewrites the Histories section of -out, leaving the rest as it is.
 package main
 
 import (
@@ -44,11 +46,25 @@ func main() {
 	flag.DurationVar(&o.ShrinkTime, "shrink", o.ShrinkTime, "the time to shrink a failing random stream")
 	flag.StringVar(&o.Captures, "captures", o.Captures, "the shared captures folder, for the throughput")
 	noTiming := flag.Bool("no-timing", false, "do not measure throughput")
+	histories := flag.Bool("histories", false, "run the history mode on the request converters only and rewrite the Histories section of -out")
 	flag.Parse()
 	o.Timing = !*noTiming
 	// The libraries log to the default logger (Ollama's middleware on a
 	// stream it cannot convert); the report says what they did.
 	slog.SetDefault(slog.New(slog.NewTextHandler(io.Discard, nil)))
+
+	if *histories {
+		doc, err := os.ReadFile(*out)
+		if err != nil {
+			fail(err)
+		}
+		section := conformance.RenderHistories(conformance.RunHistories(conformance.HistoryLibraries(), o))
+		if err := os.WriteFile(*out, conformance.SpliceHistories(doc, section), 0o644); err != nil {
+			fail(err)
+		}
+		fmt.Printf("rewrote the Histories section of %s\n", *out)
+		return
+	}
 
 	libs := conformance.Builtin()
 	ext, err := conformance.External(*external)
@@ -140,6 +156,7 @@ func main() {
 		}
 		m.CorpusDir = filepath.ToSlash(m.CorpusDir)
 		doc, files := conformance.Render(results, m)
+		doc = conformance.SpliceHistories(doc, conformance.RenderHistories(conformance.RunHistories(conformance.HistoryLibraries(), o)))
 		if err := write(*out, doc, files); err != nil {
 			fail(err)
 		}
