@@ -43,19 +43,40 @@
 //
 // # Shapes per format
 //
-// Every format has the small stream (1call-1KiB-d8: one call of 1 KiB in
-// 8-byte deltas, and text-1KiB-d8), its 1 MiB twin at the same delta, one
-// call of 16 KiB and 1 MiB in 16-byte deltas, one call of 64 KiB in deltas
-// of 4, 16, 64 and 256 bytes, 8, 32 and 128 calls of 4 KiB, text of 16 KiB
-// and 1 MiB, and the real dialect of the small and large streams. Where the
-// format can express it there are also interleaved calls (8inter, 32inter,
-// 128inter: OpenAI chat by tool_calls index, Responses by output_index,
-// Anthropic and Bedrock by block index; Gemini and Ollama send each call
-// whole or, with partialArgs, from its opening part to its closing part,
-// so their calls cannot interleave) and thinking (all but OpenAI chat,
-// whose API streams no reasoning). Formats whose arguments arrive whole
-// have the call shapes with delta "whole"; Gemini has the fragmented ones
-// in its vertex dialect.
+// Every format has, in the lean dialect:
+//
+//   - the small stream, one call of 1 KiB in 8-byte deltas (1call-1KiB-d8),
+//     and its twin of 1 MiB at the same delta, so that their costs per byte
+//     compare;
+//   - one call of 16 KiB and of 1 MiB in 16-byte deltas, and one of 64 KiB
+//     in deltas of 4, 16, 64 and 256 bytes;
+//   - 8, 32 and 128 calls of 4 KiB in 16-byte deltas, one after another,
+//     and the same calls interleaved where the format can express it
+//     (OpenAI chat by tool_calls index, Responses by output_index,
+//     Anthropic and Bedrock by block index; Gemini and Ollama send each
+//     call whole or, with partialArgs, from its opening part to its
+//     closing part, so their calls cannot interleave);
+//   - text only: 1 KiB in 8-byte deltas and its 1 MiB twin, 16 KiB and
+//     1 MiB in 16-byte deltas;
+//   - thinking of 16 KiB and 1 MiB (and 256 KiB for Anthropic) in 16-byte
+//     deltas, then one small call, in every format but OpenAI chat, whose
+//     API streams no reasoning.
+//
+// In the real dialect it has the small stream and its 1 MiB twin, one call
+// of 16 KiB, 8 calls of 4 KiB one after another and interleaved, and text
+// of 1 KiB and 16 KiB. OpenAI chat has four rep workloads (the shapes the
+// benchmarks had first: 1call-1KiB-d8, 8calls-4KiB-d16, 1call-16KiB-d16,
+// 1call-1MiB-d16). Ollama and Gemini, whose arguments arrive whole, have
+// the call shapes with delta "whole" (1 KiB, 16 KiB and 1 MiB, 8, 32 and
+// 128 calls of 4 KiB) in the lean and real dialects; Gemini has the
+// fragmented ones in its vertex dialect, but for the 1 MiB twin in 8-byte
+// pieces, which a correct reassembler must refuse: Vertex charges every
+// piece's JSONPath to the call's argument budget (SPEC.md BUD-2), and
+// 1 MiB in 8-byte pieces of "$.content" costs more than the default 2 MiB.
+//
+// The real dialect's varying bytes (padding, obfuscation, pings, clocks)
+// come from a generator seeded by the format and dialect only, so a
+// workload and its twins of other sizes draw the same sequence.
 //
 // Arguments are one JSON object of exactly the stated size whose string
 // value holds escaped quotes and newlines, so every fragment needs JSON
@@ -282,7 +303,11 @@ type formatCaps struct {
 
 var formats = []formatCaps{
 	{format: spec.FormatOpenAIChat, inter: true},
+	{format: spec.FormatOpenAIResponses, inter: true, thinking: true},
 	{format: spec.FormatAnthropic, inter: true, thinking: true},
+	{format: spec.FormatOllama, whole: true, thinking: true},
+	{format: spec.FormatGemini, whole: true, thinking: true},
+	{format: spec.FormatBedrock, inter: true, thinking: true},
 }
 
 // all is every workload, grouped by format, then dialect.
@@ -310,7 +335,9 @@ func formatWorkloads(fc formatCaps) []*Workload {
 			return n
 		}
 		add(d, KindArgs, 1, 1*KiB, dl(8), false)
-		if !whole {
+		// Vertex charges each piece's path to the call's budget (BUD-2):
+		// 1 MiB in 8-byte pieces of "$.content" is more than 2 MiB.
+		if !whole && d != Vertex {
 			add(d, KindArgs, 1, 1*MiB, 8, false)
 		}
 		add(d, KindArgs, 1, 16*KiB, dl(16), false)
@@ -392,9 +419,21 @@ func (w *Workload) build() {
 		case spec.FormatOpenAIChat:
 			b.framing = FramingSSE
 			b.openAIChat()
+		case spec.FormatOpenAIResponses:
+			b.framing = FramingSSE
+			b.responses()
 		case spec.FormatAnthropic:
 			b.framing = FramingSSE
 			b.anthropic()
+		case spec.FormatOllama:
+			b.framing = FramingLines
+			b.ollama()
+		case spec.FormatGemini:
+			b.framing, b.crlf = FramingSSE, w.Dialect != Lean
+			b.gemini()
+		case spec.FormatBedrock:
+			b.framing = FramingEventStream
+			b.bedrock()
 		default:
 			panic("workload: no builder for format " + string(w.Format))
 		}

@@ -107,7 +107,7 @@ func frame(t *testing.T, w *Workload) []byte {
 	t.Helper()
 	var raw []byte
 	eol := "\n"
-	if w.crlf {
+	if w.Raw(); w.crlf {
 		eol = "\r\n"
 	}
 	for _, p := range w.Payloads() {
