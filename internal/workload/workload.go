@@ -12,7 +12,8 @@
 // payloads an SDK's decoder hands out (event name and data, one per SSE
 // event, line or event-stream message, including OpenAI's [DONE] and
 // Anthropic's ping). [Workload.Want] is what a correct reassembly of it
-// yields. Everything is a pure function of the workload's fields: the same
+// yields, and [Workload.Floor] does the least work any reassembler of it
+// must do. Everything is a pure function of the workload's fields: the same
 // name gives the same bytes on every run.
 //
 // # Names
@@ -222,7 +223,8 @@ func (w *Workload) Framing() Framing { w.build(); return w.framing }
 
 // BulkBytes returns how many bytes of the wire carry the bulk (argument,
 // text or thinking fragments, as JSON string contents or, when the
-// arguments arrive whole, the argument objects).
+// arguments arrive whole, the argument objects): what [Workload.Floor]
+// copies.
 func (w *Workload) BulkBytes() int {
 	w.build()
 	n := 0

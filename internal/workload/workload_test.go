@@ -284,3 +284,47 @@ func TestModelReassembles(t *testing.T) {
 		})
 	}
 }
+
+// TestFloor checks that Floor counts every frame delimiter and copies
+// exactly the bulk bytes, and that it reuses dst.
+func TestFloor(t *testing.T) {
+	for _, w := range All() {
+		if skipBig(w) {
+			continue
+		}
+		n, dst := w.Floor(nil)
+		// One frame per payload; an SSE event has a data line, an
+		// event line when it is named, and the blank line that ends it.
+		want := len(w.Payloads())
+		if w.Framing() == FramingSSE {
+			want = 2 * len(w.Payloads())
+			for _, p := range w.Payloads() {
+				if p.Event != "" {
+					want++
+				}
+			}
+		}
+		if n != want || len(dst) != w.BulkBytes() {
+			t.Errorf("%s: Floor counted %d and copied %d bytes; want %d and %d", w.Name, n, len(dst), want, w.BulkBytes())
+		}
+		if w.Size > 64*KiB {
+			continue
+		}
+		if allocs := testing.AllocsPerRun(2, func() { _, dst = w.Floor(dst[:0]) }); allocs != 0 {
+			t.Errorf("%s: Floor allocates %v times into a large enough dst", w.Name, allocs)
+		}
+	}
+	var corrupt []byte
+	for _, w := range All() {
+		if w.Format == spec.FormatBedrock {
+			corrupt = bytes.Clone(w.Raw())
+			break
+		}
+	}
+	if corrupt != nil {
+		corrupt[len(corrupt)-5] ^= 1
+		if n := walkEventStream(corrupt); n != -1 {
+			t.Errorf("a corrupt event-stream walked as %d messages", n)
+		}
+	}
+}
