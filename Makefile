@@ -140,16 +140,25 @@ fuzz:
 		done; \
 	done
 
-# bench: impl's benchmarks, then impl side by side with the SDK of every
-# format (openai-go for OpenAI chat and Responses, anthropic-sdk-go,
-# genai, the AWS SDK's bedrockruntime, Ollama's api client) in the nested
-# module thirdparty, which fetches the SDKs through the module proxy; the
-# root module never requires them. Extra flags go in BENCHFLAGS, e.g.
-# make bench BENCHFLAGS='-benchtime=1x'.
+# bench runs impl's BenchmarkImplWire and BenchmarkFloor on every workload
+# of internal/workload, then BenchmarkCompare in the nested module
+# thirdparty (impl side by side with the SDK of every format: openai-go for
+# OpenAI chat and Responses, anthropic-sdk-go, genai, the AWS SDK's
+# bedrockruntime and Ollama's api client, fetched through the module proxy; the root module never requires them), and prints one table
+# of both runs (internal/benchtable). go test's own output goes to standard
+# error and stays in BENCHOUT (a new temporary folder unless set). BENCH
+# picks workloads (a regular expression of their names), BENCHFLAGS adds
+# flags, e.g. make bench BENCH=1KiB BENCHFLAGS='-benchtime=200ms -count=3'.
+BENCH ?= .
 BENCHFLAGS ?=
+BENCHOUT ?=
 bench:
-	$(GO) test ./impl -run '^$$' -bench . -benchmem -timeout 60m $(BENCHFLAGS)
-	cd thirdparty && $(GO) test -run '^$$' -bench . -benchmem -timeout 60m $(BENCHFLAGS)
+	@out="$(BENCHOUT)"; if [ -z "$$out" ]; then out=$$(mktemp -d); fi; mkdir -p "$$out"; \
+	$(GO) test ./impl -run '^$$' -bench '^Benchmark(ImplWire|Floor)$$/$(BENCH)' -benchmem -timeout 120m $(BENCHFLAGS) 2>&1 | tee "$$out/impl.txt" >&2; \
+	(cd thirdparty && $(GO) test -run '^$$' -bench '^BenchmarkCompare$$/$(BENCH)' -benchmem -timeout 120m $(BENCHFLAGS)) 2>&1 | tee "$$out/thirdparty.txt" >&2; \
+	if grep -q '^FAIL' "$$out/impl.txt" "$$out/thirdparty.txt"; then echo "make bench: a benchmark failed; see $$out" >&2; exit 1; fi; \
+	$(GO) run ./internal/benchtable "$$out/impl.txt" "$$out/thirdparty.txt"; \
+	echo "make bench: go test's output is in $$out" >&2
 
 .PHONY: report-node
 # report-node installs the Node adapters of report/node (JavaScript SDKs at

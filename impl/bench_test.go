@@ -10,8 +10,10 @@ import (
 )
 
 // The benchmarks run every workload of package internal/workload; `make
-// bench` runs them with the SDK comparison of the nested module thirdparty.
-// TestWorkloadsReassemble checks that each run they measure is correct.
+// bench` runs BenchmarkImplWire and BenchmarkFloor with the SDK comparison
+// of the nested module thirdparty and prints one table of them
+// (internal/benchtable). TestWorkloadsReassemble checks that each run they
+// measure is correct.
 
 // BenchmarkImplWire reassembles each workload from its raw wire bytes.
 // Throughput is wire bytes per second.
@@ -24,6 +26,31 @@ func BenchmarkImplWire(b *testing.B) {
 			b.ResetTimer()
 			for range b.N {
 				Reassemble(w.Format, raw, spec.Limits{})
+			}
+		})
+	}
+}
+
+// BenchmarkFloor runs each workload's Floor: one scan of the wire bytes
+// for the frame delimiters and one copy of the bulk bytes, the least any
+// reassembler must do. Throughput is wire bytes per second, so its MB/s
+// compare directly with BenchmarkImplWire's.
+func BenchmarkFloor(b *testing.B) {
+	for _, w := range workload.All() {
+		b.Run(w.Name, func(b *testing.B) {
+			raw := w.Raw()
+			dst := make([]byte, 0, w.BulkBytes())
+			b.SetBytes(int64(len(raw)))
+			b.ReportAllocs()
+			b.ResetTimer()
+			n := 0
+			for range b.N {
+				var k int
+				k, dst = w.Floor(dst[:0])
+				n += k
+			}
+			if n < b.N {
+				b.Fatalf("Floor counted %d delimiters in %d runs", n, b.N)
 			}
 		})
 	}

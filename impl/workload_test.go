@@ -9,49 +9,6 @@ import (
 	"github.com/toolspec/toolspec/spec"
 )
 
-// checkWorkload compares an outcome with what a correct reassembly of w
-// yields: every call complete with its id, name and arguments, the text and
-// thinking whole, the stop reason, and no violation.
-func checkWorkload(w *workload.Workload, o spec.Outcome) error {
-	want := w.Want()
-	var errs []string
-	for _, v := range o.Violations {
-		errs = append(errs, "violation: "+v.String())
-	}
-	if len(o.Calls) != len(want.Calls) {
-		errs = append(errs, fmt.Sprintf("%d calls, want %d", len(o.Calls), len(want.Calls)))
-	}
-	for i := 0; i < len(o.Calls) && i < len(want.Calls); i++ {
-		c, wc := o.Calls[i], want.Calls[i]
-		if c.Status != spec.StatusComplete || c.ID != wc.ID || c.Name != wc.Name || c.Args != wc.Args {
-			errs = append(errs, fmt.Sprintf("call %d: %s id=%q name=%q %d argument bytes (equal: %v); want complete id=%q name=%q %d bytes",
-				i, c.Status, c.ID, c.Name, len(c.Args), c.Args == wc.Args, wc.ID, wc.Name, len(wc.Args)))
-		}
-	}
-	var text, thinking strings.Builder
-	for _, it := range o.Items {
-		switch it.Kind {
-		case spec.ItemText:
-			text.WriteString(it.Text)
-		case spec.ItemThinking:
-			thinking.WriteString(it.Text)
-		}
-	}
-	if text.String() != want.Text {
-		errs = append(errs, fmt.Sprintf("text: %d bytes, want %d (equal: false)", text.Len(), len(want.Text)))
-	}
-	if thinking.String() != want.Thinking {
-		errs = append(errs, fmt.Sprintf("thinking: %d bytes, want %d (equal: false)", thinking.Len(), len(want.Thinking)))
-	}
-	if o.Messages != 1 || o.StopReason() != want.Stop {
-		errs = append(errs, fmt.Sprintf("%d messages, stop %q; want 1, %q", o.Messages, o.StopReason(), want.Stop))
-	}
-	if errs == nil {
-		return nil
-	}
-	return fmt.Errorf("%s", strings.Join(errs, "\n"))
-}
-
 // pushPayloads reassembles w from its decoded payloads.
 func pushPayloads(w *workload.Workload) spec.Outcome {
 	a := New(w.Format, spec.Limits{})
@@ -63,78 +20,151 @@ func pushPayloads(w *workload.Workload) spec.Outcome {
 	return a.Close()
 }
 
+// writeInPieces reassembles w from its wire bytes in writes of n bytes.
+func writeInPieces(w *workload.Workload, n int) spec.Outcome {
+	a := New(w.Format, spec.Limits{})
+	raw := w.Raw()
+	for len(raw) > 0 {
+		k := min(len(raw), n)
+		if _, err := a.Write(raw[:k]); err != nil {
+			break
+		}
+		raw = raw[k:]
+	}
+	return a.Close()
+}
+
 // TestWorkloadsReassemble checks that impl reassembles every benchmark
-// workload correctly, from the wire bytes (whole and in 4 KiB writes) and
-// from the decoded payloads, so the benchmarks measure correct runs.
+// workload, of every format, exactly into its Want: from the wire bytes
+// (whole and in 4 KiB writes) and from the decoded payloads, so the
+// benchmarks measure correct runs.
 func TestWorkloadsReassemble(t *testing.T) {
+	formats := map[spec.Format]bool{}
 	for _, w := range workload.All() {
+		formats[w.Format] = true
 		if testing.Short() && w.Size > 256*workload.KiB {
 			continue
 		}
 		t.Run(w.Name, func(t *testing.T) {
-			if err := checkWorkload(w, Reassemble(w.Format, w.Raw(), spec.Limits{})); err != nil {
+			if err := w.Check(Reassemble(w.Format, w.Raw(), spec.Limits{})); err != nil {
 				t.Errorf("Reassemble:\n%v", err)
 			}
-			a := New(w.Format, spec.Limits{})
-			raw := w.Raw()
-			for len(raw) > 0 {
-				n := min(len(raw), 4<<10)
-				if _, err := a.Write(raw[:n]); err != nil {
-					break
-				}
-				raw = raw[n:]
-			}
-			if err := checkWorkload(w, a.Close()); err != nil {
+			if err := w.Check(writeInPieces(w, 4<<10)); err != nil {
 				t.Errorf("Write in 4 KiB pieces:\n%v", err)
 			}
-			if err := checkWorkload(w, pushPayloads(w)); err != nil {
+			if err := w.Check(pushPayloads(w)); err != nil {
 				t.Errorf("PushPayload:\n%v", err)
 			}
 		})
 	}
+	for _, f := range spec.Formats {
+		if !formats[f] {
+			t.Errorf("no workload of format %s", f)
+		}
+	}
 }
 
-// maxExtraAllocs is how many more allocations reassembling a 1 MiB
-// workload may make than its 16 KiB variant. Growing a buffer geometrically
-// from 16 KiB to 1 MiB takes about 20 reallocations (append grows large
-// slices by 1.25x); the 1 MiB stream has 64 times as many frames, so any
-// per-frame allocation overshoots this by thousands.
-const maxExtraAllocs = 32
+// Allocation bounds. Growing one buffer geometrically from 1/16 of its
+// size takes a handful of reallocations, and from 16 KiB to 1 MiB about 20
+// (append grows large slices by 1.25x), so a workload may allocate at most
+// extraAllocsPerCall more per call (and per text or thinking block) than
+// its twin with 1/16 of its bulk, which has 1/16 of its frames: one
+// allocation per frame overshoots this by thousands on the large
+// workloads. Each call may cost at most allocsPerCall allocations.
+const (
+	extraAllocsPerCall = 32
+	allocsPerCall      = 48
+)
 
-// TestAllocsScaleWithCalls checks that allocations grow with calls and
-// blocks, not with frames: Reassemble of each 1 MiB workload allocates
-// fewer than 100 times, and at most maxExtraAllocs more than its 16 KiB
-// variant.
+// allocs returns the allocations of one Reassemble and of one run of
+// PushPayload of w's payloads.
+func allocs(w *workload.Workload) (reassemble, push float64) {
+	raw := w.Raw()
+	reassemble = testing.AllocsPerRun(1, func() { Reassemble(w.Format, raw, spec.Limits{}) })
+	push = testing.AllocsPerRun(1, func() { pushPayloads(w) })
+	return reassemble, push
+}
+
+// allocsKnownFailures are the workloads on which impl is known to allocate
+// beyond the bounds, with what does it. TestAllocsScaleWithCalls logs
+// their numbers instead of failing, and fails when one of them is within
+// the bounds again, so that the list only ever shrinks.
+var allocsKnownFailures = map[string]string{
+	// Gemini's real envelope (CRLF, a space after every colon,
+	// usageMetadata on every chunk): jsonIndex.replay allocates about once
+	// per chunk of text, where the lean envelope replays without.
+	"gemini-real-text-16KiB-d16": "jsonIndex.replay allocates on every chunk",
+}
+
+// TestAllocsScaleWithCalls checks, on every workload of every format, that
+// allocations grow with calls and blocks, never with frames: a workload
+// allocates at most extraAllocsPerCall more per call than its twin with
+// 1/16 of its bulk in as many calls (and 1/16 of its frames), whether
+// reassembled from the wire bytes or pushed as decoded payloads; and N
+// calls cost at most allocsPerCall allocations each more than one call.
 func TestAllocsScaleWithCalls(t *testing.T) {
 	if testing.Short() {
-		t.Skip("reassembles 1 MiB workloads several times")
+		t.Skip("reassembles every workload, 1 MiB ones included, several times")
 	}
-	for _, big := range workload.All() {
-		if big.Size != workload.MiB {
+	formats := map[spec.Format]bool{}
+	one := map[string]float64{} // allocations of one call, by the name of its workload
+	for _, w := range workload.All() {
+		if w.Size/16 < 256 {
 			continue
 		}
-		small := workload.ByName(strings.Replace(big.Name, "1MiB", "16KiB", 1))
-		if small == nil {
-			t.Fatalf("%s has no 16 KiB variant", big.Name)
-		}
-		t.Run(big.Name, func(t *testing.T) {
-			allocs := func(w *workload.Workload) float64 {
-				raw := w.Raw()
-				return testing.AllocsPerRun(3, func() { Reassemble(w.Format, raw, spec.Limits{}) })
+		formats[w.Format] = true
+		t.Run(w.Name, func(t *testing.T) {
+			var problems []string
+			small := w.WithSize(w.Size / 16)
+			nb, pb := allocs(w)
+			ns, ps := allocs(small)
+			t.Logf("allocs/op: %s %.0f (push %.0f), %s %.0f (push %.0f)", w.Name, nb, pb, small.Name, ns, ps)
+			extra := float64(extraAllocsPerCall * max(1, w.Calls+btoi(w.Kind != workload.KindArgs)))
+			if nb > ns+extra {
+				problems = append(problems, fmt.Sprintf("Reassemble: %s %.0f allocations, %s %.0f: more than %.0f apart", w.Name, nb, small.Name, ns, extra))
 			}
-			nb, ns := allocs(big), allocs(small)
-			t.Logf("Reassemble allocs/op: %s %.0f, %s %.0f", big.Name, nb, small.Name, ns)
-			pb := testing.AllocsPerRun(1, func() { pushPayloads(big) })
-			t.Logf("PushPayload allocs/op: %s %.0f", big.Name, pb)
-			if pb >= 100 {
-				t.Errorf("%s: %.0f allocations when pushing decoded payloads, want < 100", big.Name, pb)
+			if pb > ps+extra {
+				problems = append(problems, fmt.Sprintf("PushPayload: %s %.0f allocations, %s %.0f: more than %.0f apart", w.Name, pb, small.Name, ps, extra))
 			}
-			if nb >= 100 {
-				t.Errorf("%s: %.0f allocations per Reassemble, want < 100", big.Name, nb)
+			if w.Kind == workload.KindArgs && w.Calls > 1 {
+				single := w.WithCalls(1)
+				base, ok := one[single.Name]
+				if !ok {
+					base, _ = allocs(single)
+					one[single.Name] = base
+				}
+				if limit := base + float64(allocsPerCall*(w.Calls-1)); nb > limit {
+					problems = append(problems, fmt.Sprintf("%s: %.0f allocations for %d calls, one call %.0f: more than %d per call", w.Name, nb, w.Calls, base, allocsPerCall))
+				}
 			}
-			if nb > ns+maxExtraAllocs {
-				t.Errorf("%s: %.0f allocations per Reassemble, %s %.0f: more than %d apart", big.Name, nb, small.Name, ns, maxExtraAllocs)
+			why, known := allocsKnownFailures[w.Name]
+			switch {
+			case known && problems == nil:
+				t.Errorf("%s is in allocsKnownFailures (%s) but within the bounds now: remove it", w.Name, why)
+			case known:
+				t.Logf("known failure (%s):\n%s", why, strings.Join(problems, "\n"))
+			default:
+				for _, p := range problems {
+					t.Error(p)
+				}
 			}
 		})
 	}
+	for name := range allocsKnownFailures {
+		if w := workload.ByName(name); w == nil || w.Size/16 < 256 {
+			t.Errorf("allocsKnownFailures lists %s, which is no workload this test checks", name)
+		}
+	}
+	for _, f := range spec.Formats {
+		if !formats[f] {
+			t.Errorf("no workload of format %s", f)
+		}
+	}
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

@@ -184,5 +184,5 @@ func knownWrongName(lib string, s stream) bool {
 		return false
 	}
 	w := workload.ByName(s.name)
-	return w != nil && w.Repeat
+	return w != nil && w.Dialect == workload.Repeat
 }

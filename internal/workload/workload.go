@@ -7,26 +7,77 @@
 // and package spec only.
 //
 // Each [Workload] is one complete, valid stream of one format, in two forms:
-// the raw wire bytes (SSE, framed as the provider frames it) and the list of
-// decoded payloads an SSE decoder hands out (event name and data, one per
-// SSE event, including OpenAI's [DONE] and Anthropic's ping). [Want] is what
-// a correct reassembly of it yields. Everything is a pure function of the
-// workload's name: the same name gives the same bytes on every run.
+// the raw wire bytes (framed as the provider frames them: SSE, NDJSON or
+// the binary AWS event-stream with both CRCs) and the list of decoded
+// payloads an SDK's decoder hands out (event name and data, one per SSE
+// event, line or event-stream message, including OpenAI's [DONE] and
+// Anthropic's ping). [Workload.Want] is what a correct reassembly of it
+// yields, and [Workload.Floor] does the least work any reassembler of it
+// must do. Everything is a pure function of the workload's fields: the same
+// name gives the same bytes on every run.
 //
-// The shapes are the ones tool-calling clients see in practice:
+// # Names
 //
-//   - OpenAI Chat Completions: a role chunk first, then each call in turn
-//     (a first delta with index, id, type and name and empty arguments, then
-//     argument deltas carrying only index and arguments), a finish chunk with
-//     finish_reason "tool_calls" (or "stop" after text) and data: [DONE]. The
-//     "openai-rep" workloads repeat id, type and function name on every
-//     delta, as LiteLLM's proxy, Fireworks, DeepSeek and Qwen send them.
-//   - Anthropic Messages: message_start, a ping, one content block per call
-//     (content_block_start with a tool_use block, an empty input_json_delta
-//     and then the argument fragments, content_block_stop), message_delta
-//     and message_stop, each as "event: <type>" plus "data: {...}".
-//     Thinking blocks stream thinking_delta events and end with a
-//     signature_delta.
+// A name reads <format>[-<dialect>]-<shape>-<size>-<delta>:
+//
+//   - format: openai-chat, openai-responses, anthropic, ollama, gemini or
+//     bedrock (spec.Format's names).
+//   - dialect: none for the lean framing (the provider's own sequence of
+//     events with a fixed envelope: every chunk repeats the same metadata
+//     bytes); "real" for the envelope as providers send it (see [Real]);
+//     "rep" for OpenAI chat with id, type and name repeated on every delta
+//     (LiteLLM's proxy, Fireworks, DeepSeek, Qwen); "vertex" for Gemini
+//     through Vertex AI with streamed function-call arguments (partialArgs).
+//   - shape: "1call"; "Ncalls", N calls one after another; "Ninter", N calls
+//     whose deltas interleave round-robin (one delta of each call in turn);
+//     "text", a stream of assistant text only; "thinking", a reasoning
+//     block followed by one small call.
+//   - size: the bytes of each call's arguments, or of the text or thinking
+//     ("1KiB", "16KiB", "1MiB").
+//   - delta: "d8" for fragments of 8 bytes (of the decoded argument, text or
+//     thinking string), "whole" for arguments that arrive whole as a JSON
+//     object (Ollama, Gemini without Vertex's partialArgs), where the format
+//     cannot fragment them.
+//
+// No name ends in "-" and digits, so a benchmark's GOMAXPROCS suffix can be
+// cut off its name.
+//
+// # Shapes per format
+//
+// Every format has, in the lean dialect:
+//
+//   - the small stream, one call of 1 KiB in 8-byte deltas (1call-1KiB-d8),
+//     and its twin of 1 MiB at the same delta, so that their costs per byte
+//     compare;
+//   - one call of 16 KiB and of 1 MiB in 16-byte deltas, and one of 64 KiB
+//     in deltas of 4, 16, 64 and 256 bytes;
+//   - 8, 32 and 128 calls of 4 KiB in 16-byte deltas, one after another,
+//     and the same calls interleaved where the format can express it
+//     (OpenAI chat by tool_calls index, Responses by output_index,
+//     Anthropic and Bedrock by block index; Gemini and Ollama send each
+//     call whole or, with partialArgs, from its opening part to its
+//     closing part, so their calls cannot interleave);
+//   - text only: 1 KiB in 8-byte deltas and its 1 MiB twin, 16 KiB and
+//     1 MiB in 16-byte deltas;
+//   - thinking of 16 KiB and 1 MiB (and 256 KiB for Anthropic) in 16-byte
+//     deltas, then one small call, in every format but OpenAI chat, whose
+//     API streams no reasoning.
+//
+// In the real dialect it has the small stream and its 1 MiB twin, one call
+// of 16 KiB, 8 calls of 4 KiB one after another and interleaved, and text
+// of 1 KiB and 16 KiB. OpenAI chat has four rep workloads (the shapes the
+// benchmarks had first: 1call-1KiB-d8, 8calls-4KiB-d16, 1call-16KiB-d16,
+// 1call-1MiB-d16). Ollama and Gemini, whose arguments arrive whole, have
+// the call shapes with delta "whole" (1 KiB, 16 KiB and 1 MiB, 8, 32 and
+// 128 calls of 4 KiB) in the lean and real dialects; Gemini has the
+// fragmented ones in its vertex dialect, but for the 1 MiB twin in 8-byte
+// pieces, which a correct reassembler must refuse: Vertex charges every
+// piece's JSONPath to the call's argument budget (SPEC.md BUD-2), and
+// 1 MiB in 8-byte pieces of "$.content" costs more than the default 2 MiB.
+//
+// The real dialect's varying bytes (padding, obfuscation, pings, clocks)
+// come from a generator seeded by the format and dialect only, so a
+// workload and its twins of other sizes draw the same sequence.
 //
 // Arguments are one JSON object of exactly the stated size whose string
 // value holds escaped quotes and newlines, so every fragment needs JSON
@@ -54,11 +105,45 @@ type Kind string
 const (
 	KindArgs     Kind = "args"     // tool-call arguments
 	KindText     Kind = "text"     // assistant text
-	KindThinking Kind = "thinking" // reasoning text (Anthropic thinking block)
+	KindThinking Kind = "thinking" // reasoning text (Anthropic thinking block and its kin)
 )
 
-// Payload is one decoded SSE event: its event name ("" when the event has
-// none, as in OpenAI chat) and its data.
+// Dialect is how a workload frames its payloads beyond what its format
+// requires.
+type Dialect string
+
+// Dialects.
+const (
+	// Lean is the provider's own sequence of events with a fixed envelope:
+	// every chunk of a stream repeats the same metadata bytes.
+	Lean Dialect = ""
+	// Real is the envelope as the providers' recorded streams have it
+	// (shared/captures): OpenAI chat chunks with id, object, created,
+	// model, service_tier, system_fingerprint, usage: null, logprobs: null,
+	// finish_reason: null and an obfuscation string whose length changes on
+	// every chunk; Responses events with the whole response object on
+	// created, in_progress and completed and an obfuscation string on every
+	// delta; Anthropic payloads padded with runs of spaces before their
+	// closing brace and pings between deltas; Gemini with CRLF line ends, a
+	// space after every colon, usageMetadata on every chunk and a thought
+	// signature on the first call; Ollama lines whose created_at advances
+	// (so its length changes) and a done line with the timings; Bedrock
+	// payloads with the "p" padding field of random length.
+	Real Dialect = "real"
+	// Repeat is OpenAI chat with id, type and function name repeated on
+	// every delta, as LiteLLM's proxy, Fireworks, DeepSeek and Qwen send
+	// them.
+	Repeat Dialect = "rep"
+	// Vertex is Gemini through Vertex AI with streamed function-call
+	// arguments: a part with the name and willContinue opens a call,
+	// partialArgs pieces address its string values by JSONPath, and an
+	// empty functionCall closes it.
+	Vertex Dialect = "vertex"
+)
+
+// Payload is one decoded frame: its event name (the SSE event name or the
+// event-stream :event-type; "" when it has none, as in OpenAI chat, Gemini
+// and Ollama) and its data (the JSON of one chunk or event).
 type Payload struct {
 	Event string
 	Data  []byte
@@ -69,7 +154,9 @@ type Call struct {
 	ID, Name, Args string
 }
 
-// Want is the result of a correct reassembly of a workload.
+// Want is the result of a correct reassembly of a workload: every call
+// complete, the text and thinking whole, one message, this stop reason and
+// no violation.
 type Want struct {
 	Calls    []Call
 	Text     string // the assistant text, "" when none
@@ -77,27 +164,46 @@ type Want struct {
 	Stop     spec.StopReason
 }
 
+// Framing is how a workload's frames are delimited on the wire.
+type Framing string
+
+// Framings.
+const (
+	FramingSSE         Framing = "sse"          // text/event-stream, events end at a blank line
+	FramingLines       Framing = "ndjson"       // one JSON object per line
+	FramingEventStream Framing = "event-stream" // application/vnd.amazon.eventstream
+)
+
 // Workload is one deterministic stream. Its bytes are built on first use
 // and then shared: callers must not modify them.
 type Workload struct {
-	Name   string // unique, usable as a sub-benchmark name (no slash, no space)
-	Format spec.Format
-	Kind   Kind
-	Size   int // bulk bytes per call (KindArgs) or of the text or thinking
-	Calls  int // tool calls in the stream
-	Delta  int // bytes per delta fragment
-	Repeat bool
+	Name       string // unique, usable as a sub-benchmark name (no slash, no space)
+	Format     spec.Format
+	Dialect    Dialect
+	Kind       Kind
+	Size       int  // bulk bytes per call (KindArgs) or of the text or thinking
+	Calls      int  // tool calls in the stream
+	Delta      int  // bytes per delta fragment; 0 when the arguments arrive whole (Ollama, Gemini)
+	Interleave bool // the calls' deltas interleave round-robin
 
 	once     sync.Once
 	raw      []byte
 	payloads []Payload
 	want     Want
+	framing  Framing
+	crlf     bool
+	spans    []span     // where the bulk bytes lie in raw
+	refs     []frameRef // where each payload lies in raw
 }
+
+// span is a byte range [start, end) of the raw bytes.
+type span struct{ start, end int }
 
 // Raw returns the wire bytes.
 func (w *Workload) Raw() []byte { w.build(); return w.raw }
 
-// Payloads returns the decoded payloads, in stream order.
+// Payloads returns the decoded payloads, in stream order. Their data are
+// slices of the raw bytes.
 func (w *Workload) Payloads() []Payload { w.build(); return w.payloads }
 
 // PayloadBytes returns the total size of the payloads' data.
@@ -112,36 +218,190 @@ func (w *Workload) PayloadBytes() int {
 // Want returns what a correct reassembly yields.
 func (w *Workload) Want() Want { w.build(); return w.want }
 
-var all = []*Workload{
-	// OpenAI chat, ids and names on the first delta of each call only.
-	{Name: "openai-1call-1KiB-d8", Format: spec.FormatOpenAIChat, Kind: KindArgs, Size: 1 * KiB, Calls: 1, Delta: 8},
-	{Name: "openai-8calls-4KiB-d16", Format: spec.FormatOpenAIChat, Kind: KindArgs, Size: 4 * KiB, Calls: 8, Delta: 16},
-	{Name: "openai-1call-16KiB-d16", Format: spec.FormatOpenAIChat, Kind: KindArgs, Size: 16 * KiB, Calls: 1, Delta: 16},
-	{Name: "openai-1call-1MiB-d16", Format: spec.FormatOpenAIChat, Kind: KindArgs, Size: 1 * MiB, Calls: 1, Delta: 16},
-	// OpenAI chat with id, type and name repeated on every delta.
-	{Name: "openai-rep-1call-1KiB-d8", Format: spec.FormatOpenAIChat, Kind: KindArgs, Size: 1 * KiB, Calls: 1, Delta: 8, Repeat: true},
-	{Name: "openai-rep-8calls-4KiB-d16", Format: spec.FormatOpenAIChat, Kind: KindArgs, Size: 4 * KiB, Calls: 8, Delta: 16, Repeat: true},
-	{Name: "openai-rep-1call-16KiB-d16", Format: spec.FormatOpenAIChat, Kind: KindArgs, Size: 16 * KiB, Calls: 1, Delta: 16, Repeat: true},
-	{Name: "openai-rep-1call-1MiB-d16", Format: spec.FormatOpenAIChat, Kind: KindArgs, Size: 1 * MiB, Calls: 1, Delta: 16, Repeat: true},
-	// OpenAI chat text (delta.content).
-	{Name: "openai-text-16KiB-d16", Format: spec.FormatOpenAIChat, Kind: KindText, Size: 16 * KiB, Delta: 16},
-	{Name: "openai-text-1MiB-d16", Format: spec.FormatOpenAIChat, Kind: KindText, Size: 1 * MiB, Delta: 16},
-	// Anthropic tool_use blocks.
-	{Name: "anthropic-1call-1KiB-d8", Format: spec.FormatAnthropic, Kind: KindArgs, Size: 1 * KiB, Calls: 1, Delta: 8},
-	{Name: "anthropic-8calls-4KiB-d16", Format: spec.FormatAnthropic, Kind: KindArgs, Size: 4 * KiB, Calls: 8, Delta: 16},
-	{Name: "anthropic-1call-16KiB-d16", Format: spec.FormatAnthropic, Kind: KindArgs, Size: 16 * KiB, Calls: 1, Delta: 16},
-	{Name: "anthropic-1call-1MiB-d16", Format: spec.FormatAnthropic, Kind: KindArgs, Size: 1 * MiB, Calls: 1, Delta: 16},
-	// Anthropic thinking block, then one small tool call.
-	{Name: "anthropic-thinking-16KiB-d16", Format: spec.FormatAnthropic, Kind: KindThinking, Size: 16 * KiB, Calls: 1, Delta: 16},
-	{Name: "anthropic-thinking-256KiB-d16", Format: spec.FormatAnthropic, Kind: KindThinking, Size: 256 * KiB, Calls: 1, Delta: 16},
-	{Name: "anthropic-thinking-1MiB-d16", Format: spec.FormatAnthropic, Kind: KindThinking, Size: 1 * MiB, Calls: 1, Delta: 16},
-	// Anthropic text block.
-	{Name: "anthropic-text-16KiB-d16", Format: spec.FormatAnthropic, Kind: KindText, Size: 16 * KiB, Delta: 16},
-	{Name: "anthropic-text-1MiB-d16", Format: spec.FormatAnthropic, Kind: KindText, Size: 1 * MiB, Delta: 16},
+// Framing returns how the wire bytes are framed.
+func (w *Workload) Framing() Framing { w.build(); return w.framing }
+
+// BulkBytes returns how many bytes of the wire carry the bulk (argument,
+// text or thinking fragments, as JSON string contents or, when the
+// arguments arrive whole, the argument objects): what [Workload.Floor]
+// copies.
+func (w *Workload) BulkBytes() int {
+	w.build()
+	n := 0
+	for _, s := range w.spans {
+		n += s.end - s.start
+	}
+	return n
 }
 
-// All returns every workload, in a fixed order. Their bytes are built
-// lazily, on the first call of Raw, Payloads or Want.
+// WithSize returns a new workload of the same format, dialect and shape
+// whose calls, text or thinking have n bytes (at least 64 for arguments).
+// It is not among All; tests use it to compare sizes.
+func (w *Workload) WithSize(n int) *Workload {
+	return newWorkload(w.Format, w.Dialect, w.Kind, w.Calls, n, w.Delta, w.Interleave)
+}
+
+// WithCalls returns a new workload like w with n calls (interleaved if w's
+// are and n > 1). It is not among All; tests use it to compare numbers of
+// calls.
+func (w *Workload) WithCalls(n int) *Workload {
+	return newWorkload(w.Format, w.Dialect, w.Kind, n, w.Size, w.Delta, w.Interleave && n > 1)
+}
+
+// Sequential returns a new workload like w whose calls go one after
+// another (w itself when they already do). It is not among All, but for an
+// interleaved workload of All its name is that of one that is.
+func (w *Workload) Sequential() *Workload {
+	if !w.Interleave {
+		return w
+	}
+	return newWorkload(w.Format, w.Dialect, w.Kind, w.Calls, w.Size, w.Delta, false)
+}
+
+// newWorkload returns the workload of these fields, named after them.
+func newWorkload(f spec.Format, d Dialect, k Kind, calls, size, delta int, inter bool) *Workload {
+	w := &Workload{Format: f, Dialect: d, Kind: k, Size: size, Calls: calls, Delta: delta, Interleave: inter}
+	name := string(f)
+	if d != Lean {
+		name += "-" + string(d)
+	}
+	switch {
+	case k != KindArgs:
+		name += "-" + string(k)
+	case inter:
+		name += "-" + strconv.Itoa(calls) + "inter"
+	case calls == 1:
+		name += "-1call"
+	default:
+		name += "-" + strconv.Itoa(calls) + "calls"
+	}
+	name += "-" + sizeName(size)
+	if delta == 0 {
+		name += "-whole"
+	} else {
+		name += "-d" + strconv.Itoa(delta)
+	}
+	w.Name = name
+	return w
+}
+
+func sizeName(n int) string {
+	switch {
+	case n >= MiB && n%MiB == 0:
+		return strconv.Itoa(n/MiB) + "MiB"
+	case n >= KiB && n%KiB == 0:
+		return strconv.Itoa(n/KiB) + "KiB"
+	}
+	return strconv.Itoa(n) + "B"
+}
+
+// formatCaps says which shapes a format can express.
+type formatCaps struct {
+	format   spec.Format
+	whole    bool // arguments arrive whole (no argument deltas) in the lean and real dialects
+	inter    bool // calls can interleave
+	thinking bool // the format streams reasoning
+}
+
+var formats = []formatCaps{
+	{format: spec.FormatOpenAIChat, inter: true},
+	{format: spec.FormatOpenAIResponses, inter: true, thinking: true},
+	{format: spec.FormatAnthropic, inter: true, thinking: true},
+	{format: spec.FormatOllama, whole: true, thinking: true},
+	{format: spec.FormatGemini, whole: true, thinking: true},
+	{format: spec.FormatBedrock, inter: true, thinking: true},
+}
+
+// all is every workload, grouped by format, then dialect.
+var all = func() []*Workload {
+	var out []*Workload
+	for _, fc := range formats {
+		out = append(out, formatWorkloads(fc)...)
+	}
+	return out
+}()
+
+// formatWorkloads returns the workloads of one format.
+func formatWorkloads(fc formatCaps) []*Workload {
+	f := fc.format
+	var out []*Workload
+	add := func(d Dialect, k Kind, calls, size, delta int, inter bool) {
+		out = append(out, newWorkload(f, d, k, calls, size, delta, inter))
+	}
+	// calls adds the call shapes of dialect d, fragmented unless whole.
+	calls := func(d Dialect, whole bool) {
+		dl := func(n int) int {
+			if whole {
+				return 0
+			}
+			return n
+		}
+		add(d, KindArgs, 1, 1*KiB, dl(8), false)
+		// Vertex charges each piece's path to the call's budget (BUD-2):
+		// 1 MiB in 8-byte pieces of "$.content" is more than 2 MiB.
+		if !whole && d != Vertex {
+			add(d, KindArgs, 1, 1*MiB, 8, false)
+		}
+		add(d, KindArgs, 1, 16*KiB, dl(16), false)
+		add(d, KindArgs, 1, 1*MiB, dl(16), false)
+		if !whole {
+			for _, n := range []int{4, 16, 64, 256} {
+				add(d, KindArgs, 1, 64*KiB, n, false)
+			}
+		}
+		for _, n := range []int{8, 32, 128} {
+			add(d, KindArgs, n, 4*KiB, dl(16), false)
+		}
+		if fc.inter && !whole {
+			for _, n := range []int{8, 32, 128} {
+				add(d, KindArgs, n, 4*KiB, 16, true)
+			}
+		}
+	}
+	calls(Lean, fc.whole)
+	add(Lean, KindText, 0, 1*KiB, 8, false)
+	add(Lean, KindText, 0, 1*MiB, 8, false)
+	add(Lean, KindText, 0, 16*KiB, 16, false)
+	add(Lean, KindText, 0, 1*MiB, 16, false)
+	if fc.thinking {
+		add(Lean, KindThinking, 1, 16*KiB, 16, false)
+		if f == spec.FormatAnthropic {
+			add(Lean, KindThinking, 1, 256*KiB, 16, false)
+		}
+		add(Lean, KindThinking, 1, 1*MiB, 16, false)
+	}
+	// The real envelope on the small stream and its 1 MiB twin, a medium
+	// one, parallel calls and text.
+	if fc.whole {
+		add(Real, KindArgs, 1, 1*KiB, 0, false)
+		add(Real, KindArgs, 1, 1*MiB, 0, false)
+		add(Real, KindArgs, 8, 4*KiB, 0, false)
+	} else {
+		add(Real, KindArgs, 1, 1*KiB, 8, false)
+		add(Real, KindArgs, 1, 1*MiB, 8, false)
+		add(Real, KindArgs, 1, 16*KiB, 16, false)
+		add(Real, KindArgs, 8, 4*KiB, 16, false)
+		if fc.inter {
+			add(Real, KindArgs, 8, 4*KiB, 16, true)
+		}
+	}
+	add(Real, KindText, 0, 1*KiB, 8, false)
+	add(Real, KindText, 0, 16*KiB, 16, false)
+	switch f {
+	case spec.FormatOpenAIChat:
+		add(Repeat, KindArgs, 1, 1*KiB, 8, false)
+		add(Repeat, KindArgs, 8, 4*KiB, 16, false)
+		add(Repeat, KindArgs, 1, 16*KiB, 16, false)
+		add(Repeat, KindArgs, 1, 1*MiB, 16, false)
+	case spec.FormatGemini:
+		calls(Vertex, false)
+	}
+	return out
+}
+
+// All returns every workload, in a fixed order: grouped by format (in the
+// order of spec.Formats), then by dialect. Their bytes are
+// built lazily, on the first call of a method that needs them.
 func All() []*Workload { return all }
 
 // ByName returns the workload named name, or nil.
@@ -156,338 +416,33 @@ func ByName(name string) *Workload {
 
 func (w *Workload) build() {
 	w.once.Do(func() {
-		b := &builder{}
+		b := &builder{w: w, rng: seed(string(w.Format) + "-" + string(w.Dialect))}
 		switch w.Format {
 		case spec.FormatOpenAIChat:
-			b.openAIChat(w)
+			b.framing = FramingSSE
+			b.openAIChat()
+		case spec.FormatOpenAIResponses:
+			b.framing = FramingSSE
+			b.responses()
 		case spec.FormatAnthropic:
-			b.anthropic(w)
+			b.framing = FramingSSE
+			b.anthropic()
+		case spec.FormatOllama:
+			b.framing = FramingLines
+			b.ollama()
+		case spec.FormatGemini:
+			b.framing, b.crlf = FramingSSE, w.Dialect != Lean
+			b.gemini()
+		case spec.FormatBedrock:
+			b.framing = FramingEventStream
+			b.bedrock()
 		default:
 			panic("workload: no builder for format " + string(w.Format))
 		}
-		w.raw, w.payloads, w.want = b.raw, b.payloads, b.want
+		w.raw, w.want, w.framing, w.crlf, w.spans, w.refs = b.raw, b.want, b.framing, b.crlf, b.spans, b.frames
+		w.payloads = make([]Payload, len(b.frames))
+		for i, fr := range b.frames {
+			w.payloads[i] = Payload{Event: fr.event, Data: b.raw[fr.start:fr.end:fr.end]}
+		}
 	})
-}
-
-// builder accumulates one stream in both forms.
-type builder struct {
-	raw      []byte
-	payloads []Payload
-	want     Want
-	scratch  []byte
-}
-
-// emit appends one SSE event with the given name ("" for none) and data.
-func (b *builder) emit(event string, data []byte) {
-	if event != "" {
-		b.raw = append(b.raw, "event: "...)
-		b.raw = append(b.raw, event...)
-		b.raw = append(b.raw, '\n')
-	}
-	b.raw = append(b.raw, "data: "...)
-	b.raw = append(b.raw, data...)
-	b.raw = append(b.raw, "\n\n"...)
-	b.payloads = append(b.payloads, Payload{Event: event, Data: append([]byte(nil), data...)})
-}
-
-// Content generation.
-
-var words = []string{
-	"the", "reassembler", "keeps", "every", "call", "apart", "stream", "bytes",
-	"arrive", "in", "fragments", "of", "any", "size", "and", "order", "tool",
-	"arguments", "are", "one", "JSON", "object", "a", "provider", "may", "repeat",
-	"its", "id", "on", "delta", "while", "another", "never", "sends", "it",
-}
-
-// text returns n bytes of ASCII prose for seed: words, punctuation, a quote
-// now and then and a newline every few sentences.
-func text(seed, n int) []byte {
-	out := make([]byte, 0, n+16)
-	x := uint32(seed)*2654435761 + 12345
-	next := func() uint32 { x = x*1664525 + 1013904223; return x >> 8 }
-	for sentence := 0; len(out) < n; sentence++ {
-		k := 6 + int(next()%10)
-		for i := 0; i < k; i++ {
-			w := words[next()%uint32(len(words))]
-			if i == 0 {
-				out = append(out, w[0]&^0x20)
-				out = append(out, w[1:]...)
-			} else {
-				out = append(out, ' ')
-				if next()%17 == 0 {
-					out = append(out, '"')
-					out = append(out, w...)
-					out = append(out, '"')
-					continue
-				}
-				out = append(out, w...)
-			}
-		}
-		out = append(out, '.')
-		if sentence%4 == 3 {
-			out = append(out, '\n')
-		} else {
-			out = append(out, ' ')
-		}
-	}
-	return out[:n]
-}
-
-// args returns one JSON object of exactly n bytes (n >= 64) for call i:
-// {"path":"src/gen/file_NN.go","content":"..."} whose content is escaped
-// prose.
-func args(i, n int) string {
-	head := `{"path":"src/gen/file_` + pad2(i) + `.go","content":"`
-	const tail = `"}`
-	room := n - len(head) - len(tail)
-	if room < 0 {
-		panic("workload: arguments too small")
-	}
-	src := text(1000+i, room)
-	body := make([]byte, 0, room)
-	for _, c := range src {
-		var e []byte
-		switch c {
-		case '"':
-			e = []byte(`\"`)
-		case '\n':
-			e = []byte(`\n`)
-		default:
-			e = []byte{c}
-		}
-		if len(body)+len(e) > room {
-			break
-		}
-		body = append(body, e...)
-	}
-	for len(body) < room {
-		body = append(body, 'x')
-	}
-	return head + string(body) + tail
-}
-
-func pad2(i int) string {
-	if i < 10 {
-		return "0" + strconv.Itoa(i)
-	}
-	return strconv.Itoa(i)
-}
-
-// fragments splits s into pieces of at most n bytes.
-func fragments(s string, n int) []string {
-	var out []string
-	for len(s) > n {
-		out = append(out, s[:n])
-		s = s[n:]
-	}
-	if s != "" {
-		out = append(out, s)
-	}
-	return out
-}
-
-// appendString appends s as a JSON string, escaping as encoding/json does
-// without HTML escaping.
-func appendString(dst []byte, s string) []byte {
-	const hex = "0123456789abcdef"
-	dst = append(dst, '"')
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c == '"' || c == '\\':
-			dst = append(dst, '\\', c)
-		case c == '\n':
-			dst = append(dst, '\\', 'n')
-		case c == '\r':
-			dst = append(dst, '\\', 'r')
-		case c == '\t':
-			dst = append(dst, '\\', 't')
-		case c < 0x20:
-			dst = append(dst, '\\', 'u', '0', '0', hex[c>>4], hex[c&15])
-		default:
-			dst = append(dst, c)
-		}
-	}
-	return append(dst, '"')
-}
-
-// id returns a deterministic id of prefix plus n alphanumeric characters.
-func id(prefix string, seed, n int) string {
-	const alnum = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
-	b := []byte(prefix)
-	x := uint32(seed)*2246822519 + 3266489917
-	for i := 0; i < n; i++ {
-		x ^= x << 13
-		x ^= x >> 17
-		x ^= x << 5
-		b = append(b, alnum[x%uint32(len(alnum))])
-	}
-	return string(b)
-}
-
-var toolNames = []string{"write_file", "read_file", "run_shell", "search_code"}
-
-// wantCalls returns the calls of w, with their arguments.
-func wantCalls(w *Workload, idPrefix string, idLen int) []Call {
-	calls := make([]Call, w.Calls)
-	for i := range calls {
-		calls[i] = Call{ID: id(idPrefix, i+1, idLen), Name: toolNames[i%len(toolNames)]}
-		if w.Kind == KindArgs {
-			calls[i].Args = args(i, w.Size)
-		} else {
-			calls[i].Args = `{"path":"src/gen/file_00.go"}`
-		}
-	}
-	return calls
-}
-
-// OpenAI chat.
-
-const oaiHead = `{"id":"chatcmpl-CBench0toolspec0workload01","object":"chat.completion.chunk","created":1764400000,"model":"gpt-4o-2024-08-06","service_tier":"default","system_fingerprint":"fp_f9f4fb6dbf","choices":[{"index":0,"delta":`
-
-// chunk emits one chat.completion.chunk with the given delta JSON and
-// finish reason ("" for null).
-func (b *builder) chunk(delta []byte, finish string) {
-	c := append(b.scratch[:0], oaiHead...)
-	c = append(c, delta...)
-	c = append(c, `,"logprobs":null,"finish_reason":`...)
-	if finish == "" {
-		c = append(c, "null"...)
-	} else {
-		c = appendString(c, finish)
-	}
-	c = append(c, `}],"usage":null,"obfuscation":"Qz3"}`...)
-	b.scratch = c
-	b.emit("", c)
-}
-
-func (b *builder) openAIChat(w *Workload) {
-	b.chunk([]byte(`{"role":"assistant","content":null,"refusal":null}`), "")
-	finish := "tool_calls"
-	var d []byte
-	switch w.Kind {
-	case KindArgs:
-		b.want.Calls = wantCalls(w, "call_", 24)
-		b.want.Stop = spec.StopToolUse
-		for i, c := range b.want.Calls {
-			head := func(args string) []byte {
-				d = append(d[:0], `{"tool_calls":[{"index":`...)
-				d = strconv.AppendInt(d, int64(i), 10)
-				d = append(d, `,"id":`...)
-				d = appendString(d, c.ID)
-				d = append(d, `,"type":"function","function":{"name":`...)
-				d = appendString(d, c.Name)
-				d = append(d, `,"arguments":`...)
-				d = appendString(d, args)
-				return append(d, "}}]}"...)
-			}
-			b.chunk(head(""), "")
-			for _, f := range fragments(c.Args, w.Delta) {
-				if w.Repeat {
-					b.chunk(head(f), "")
-					continue
-				}
-				d = append(d[:0], `{"tool_calls":[{"index":`...)
-				d = strconv.AppendInt(d, int64(i), 10)
-				d = append(d, `,"function":{"arguments":`...)
-				d = appendString(d, f)
-				d = append(d, "}}]}"...)
-				b.chunk(d, "")
-			}
-		}
-	case KindText:
-		b.want.Text = string(text(7, w.Size))
-		b.want.Stop = spec.StopEnd
-		finish = "stop"
-		for _, f := range fragments(b.want.Text, w.Delta) {
-			d = append(d[:0], `{"content":`...)
-			d = appendString(d, f)
-			d = append(d, '}')
-			b.chunk(d, "")
-		}
-	default:
-		panic("workload: openai-chat has no " + string(w.Kind) + " workload")
-	}
-	b.chunk([]byte(`{}`), finish)
-	b.emit("", []byte("[DONE]"))
-}
-
-// Anthropic.
-
-func (b *builder) event(typ string, data []byte) { b.emit(typ, data) }
-
-func (b *builder) anthropic(w *Workload) {
-	b.event("message_start", []byte(`{"type":"message_start","message":{"id":"msg_01BenchToolspecWorkload01","type":"message","role":"assistant","model":"claude-sonnet-4-5-20250929","content":[],"stop_reason":null,"stop_sequence":null,"usage":{"input_tokens":1472,"cache_creation_input_tokens":0,"cache_read_input_tokens":0,"output_tokens":2,"service_tier":"standard"}}}`))
-	b.event("ping", []byte(`{"type": "ping"}`))
-	index := 0
-	var d []byte
-	delta := func(kind, field, frag string) {
-		d = append(d[:0], `{"type":"content_block_delta","index":`...)
-		d = strconv.AppendInt(d, int64(index), 10)
-		d = append(d, `,"delta":{"type":"`...)
-		d = append(d, kind...)
-		d = append(d, `","`...)
-		d = append(d, field...)
-		d = append(d, `":`...)
-		d = appendString(d, frag)
-		d = append(d, "}}"...)
-		b.event("content_block_delta", d)
-	}
-	start := func(block string) {
-		d = append(d[:0], `{"type":"content_block_start","index":`...)
-		d = strconv.AppendInt(d, int64(index), 10)
-		d = append(d, `,"content_block":`...)
-		d = append(d, block...)
-		d = append(d, '}')
-		b.event("content_block_start", d)
-	}
-	stop := func() {
-		d = append(d[:0], `{"type":"content_block_stop","index":`...)
-		d = strconv.AppendInt(d, int64(index), 10)
-		d = append(d, '}')
-		b.event("content_block_stop", d)
-		index++
-	}
-	stopReason := "tool_use"
-	b.want.Stop = spec.StopToolUse
-	switch w.Kind {
-	case KindThinking:
-		b.want.Thinking = string(text(11, w.Size))
-		start(`{"type":"thinking","thinking":"","signature":""}`)
-		for _, f := range fragments(b.want.Thinking, w.Delta) {
-			delta("thinking_delta", "thinking", f)
-		}
-		delta("signature_delta", "signature", id("EqQBCkYIBxgCKkBench", 3, 180))
-		stop()
-	case KindText:
-		b.want.Text = string(text(7, w.Size))
-		stopReason, b.want.Stop = "end_turn", spec.StopEnd
-		start(`{"type":"text","text":""}`)
-		for _, f := range fragments(b.want.Text, w.Delta) {
-			delta("text_delta", "text", f)
-		}
-		stop()
-	}
-	if w.Calls > 0 {
-		b.want.Calls = wantCalls(w, "toolu_01", 22)
-	}
-	for _, c := range b.want.Calls {
-		block := appendString([]byte(`{"type":"tool_use","id":`), c.ID)
-		block = append(block, `,"name":`...)
-		block = appendString(block, c.Name)
-		block = append(block, `,"input":{}}`...)
-		start(string(block))
-		delta("input_json_delta", "partial_json", "")
-		for _, f := range fragments(c.Args, w.Delta) {
-			delta("input_json_delta", "partial_json", f)
-		}
-		stop()
-	}
-	d = append(d[:0], `{"type":"message_delta","delta":{"stop_reason":"`...)
-	d = append(d, stopReason...)
-	d = append(d, `","stop_sequence":null},"usage":{"output_tokens":`...)
-	d = strconv.AppendInt(d, int64(len(b.raw)/64), 10)
-	d = append(d, "}}"...)
-	b.event("message_delta", d)
-	b.event("message_stop", []byte(`{"type":"message_stop"}`))
 }

@@ -31,7 +31,7 @@ func (t Timing) Ratio() float64 { return float64(t.Library) / float64(t.Toolspec
 // libraries whose accumulation is quadratic) and a few shared captures.
 var (
 	timedWorkloads = []string{
-		"openai-8calls-4KiB-d16", "openai-1call-16KiB-d16", "openai-rep-8calls-4KiB-d16", "openai-text-16KiB-d16",
+		"openai-chat-8calls-4KiB-d16", "openai-chat-1call-16KiB-d16", "openai-chat-rep-8calls-4KiB-d16", "openai-chat-text-16KiB-d16",
 		"anthropic-8calls-4KiB-d16", "anthropic-1call-16KiB-d16", "anthropic-thinking-16KiB-d16", "anthropic-text-16KiB-d16",
 	}
 	timedCaptures = []string{
