@@ -18,8 +18,9 @@ import "github.com/toolspec/toolspec/spec"
 // without it, and an empty functionCall that closes the call.
 
 // geminiSig is the thought signature of the real and vertex dialects: an
-// opaque base64 string, as long as real ones.
-var geminiSig = id("EsINCr8NAb4+", 17, 1200) + "=="
+// opaque base64 string, as long as real ones, that decodes (genai reads it
+// into bytes).
+var geminiSig = id("EsINCr8NAb4+", 17, 1198) + "=="
 
 func (b *builder) gemini() {
 	w := b.w
