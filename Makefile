@@ -23,7 +23,7 @@ bridge:
 check-python:
 	@bin=$$(mktemp -d); trap 'rm -rf "$$bin"' EXIT; \
 	$(GO) build -o "$$bin/toolspec" ./cmd/toolspec && \
-	"$$bin/toolspec" check --adapter 'python3 examples/python/adapter.py' --format openai-chat --claim stop-reason --random 50 --seed 1 --expect examples/python/expected-failures.txt
+	"$$bin/toolspec" check --adapter 'python3 examples/python/adapter.py' --format openai-chat --claim stop-reason --random 50 --random-failures 1 --seed 1 --expect examples/python/expected-failures.txt
 
 test-short:
 	$(GO) test -short ./...
