@@ -468,12 +468,14 @@ func (e *anthropicEncoder) block(p spec.Part, path string) string {
 		}
 		return jobj("type", jstr("text"), "text", jstr(p.Text))
 	case spec.PartThinking:
+		e.reasoningID(p, path)
 		sig := ""
 		if p.Signature != "" {
 			sig = jstr(p.Signature)
 		}
 		return jobj("type", jstr("thinking"), "thinking", jstr(p.Text), "signature", sig)
 	case spec.PartRedacted:
+		e.reasoningID(p, path)
 		return jobj("type", jstr("redacted_thinking"), "data", jstr(p.Data))
 	case spec.PartCall:
 		return e.call(p, path)
@@ -488,6 +490,14 @@ func (e *anthropicEncoder) block(p spec.Part, path string) string {
 	}
 	e.lose(spec.XlateOpaque, path, "a part of kind %s: anthropic cannot carry it", p.Kind)
 	return ""
+}
+
+// reasoningID names the id of the OpenAI Responses reasoning item a
+// thinking or redacted part came from: anthropic blocks have none.
+func (e *anthropicEncoder) reasoningID(p spec.Part, path string) {
+	if p.ID != "" {
+		e.lose(spec.XlateThinking, path+".id", "reasoning item id %q: anthropic has none", p.ID)
+	}
 }
 
 // call writes a tool_use block.

@@ -84,7 +84,11 @@ type Part struct {
 	// as a loss.
 	Format Format
 	// ID is a call's id, or the id of the call a result answers, verbatim;
-	// empty where the format has none (Gemini and Ollama may omit it).
+	// empty where the format has none (Gemini and Ollama may omit it). On
+	// a thinking or redacted part it is the id of the OpenAI Responses
+	// reasoning item the part belongs to (parts of one item share it),
+	// which a request must send back with the item; no other format has
+	// one, so their encoders name it as an XLATE-1 loss.
 	ID string
 	// Name is a call's function name, or the name a result gives for the
 	// tool it answers (Gemini's functionResponse.name, Ollama's
