@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -46,7 +47,8 @@ format) instead of the embedded corpus; repeat it for several;
 of a failure that names none; # starts a comment). An expected failure is
 counted apart; one that no longer happens fails the run, so the file is kept
 current (a random case's lines are the rules its shrunk stream may fail: it
-passes anew only when it fails none). --out DIR: where each failing case is
+passes anew only when it fails none); a listed case that is not applicable is
+printed as NOT CHECKED and counted in the summary. --out DIR: where each failing case is
 written as a scenario for toolspec replay (default: a new temporary
 directory, made for new failures only).
 
@@ -143,8 +145,12 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	if out.made {
 		fmt.Fprintf(stdout, "\nFailing cases are written as scenarios in %s\n", out.dir)
 	}
-	fmt.Fprintf(stdout, "\n%d cases: %d passed, %d failed, %d failed as expected, %d now pass, %d broken, %d not applicable or skipped; seed %d\n",
-		len(vs), n.passed, n.failed, n.expected, n.nowPass, n.broken, n.na, *seed)
+	unchecked := ""
+	if n.unchecked > 0 {
+		unchecked = fmt.Sprintf(" (%d of them listed in %s, not checked)", n.unchecked, *expectFile)
+	}
+	fmt.Fprintf(stdout, "\n%d cases: %d passed, %d failed, %d failed as expected, %d now pass, %d broken, %d not applicable or skipped%s; seed %d\n",
+		len(vs), n.passed, n.failed, n.expected, n.nowPass, n.broken, n.na, unchecked, *seed)
 	switch {
 	case n.broken > 0:
 		fmt.Fprintf(stdout, "The adapter is broken: %d case(s) got no answer to judge (protocol failures).\n", n.broken)
@@ -441,8 +447,9 @@ func printTable(w io.Writer, vs []verdict) {
 	fmt.Fprintln(w, "(a case counts under every rule it cites and every rule a failure of it names)")
 }
 
-// tally counts the cases by status.
-type tally struct{ passed, failed, expected, nowPass, broken, na int }
+// tally counts the cases by status, and the not-applicable cases that the
+// expect file lists (unchecked).
+type tally struct{ passed, failed, expected, nowPass, broken, na, unchecked int }
 
 // printFailures prints every failing case with its failures and the
 // replay command that reproduces it, writing the case into out.
@@ -455,6 +462,15 @@ func printFailures(w io.Writer, vs []verdict, out *outDirectory, replay, expectF
 			continue
 		case statusNA:
 			n.na++
+			if len(v.reasons) > 0 {
+				// Listed in the expect file but not run: say so, since
+				// the listed failures were not checked.
+				n.unchecked++
+				fmt.Fprintf(w, "\nNOT CHECKED %s (%s)\n", v.c.Name, v.c.Skipped)
+				for _, r := range slices.Sorted(maps.Keys(v.reasons)) {
+					fmt.Fprintf(w, "    expected %s (%s): not checked; %s lists it\n", r, v.reasons[r], expectFile)
+				}
+			}
 			continue
 		case statusFail:
 			n.failed++

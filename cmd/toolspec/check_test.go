@@ -239,6 +239,13 @@ func TestCheckFailuresReplayExpect(t *testing.T) {
 	if code, out := check(stale); code != 1 || !strings.Contains(out, "ID-2 no longer fails (expected: no longer fails): remove it from ") || summary(t, out)[4] != 1 {
 		t.Errorf("with a passing case expected: exit %d\n%s", code, out)
 	}
+	// A listed case that does not run (its format is not the adapter's)
+	// is said to be unchecked, not passed over in silence.
+	na := expect.String() + "framing/anthropic-missing-index FRAME-4 reads it as index 0\n"
+	if code, out := check(na); code != 0 || !strings.Contains(out, "NOT CHECKED framing/anthropic-missing-index (not applicable: format") ||
+		!strings.Contains(out, "expected FRAME-4 (reads it as index 0): not checked") || !strings.Contains(out, "(1 of them listed in ") {
+		t.Errorf("with a not-applicable case expected: exit %d\n%s", code, out)
+	}
 	lines := strings.SplitAfter(expect.String(), "\n")
 	if code, out := check(strings.Join(lines[1:], "")); code != 1 || summary(t, out)[2] != 1 {
 		t.Errorf("with a failure not listed: exit %d\n%s", code, out)
