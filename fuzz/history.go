@@ -1,9 +1,21 @@
 package fuzz
 
 import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+
 	"github.com/toolspec/toolspec/gen"
 	"github.com/toolspec/toolspec/impl"
 	"github.com/toolspec/toolspec/model"
+	"github.com/toolspec/toolspec/scenario"
 	"github.com/toolspec/toolspec/spec"
 	"pgregory.net/rapid"
 )
@@ -43,6 +55,13 @@ func compareHistoryCheck(t fataler, f spec.Format, h spec.History) {
 // model does and translates it to every format impl has as model does.
 func compareHistoryDoc(t fataler, f spec.Format, doc []byte) {
 	t.Helper()
+	compareHistoryDecode(t, f, doc, true)
+}
+
+// compareHistoryDecode is compareHistoryDoc, with the translations only
+// when translate is set.
+func compareHistoryDecode(t fataler, f spec.Format, doc []byte, translate bool) {
+	t.Helper()
 	if !impl.HasHistoryCodec(f) {
 		return
 	}
@@ -54,7 +73,7 @@ func compareHistoryDoc(t fataler, f spec.Format, doc []byte) {
 	if d := diffValues("violations", mvs, ivs); d != "" {
 		t.Fatalf("DecodeHistory(%s) violations differ: %s\ndoc: %s\nmodel: %v\nimpl: %v", f, d, doc, mvs, ivs)
 	}
-	if d := diffValues("paths", map[string]string(mpm), map[string]string(ipm)); d != "" {
+	if d := diffPaths(mpm, ipm); d != "" {
 		t.Fatalf("DecodeHistoryPaths(%s) path maps differ: %s\ndoc: %s\nmodel: %v\nimpl: %v", f, d, doc, mpm, ipm)
 	}
 	_, mrep := model.CheckHistoryDocument(f, doc)
@@ -69,6 +88,9 @@ func compareHistoryDoc(t fataler, f spec.Format, doc []byte) {
 	}
 	compareHistoryCheck(t, f, mh)
 	for _, to := range implHistoryFormats {
+		if !translate {
+			break
+		}
 		mout, mls := model.TranslateHistory(f, to, doc)
 		iout, ils := impl.TranslateHistory(f, to, doc)
 		if string(mout) != string(iout) {
@@ -82,7 +104,8 @@ func compareHistoryDoc(t fataler, f spec.Format, doc []byte) {
 
 // compareHistory checks impl against model on h in format f: the checker
 // and Repair on h itself, and for every format impl has a codec of, the
-// encoding of h and everything compareHistoryDoc checks on it.
+// encoding of h and its decoding, check and repair (the translations of
+// an encoding are the encodings of its decoding, compared already).
 func compareHistory(t fataler, f spec.Format, h spec.History) {
 	t.Helper()
 	compareHistoryCheck(t, f, h)
@@ -95,7 +118,7 @@ func compareHistory(t fataler, f spec.Format, h spec.History) {
 		if d := diffValues("losses", mls, ils); d != "" {
 			t.Fatalf("EncodeHistory(%s) losses differ: %s\nhistory:\n%s\nmodel: %v\nimpl: %v", to, d, h, mls, ils)
 		}
-		compareHistoryDoc(t, to, mdoc)
+		compareHistoryDecode(t, to, mdoc, false)
 	}
 }
 
@@ -167,4 +190,121 @@ func modelChanges(cs []impl.Change) []model.Change {
 		out[k] = model.Change(c)
 	}
 	return out
+}
+
+// diffPaths is "" when the two path maps are equal, else the first
+// canonical path (in sorted order) at which they differ.
+func diffPaths(m model.PathMap, i impl.PathMap) string {
+	keys := make([]string, 0, len(m)+len(i))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	for k := range i {
+		if _, ok := m[k]; !ok {
+			keys = append(keys, k)
+		}
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		mv, mok := m[k]
+		iv, iok := i[k]
+		if mv != iv || mok != iok {
+			return "paths[" + k + "]: model " + quoteIf(mv, mok) + ", impl " + quoteIf(iv, iok)
+		}
+	}
+	return ""
+}
+
+// quoteIf quotes s when ok, else says it is absent.
+func quoteIf(s string, ok bool) string {
+	if !ok {
+		return "absent"
+	}
+	return strconv.Quote(s)
+}
+
+// historyDir is the corpus of history scenarios (SPEC.md section 11).
+const historyDir = "../spectest/testdata/histories"
+
+// readHistories parses every history scenario once per process.
+var readHistories = sync.OnceValues(func() ([]*scenario.History, error) {
+	var out []*scenario.History
+	err := filepath.WalkDir(historyDir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".txtar") {
+			return err
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		sc, err := scenario.ParseHistory(path, data)
+		if err != nil {
+			return err
+		}
+		out = append(out, sc)
+		return nil
+	})
+	if err == nil && len(out) == 0 {
+		err = fmt.Errorf("no history scenarios in %s", historyDir)
+	}
+	return out, err
+})
+
+// histories returns the history scenarios, or fails t.
+func histories(t fataler) []*scenario.History {
+	t.Helper()
+	scs, err := readHistories()
+	if err != nil {
+		t.Fatalf("%v", err)
+	}
+	return scs
+}
+
+// implHistoryTranscript is the want of a history scenario computed by impl,
+// in the form of model's history scenario test: for a check, the decoded
+// history, the report of CheckHistoryDocument and the changes of Repair
+// at document paths; for a translation, the translated document indented
+// and the violations of decoding and encoding at source paths. ok is false
+// when impl has no codec for a format of the scenario.
+func implHistoryTranscript(sc *scenario.History) (string, bool) {
+	var b strings.Builder
+	if sc.Translation() {
+		if !impl.HasHistoryCodec(sc.From) || !impl.HasHistoryCodec(sc.To) {
+			return "", false
+		}
+		doc, vs := impl.TranslateHistory(sc.From, sc.To, sc.Doc)
+		b.WriteString("# document\n")
+		if len(doc) > 0 {
+			var ind bytes.Buffer
+			if err := json.Indent(&ind, doc, "", "  "); err != nil {
+				return "the translated document is not JSON: " + err.Error() + "\n" + string(doc), true
+			}
+			b.WriteString(ind.String() + "\n")
+		}
+		b.WriteString("# losses\n")
+		for _, v := range vs {
+			b.WriteString(v.String() + "\n")
+		}
+		return b.String(), true
+	}
+	if !impl.HasHistoryCodec(sc.Format) {
+		return "", false
+	}
+	h, rep := impl.CheckHistoryDocument(sc.Format, sc.Doc)
+	b.WriteString("# history\n" + h.String())
+	b.WriteString("# report\n" + rep.String())
+	for _, v := range rep.Violations {
+		if v.Class == spec.ClassTerminal {
+			return b.String(), true
+		}
+	}
+	if _, changes := impl.Repair(sc.Format, h); len(changes) > 0 {
+		_, pm, _ := impl.DecodeHistoryPaths(sc.Format, sc.Doc)
+		b.WriteString("# repair\n")
+		for _, c := range changes {
+			c.Path = pm.Lookup(c.Path)
+			b.WriteString(c.String() + "\n")
+		}
+	}
+	return b.String(), true
 }

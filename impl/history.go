@@ -86,7 +86,10 @@ type histCodec struct {
 }
 
 // histCodecs are the history codecs impl has, by format.
-var histCodecs = map[spec.Format]histCodec{}
+var histCodecs = map[spec.Format]histCodec{
+	spec.FormatOpenAIChat: {decodeChatHist, encodeChatHist},
+	spec.FormatAnthropic:  {decodeAnthropicHist, encodeAnthropicHist},
+}
 
 // HistoryFormats returns the formats impl has a history codec for, in the
 // order of [spec.Formats].
