@@ -308,3 +308,28 @@ func implHistoryTranscript(sc *scenario.History) (string, bool) {
 	}
 	return b.String(), true
 }
+
+// compareTurns checks that impl's AssistantTurn gives model's on every
+// message of o, for choices 0 and 1, failing closed and dropping: the
+// same parts, the same changes, the same error.
+func compareTurns(t fataler, o spec.Outcome) {
+	t.Helper()
+	for msg := -1; msg <= o.Messages; msg++ {
+		for choice := 0; choice < 2; choice++ {
+			for _, drop := range []bool{false, true} {
+				mm, mc, merr := model.AssistantTurn(o, msg, model.TurnOptions{Choice: choice, DropUnfinished: drop})
+				im, ic, ierr := impl.AssistantTurn(o, msg, impl.TurnOptions{Choice: choice, DropUnfinished: drop})
+				where := fmt.Sprintf("AssistantTurn(message %d, choice %d, drop %v)", msg, choice, drop)
+				if d := diffValues("turn", mm, im); d != "" {
+					t.Fatalf("%s differs: %s\noutcome:\n%s", where, d, o)
+				}
+				if d := diffValues("changes", mc, modelChanges(ic)); d != "" {
+					t.Fatalf("%s changes differ: %s\noutcome:\n%s", where, d, o)
+				}
+				if fmt.Sprint(merr) != fmt.Sprint(ierr) {
+					t.Fatalf("%s errors differ: model %v, impl %v\noutcome:\n%s", where, merr, ierr, o)
+				}
+			}
+		}
+	}
+}

@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"testing"
 
+	"github.com/toolspec/toolspec/impl"
+
 	"pgregory.net/rapid"
 )
 
@@ -56,4 +58,12 @@ func TestHistoryScenariosImpl(t *testing.T) {
 		t.Fatal("no history scenario has formats impl has codecs for")
 	}
 	t.Logf("%d history scenarios run through impl", ran)
+}
+
+// TestAssistantTurnModelImpl: on the outcome of every scenario and capture
+// of the stream corpus, impl's AssistantTurn gives model's.
+func TestAssistantTurnModelImpl(t *testing.T) {
+	for _, in := range corpus(t) {
+		compareTurns(t, impl.Reassemble(in.f, in.data, in.lim))
+	}
 }
