@@ -3,6 +3,7 @@ package fuzz
 import (
 	"flag"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/toolspec/toolspec/impl"
@@ -65,5 +66,46 @@ func TestHistoryScenariosImpl(t *testing.T) {
 func TestAssistantTurnModelImpl(t *testing.T) {
 	for _, in := range corpus(t) {
 		compareTurns(t, impl.Reassemble(in.f, in.data, in.lim))
+	}
+}
+
+// historyDocs are hand-written documents at the edges of JSON reading: a
+// repeated member (the last wins, as encoding/json's map decoding has it),
+// escaped keys, strings that need decoding or escaping (invalid UTF-8, lone
+// surrogates, U+2028, control bytes), white space everywhere, wrong JSON
+// types at each level, and shapes each decoder refuses.
+var historyDocs = []string{
+	`{"messages":[{"role":"system","content":"a"},{"role":"user","role":"assistant","content":"b"}]}`,
+	`{"messages":[{"role":"user","content":"x"}],"messages":[{"role":"assistant","content":[{"type":"text","text":"y"}]}]}`,
+	`{"messages":[{"r\u006fle":"user","content":"\u2028\u2029 \ud800 \"q\" \b\f\u0001 <&> \u00e9"}]}`,
+	"{\"messages\":[{\"role\":\"user\",\"content\":\"\xff\xfe bad utf-8\"}]}",
+	" \n{ \"messages\" : [ { \"role\" : \"assistant\" , \"tool_calls\" : [ { \"id\" : \"c1\" , \"type\" : \"function\" , \"function\" : { \"name\" : \"f\" , \"arguments\" : \"{ \\\"a\\\" : [1, 2] }\" } } ] } ] } \t",
+	`{"messages":[{"role":"assistant","content":[{"type":"tool_use","id":"t1","name":"f","input":{"a" : 1},"input":{"b":2}}]},{"role":"user","content":[{"type":"tool_result","tool_use_id":"t1","content":[{"type":"text","text":"r"},{"type":"tool_result"}]}]}]}`,
+	`{"messages":[{"role":"user","content":[{"type":"text","text":"a"},{"type":"tool_result","tool_use_id":"t1"}]}]}`,
+	`{"system":[{"type":"text","text":"s1"},{"type":"tool_result","tool_use_id":"x"}],"messages":[]}`,
+	`{"messages":[{"role":"assistant","content":[{"type":"text","text":"a"},{"type":"thinking"}]}]}`,
+	`{"messages":[],"tools":[{"type":"function","function":{"name":"f","parameters":{"type":"object"}}},{"type":"web_search","name":7}],"tool_choice":{"type":"function","function":{}}}`,
+	`{"messages":[],"tool_choice":{"type":"tool"},"tools":[{"name":"f","input_schema":[1]}]}`,
+	`{"messages":[],"parallel_tool_calls":"yes"}`,
+	`{"messages":[],"tool_choice":"sometimes","parallel_tool_calls":false}`,
+	`{"messages":[{"role":"tool","tool_call_id":3}]}`,
+	`{"messages":[{"role":"critic","content":"x"}]}`,
+	`{"messages":[null]}`,
+	`{"messages":{}}`,
+	`{"messages":[{"role":"user","content":7}]}`,
+	`{"messages":[{"role":"user","content":[{"type":"image_url","image_url":{"url":"data:,"}},{"type":"input_audio"},{"text":"no type"}]}]}`,
+	`[]`,
+	`{"messages":[]} {}`,
+	`{"messages":[` + strings.Repeat("[", 10001) + strings.Repeat("]", 10001) + `]}`,
+}
+
+// TestHistoryDocumentsModelImpl runs historyDocs in every format impl has
+// a codec for: impl decodes, checks, repairs and translates each as the
+// model does.
+func TestHistoryDocumentsModelImpl(t *testing.T) {
+	for _, f := range implHistoryFormats {
+		for _, doc := range historyDocs {
+			compareHistoryDoc(t, f, []byte(doc))
+		}
 	}
 }

@@ -83,9 +83,6 @@ func hField(o []byte, key string) []byte {
 	return v[0]
 }
 
-// hHas reports whether o has a member named key, whatever its value.
-func hHas(o []byte, key string) bool { return hField(o, key) != nil }
-
 // hElems calls fn with each element of the valid array arr, in order,
 // until fn returns false.
 func hElems(arr []byte, fn func(i int, v []byte) bool) {
@@ -242,9 +239,8 @@ type hMark struct {
 	first bool
 }
 
-func (w *hWriter) mark() hMark        { return hMark{len(w.b), w.first} }
-func (w *hWriter) reset(m hMark)      { w.b, w.first = w.b[:m.n], m.first }
-func (w *hWriter) wrote(m hMark) bool { return len(w.b) > m.n }
+func (w *hWriter) mark() hMark   { return hMark{len(w.b), w.first} }
+func (w *hWriter) reset(m hMark) { w.b, w.first = w.b[:m.n], m.first }
 
 // sep writes the comma before a member or element.
 func (w *hWriter) sep() {
