@@ -67,6 +67,7 @@ func compareHistoryDecode(t fataler, f spec.Format, doc []byte, translate bool) 
 	}
 	mh, mpm, mvs := model.DecodeHistoryPaths(f, doc)
 	ih, ipm, ivs := impl.DecodeHistoryPaths(f, doc)
+	mvs, ivs = syntaxWords(mvs), syntaxWords(ivs)
 	if d := diffValues("history", mh, ih); d != "" {
 		t.Fatalf("DecodeHistory(%s) differs: %s\ndoc: %s\nmodel:\n%s\nimpl:\n%s", f, d, doc, mh, ih)
 	}
@@ -78,6 +79,7 @@ func compareHistoryDecode(t fataler, f spec.Format, doc []byte, translate bool) 
 	}
 	_, mrep := model.CheckHistoryDocument(f, doc)
 	_, irep := impl.CheckHistoryDocument(f, doc)
+	mrep.Violations, irep.Violations = syntaxWords(mrep.Violations), syntaxWords(irep.Violations)
 	if d := diffReports(mrep, irep); d != "" {
 		t.Fatalf("CheckHistoryDocument(%s) differs: %s\ndoc: %s\nmodel:\n%s\nimpl:\n%s", f, d, doc, mrep, irep)
 	}
@@ -93,6 +95,7 @@ func compareHistoryDecode(t fataler, f spec.Format, doc []byte, translate bool) 
 		}
 		mout, mls := model.TranslateHistory(f, to, doc)
 		iout, ils := impl.TranslateHistory(f, to, doc)
+		mls, ils = syntaxWords(mls), syntaxWords(ils)
 		if string(mout) != string(iout) {
 			t.Fatalf("TranslateHistory(%s → %s) differs\ndoc: %s\nmodel: %s\nimpl:  %s", f, to, doc, mout, iout)
 		}
@@ -332,4 +335,21 @@ func compareTurns(t fataler, o spec.Outcome) {
 			}
 		}
 	}
+}
+
+// syntaxWords returns vs with the words of a JSON syntax error cut from the
+// message of a HIST-8 violation at the root: the model's codecs of Ollama,
+// Responses, Gemini and Bedrock say "not valid JSON: " and encoding/json's
+// error, which impl, reading with its own scanner, words its own way. The
+// rule, class, path and call stay compared.
+func syntaxWords(vs []spec.Violation) []spec.Violation {
+	const prefix = "not valid JSON: "
+	for i, v := range vs {
+		if v.Rule == spec.HistShape && v.Path == "$" && strings.HasPrefix(v.Message, prefix) {
+			out := append([]spec.Violation(nil), vs...)
+			out[i].Message = prefix + "…"
+			return out
+		}
+	}
+	return vs
 }

@@ -89,6 +89,7 @@ type histCodec struct {
 var histCodecs = map[spec.Format]histCodec{
 	spec.FormatOpenAIChat: {decodeChatHist, encodeChatHist},
 	spec.FormatAnthropic:  {decodeAnthropicHist, encodeAnthropicHist},
+	spec.FormatOllama:     {decodeOllamaHist, encodeOllamaHist},
 }
 
 // HistoryFormats returns the formats impl has a history codec for, in the
