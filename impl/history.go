@@ -90,6 +90,7 @@ var histCodecs = map[spec.Format]histCodec{
 	spec.FormatOpenAIChat: {decodeChatHist, encodeChatHist},
 	spec.FormatAnthropic:  {decodeAnthropicHist, encodeAnthropicHist},
 	spec.FormatOllama:     {decodeOllamaHist, encodeOllamaHist},
+	spec.FormatBedrock:    {decodeBedrockHist, encodeBedrockHist},
 }
 
 // HistoryFormats returns the formats impl has a history codec for, in the
