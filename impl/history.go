@@ -91,6 +91,7 @@ var histCodecs = map[spec.Format]histCodec{
 	spec.FormatAnthropic:  {decodeAnthropicHist, encodeAnthropicHist},
 	spec.FormatOllama:     {decodeOllamaHist, encodeOllamaHist},
 	spec.FormatBedrock:    {decodeBedrockHist, encodeBedrockHist},
+	spec.FormatGemini:     {decodeGeminiHist, encodeGeminiHist},
 }
 
 // HistoryFormats returns the formats impl has a history codec for, in the

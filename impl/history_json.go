@@ -392,6 +392,18 @@ func hdStr(raw []byte, p string) (string, bool, *spec.Violation) {
 	return hText(raw), true, nil
 }
 
+func hdBool(raw []byte, p string) (bool, bool, *spec.Violation) {
+	switch {
+	case hNull(raw):
+		return false, false, nil
+	case string(raw) == "true":
+		return true, true, nil
+	case string(raw) == "false":
+		return false, true, nil
+	}
+	return false, false, hdShape(p, "want a boolean, got %s", clip(raw))
+}
+
 // hdPart is a decoded part and its document path.
 type hdPart struct {
 	part spec.Part
