@@ -147,3 +147,27 @@ func TestHistoryDocumentsModelImpl(t *testing.T) {
 		}
 	}
 }
+
+// TestHistoryHostileDocumentsImpl feeds prefixes of every history
+// scenario's document (every seventh one) and the document with some of
+// its bytes replaced (every 61st) to impl and the model, in the
+// scenario's format: the same decoding, check, repair and translations.
+func TestHistoryHostileDocumentsImpl(t *testing.T) {
+	for _, sc := range histories(t) {
+		f := sc.Format
+		if sc.Translation() {
+			f = sc.From
+		}
+		doc := []byte(strings.TrimSpace(string(sc.Doc)))
+		for n := 0; n < len(doc); n += 7 {
+			compareHistoryDoc(t, f, doc[:n])
+		}
+		for n := 0; n < len(doc); n += 61 {
+			for _, c := range []byte{'"', '{', ']', 'x', 0xff} {
+				mut := append([]byte(nil), doc...)
+				mut[n] = c
+				compareHistoryDoc(t, f, mut)
+			}
+		}
+	}
+}
