@@ -4,7 +4,8 @@ import "github.com/toolspec/toolspec/spec"
 
 // Rule IDs, one per rule of SPEC.md, grouped by area: FRAME (wire framing),
 // ID (identity), NAME, ORD (ordering), BUD (budgets), PAIR (block pairing),
-// END (completion and termination), THINK (thinking and signatures). IDs
+// END (completion and termination), THINK (thinking and signatures),
+// EVENT, HIST (conversation histories) and XLATE (history translation). IDs
 // are never reused or renumbered. [LookupRule] gives a rule's summary.
 const (
 	FrameSSE        = spec.FrameSSE        // FRAME-1
@@ -61,6 +62,20 @@ const (
 	ThinkSignature  = spec.ThinkSignature  // THINK-2
 	ThinkRedacted   = spec.ThinkRedacted   // THINK-3
 	EventInvalid    = spec.EventInvalid    // EVENT-1
+	HistOrphan      = spec.HistOrphan      // HIST-1
+	HistDupID       = spec.HistDupID       // HIST-2
+	HistUnanswered  = spec.HistUnanswered  // HIST-3
+	HistMisplaced   = spec.HistMisplaced   // HIST-4
+	HistDupResult   = spec.HistDupResult   // HIST-5
+	HistCall        = spec.HistCall        // HIST-6
+	HistTool        = spec.HistTool        // HIST-7
+	HistShape       = spec.HistShape       // HIST-8
+	XlateThinking   = spec.XlateThinking   // XLATE-1
+	XlateSystem     = spec.XlateSystem     // XLATE-2
+	XlateToolChoice = spec.XlateToolChoice // XLATE-3
+	XlateOpaque     = spec.XlateOpaque     // XLATE-4
+	XlateIdentity   = spec.XlateIdentity   // XLATE-5
+	XlateTools      = spec.XlateTools      // XLATE-6
 )
 
 // Rule is one rule of SPEC.md: its ID and one-line summary.

@@ -150,6 +150,10 @@ const (
 	// ClassCall is confined to one call or block, which becomes invalid;
 	// the stream goes on.
 	ClassCall = spec.ClassCall
+	// ClassLoss names an element of a conversation history that a target
+	// format cannot carry (the XLATE rules): reported, never dropped
+	// silently.
+	ClassLoss = spec.ClassLoss
 )
 
 // NoCall is the Call of a [Violation] that concerns no particular call.

@@ -63,6 +63,7 @@ build_target ./fuzz FuzzGenShapes
 build_target ./fuzz FuzzEvents
 build_target ./fuzz FuzzGenOutcomeJSON
 build_target ./fuzz FuzzOutcomeJSON
+build_target ./fuzz FuzzHistoryModelImpl
 build_target ./impl FuzzAnthropicFastDelta
 build_target ./impl FuzzChatFastChoices
 build_target ./impl FuzzChatSequence

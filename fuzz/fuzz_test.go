@@ -195,3 +195,25 @@ var outcomeJSONSeeds = sync.OnceValues(func() ([][]byte, error) {
 	}
 	return out, nil
 })
+
+// FuzzHistoryModelImpl: on any bytes as a history document of any format
+// impl has a codec for, impl decodes, checks, repairs, encodes and
+// translates as the model does; and the fuzzer's bytes drive the draws of
+// the generated-history differential (TestHistoryModelImpl). Seeded with
+// every history scenario's document.
+func FuzzHistoryModelImpl(f *testing.F) {
+	for _, sc := range histories(f) {
+		fm := sc.Format
+		if sc.Translation() {
+			fm = sc.From
+		}
+		f.Add(formatIndex(fm), sc.Doc, []byte(nil))
+	}
+	f.Fuzz(func(t *testing.T, fi uint8, doc []byte, draws []byte) {
+		fm := spec.Formats[int(fi)%len(spec.Formats)]
+		compareHistoryDoc(t, fm, doc)
+		if len(draws) > 0 {
+			rapidfuzz.Check(t, draws, historyProp)
+		}
+	})
+}

@@ -1,0 +1,144 @@
+package toolspec_test
+
+import (
+	"fmt"
+
+	"github.com/toolspec/toolspec"
+)
+
+// Check an Anthropic request whose stream lost two tool starts: one
+// tool_use block, three tool_result blocks, two of them orphans.
+func ExampleCheckHistory() {
+	doc := []byte(`{"messages": [
+		{"role": "user", "content": "Weather in Paris, Rome and Oslo?"},
+		{"role": "assistant", "content": [{"type": "tool_use", "id": "toolu_1", "name": "weather", "input": {"city": "Paris"}}]},
+		{"role": "user", "content": [
+			{"type": "tool_result", "tool_use_id": "toolu_1", "content": "18°C"},
+			{"type": "tool_result", "tool_use_id": "toolu_2", "content": "24°C"},
+			{"type": "tool_result", "tool_use_id": "toolu_3", "content": "9°C"}]}]}`)
+	_, rep := toolspec.CheckHistory(toolspec.FormatAnthropic, doc)
+	fmt.Println(rep.OK())
+	for _, v := range rep.Violations {
+		fmt.Println(v.Rule, v.Path)
+	}
+	// Output:
+	// false
+	// HIST-1 messages[2].content[1]
+	// HIST-1 messages[2].content[2]
+}
+
+// Decode an OpenAI chat request into its canonical history.
+func ExampleDecodeHistory() {
+	doc := []byte(`{"messages": [
+		{"role": "system", "content": "Be brief."},
+		{"role": "user", "content": "Weather in Paris?"},
+		{"role": "assistant", "content": null, "tool_calls": [
+			{"id": "call_1", "type": "function", "function": {"name": "weather", "arguments": "{\"city\": \"Paris\"}"}}]},
+		{"role": "tool", "tool_call_id": "call_1", "content": "18°C"}]}`)
+	h, vs := toolspec.DecodeHistory(toolspec.FormatOpenAIChat, doc)
+	fmt.Print(h)
+	fmt.Println(len(vs), "violations")
+	// Output:
+	// system text "Be brief."
+	// msg 0 user text "Weather in Paris?"
+	// msg 1 assistant call id="call_1" name="weather" args="{\"city\":\"Paris\"}" kind=function
+	// msg 2 tool result id="call_1"
+	// msg 2 tool content 0 text "18°C"
+	// 0 violations
+}
+
+// Write a history built in code as an Anthropic request: the results of
+// the turn become tool_result blocks of one user message.
+func ExampleEncodeHistory() {
+	h := toolspec.History{
+		Messages: []toolspec.Message{
+			{Role: toolspec.RoleUser, Parts: []toolspec.Part{{Kind: toolspec.PartText, Text: "Weather in Paris?"}}},
+			{Role: toolspec.RoleAssistant, Parts: []toolspec.Part{
+				{Kind: toolspec.PartThinking, Text: "Call the tool.", Signature: "EqQB"},
+				{Kind: toolspec.PartCall, ID: "toolu_1", Name: "weather", Args: `{"city":"Paris"}`, CallKind: toolspec.CallFunction}}},
+			{Role: toolspec.RoleTool, Parts: []toolspec.Part{{Kind: toolspec.PartResult, ID: "toolu_1",
+				Content: []toolspec.Part{{Kind: toolspec.PartText, Text: "18°C"}}}}},
+		},
+		ToolChoice: toolspec.ToolChoice{Mode: toolspec.ChoiceAuto, Parallel: toolspec.ParallelDisabled},
+	}
+	doc, losses := toolspec.EncodeHistory(toolspec.FormatAnthropic, h)
+	fmt.Println(string(doc))
+	fmt.Println(len(losses), "losses")
+	// Output:
+	// {"messages":[{"role":"user","content":[{"type":"text","text":"Weather in Paris?"}]},{"role":"assistant","content":[{"type":"thinking","thinking":"Call the tool.","signature":"EqQB"},{"type":"tool_use","id":"toolu_1","name":"weather","input":{"city":"Paris"}}]},{"role":"user","content":[{"type":"tool_result","tool_use_id":"toolu_1","content":"18°C"}]}],"tool_choice":{"type":"auto","disable_parallel_tool_use":true}}
+	// 0 losses
+}
+
+// Translate an Anthropic request with two thinking blocks to OpenAI chat,
+// which carries one reasoning text per message and no signature: each
+// loss is named.
+func ExampleTranslateHistory() {
+	doc := []byte(`{"messages": [
+		{"role": "user", "content": "Hi"},
+		{"role": "assistant", "content": [
+			{"type": "thinking", "thinking": "First.", "signature": "sig1"},
+			{"type": "thinking", "thinking": "Second.", "signature": "sig2"},
+			{"type": "text", "text": "Hello!"}]}],
+		"tool_choice": {"type": "auto", "disable_parallel_tool_use": true}}`)
+	out, vs := toolspec.TranslateHistory(toolspec.FormatAnthropic, toolspec.FormatOpenAIChat, doc)
+	fmt.Println(string(out))
+	for _, v := range vs {
+		fmt.Println(v.Rule, v.Class, v.Path)
+	}
+	// Output:
+	// {"messages":[{"role":"user","content":"Hi"},{"role":"assistant","content":"Hello!","reasoning_content":"First."}],"tool_choice":"auto","parallel_tool_calls":false}
+	// XLATE-1 loss messages[1].content[0]
+	// XLATE-1 loss messages[1].content[1]
+}
+
+// Repair a history whose first turn's call has no result: the repair adds
+// a placeholder result marked as an error, and says so.
+func ExampleRepairHistory() {
+	call := func(id string) toolspec.Part {
+		return toolspec.Part{Kind: toolspec.PartCall, ID: id, Name: "weather", Args: `{}`, CallKind: toolspec.CallFunction}
+	}
+	text := func(s string) []toolspec.Part { return []toolspec.Part{{Kind: toolspec.PartText, Text: s}} }
+	h := toolspec.History{Messages: []toolspec.Message{
+		{Role: toolspec.RoleUser, Parts: text("Weather?")},
+		{Role: toolspec.RoleAssistant, Parts: []toolspec.Part{call("call_1")}},
+		{Role: toolspec.RoleUser, Parts: text("Still there?")},
+	}}
+	fixed, changes := toolspec.RepairHistory(toolspec.FormatOpenAIChat, h)
+	for _, c := range changes {
+		fmt.Println(c)
+	}
+	fmt.Print(fixed)
+	// Output:
+	// change HIST-3 path="messages[1].parts[0]" "added a placeholder result for call id \"call_1\", marked as an error: the call was interrupted"
+	// msg 0 user text "Weather?"
+	// msg 1 assistant call id="call_1" name="weather" args="{}" kind=function
+	// msg 2 tool result id="call_1" error
+	// msg 2 tool content 0 text "The tool call was interrupted: no result was recorded for it."
+	// msg 3 user text "Still there?"
+}
+
+// Turn a stream's outcome into the assistant turn of the next request,
+// append the results, and check the history.
+func ExampleAssistantTurn() {
+	out := toolspec.Reassemble(toolspec.FormatOpenAIChat, []byte(
+		"data: {\"choices\":[{\"index\":0,\"delta\":{\"tool_calls\":[{\"index\":0,\"id\":\"call_1\",\"type\":\"function\",\"function\":{\"name\":\"search\",\"arguments\":\"{\\\"q\\\": \\\"go\\\"}\"}}]}}]}\n\n"+
+			"data: {\"choices\":[{\"index\":0,\"delta\":{},\"finish_reason\":\"tool_calls\"}]}\n\ndata: [DONE]\n\n"), toolspec.Limits{})
+	turn, _, err := toolspec.AssistantTurn(out, 0, toolspec.TurnOptions{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	h := toolspec.History{Messages: []toolspec.Message{
+		{Role: toolspec.RoleUser, Parts: []toolspec.Part{{Kind: toolspec.PartText, Text: "Search for go"}}},
+		turn,
+		{Role: toolspec.RoleTool, Parts: []toolspec.Part{{Kind: toolspec.PartResult, ID: "call_1",
+			Content: []toolspec.Part{{Kind: toolspec.PartText, Text: "go.dev"}}}}},
+	}}
+	doc, _ := toolspec.EncodeHistory(toolspec.FormatOpenAIChat, h)
+	fmt.Println(string(doc))
+	_, rep := toolspec.CheckHistory(toolspec.FormatOpenAIChat, doc)
+	fmt.Println("ok:", rep.OK())
+	// Output:
+	// {"messages":[{"role":"user","content":"Search for go"},{"role":"assistant","content":null,"tool_calls":[{"id":"call_1","type":"function","function":{"name":"search","arguments":"{\"q\":\"go\"}"}}]},{"role":"tool","tool_call_id":"call_1","content":"go.dev"}]}
+	// ok: true
+}

@@ -1,0 +1,355 @@
+package fuzz
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/toolspec/toolspec/gen"
+	"github.com/toolspec/toolspec/impl"
+	"github.com/toolspec/toolspec/model"
+	"github.com/toolspec/toolspec/scenario"
+	"github.com/toolspec/toolspec/spec"
+	"pgregory.net/rapid"
+)
+
+// This file holds the differential checks of conversation histories (SPEC.md
+// section 11): impl's checker, Repair and codecs against model's, on
+// histories and on documents. Reports are compared field by field
+// (diffValues), so every violation's rule, class, path, call and message,
+// and every pending call, must be equal.
+
+// implHistoryFormats are the formats whose history codecs impl has; the
+// others answer impl's HIST-8 "no codec" violation.
+var implHistoryFormats = impl.HistoryFormats()
+
+// compareHistoryCheck checks that impl's CheckHistory and Repair give
+// model's report and repair of h in format f.
+func compareHistoryCheck(t fataler, f spec.Format, h spec.History) {
+	t.Helper()
+	mr := model.CheckHistory(f, h)
+	ir := impl.CheckHistory(f, h)
+	if d := diffReports(mr, ir); d != "" {
+		t.Fatalf("CheckHistory(%s) differs: %s\nhistory:\n%s\nmodel:\n%s\nimpl:\n%s", f, d, h, mr, ir)
+	}
+	mh, mc := model.Repair(f, h)
+	ih, ic := impl.Repair(f, h)
+	if d := diffValues("repaired", mh, ih); d != "" {
+		t.Fatalf("Repair(%s) history differs: %s\nhistory:\n%s\nmodel:\n%s\nimpl:\n%s", f, d, h, mh, ih)
+	}
+	if d := diffValues("changes", mc, modelChanges(ic)); d != "" {
+		t.Fatalf("Repair(%s) changes differ: %s\nhistory:\n%s\nmodel: %v\nimpl: %v", f, d, h, mc, ic)
+	}
+}
+
+// compareHistoryDoc checks that impl decodes doc, a document of format f,
+// as model does (History, path map, violations), checks it as model does,
+// and, when the document has its format's shape, encodes the History as
+// model does and translates it to every format impl has as model does.
+func compareHistoryDoc(t fataler, f spec.Format, doc []byte) {
+	t.Helper()
+	compareHistoryDecode(t, f, doc, true)
+}
+
+// compareHistoryDecode is compareHistoryDoc, with the translations only
+// when translate is set.
+func compareHistoryDecode(t fataler, f spec.Format, doc []byte, translate bool) {
+	t.Helper()
+	if !impl.HasHistoryCodec(f) {
+		return
+	}
+	mh, mpm, mvs := model.DecodeHistoryPaths(f, doc)
+	ih, ipm, ivs := impl.DecodeHistoryPaths(f, doc)
+	mvs, ivs = syntaxWords(mvs), syntaxWords(ivs)
+	if d := diffValues("history", mh, ih); d != "" {
+		t.Fatalf("DecodeHistory(%s) differs: %s\ndoc: %s\nmodel:\n%s\nimpl:\n%s", f, d, doc, mh, ih)
+	}
+	if d := diffValues("violations", mvs, ivs); d != "" {
+		t.Fatalf("DecodeHistory(%s) violations differ: %s\ndoc: %s\nmodel: %v\nimpl: %v", f, d, doc, mvs, ivs)
+	}
+	if d := diffPaths(mpm, ipm); d != "" {
+		t.Fatalf("DecodeHistoryPaths(%s) path maps differ: %s\ndoc: %s\nmodel: %v\nimpl: %v", f, d, doc, mpm, ipm)
+	}
+	_, mrep := model.CheckHistoryDocument(f, doc)
+	_, irep := impl.CheckHistoryDocument(f, doc)
+	mrep.Violations, irep.Violations = syntaxWords(mrep.Violations), syntaxWords(irep.Violations)
+	if d := diffReports(mrep, irep); d != "" {
+		t.Fatalf("CheckHistoryDocument(%s) differs: %s\ndoc: %s\nmodel:\n%s\nimpl:\n%s", f, d, doc, mrep, irep)
+	}
+	for _, v := range mvs {
+		if v.Rule == spec.HistShape {
+			return
+		}
+	}
+	compareHistoryCheck(t, f, mh)
+	for _, to := range implHistoryFormats {
+		if !translate {
+			break
+		}
+		mout, mls := model.TranslateHistory(f, to, doc)
+		iout, ils := impl.TranslateHistory(f, to, doc)
+		mls, ils = syntaxWords(mls), syntaxWords(ils)
+		if string(mout) != string(iout) {
+			t.Fatalf("TranslateHistory(%s → %s) differs\ndoc: %s\nmodel: %s\nimpl:  %s", f, to, doc, mout, iout)
+		}
+		if d := diffValues("losses", mls, ils); d != "" {
+			t.Fatalf("TranslateHistory(%s → %s) violations differ: %s\ndoc: %s\nmodel: %v\nimpl: %v", f, to, d, doc, mls, ils)
+		}
+	}
+}
+
+// compareHistory checks impl against model on h in format f: the checker
+// and Repair on h itself, and for every format impl has a codec of, the
+// encoding of h and its decoding, check and repair (the translations of
+// an encoding are the encodings of its decoding, compared already).
+func compareHistory(t fataler, f spec.Format, h spec.History) {
+	t.Helper()
+	compareHistoryCheck(t, f, h)
+	for _, to := range implHistoryFormats {
+		mdoc, mls := model.EncodeHistory(to, h)
+		idoc, ils := impl.EncodeHistory(to, h)
+		if string(mdoc) != string(idoc) {
+			t.Fatalf("EncodeHistory(%s) differs\nhistory:\n%s\nmodel: %s\nimpl:  %s", to, h, mdoc, idoc)
+		}
+		if d := diffValues("losses", mls, ils); d != "" {
+			t.Fatalf("EncodeHistory(%s) losses differ: %s\nhistory:\n%s\nmodel: %v\nimpl: %v", to, d, h, mls, ils)
+		}
+		compareHistoryDecode(t, to, mdoc, false)
+	}
+}
+
+// historyProp is the rapid property of the history differential: a
+// history drawn well paired for a format, with one pairing fault, or with
+// elements of every format and then broken at random (messages dropped,
+// repeated or moved, ids and names drawn from a few), compared in a format
+// drawn.
+func historyProp(t *rapid.T) {
+	f := rapid.SampledFrom(spec.Formats).Draw(t, "format")
+	var h spec.History
+	switch rapid.IntRange(0, 2).Draw(t, "kind") {
+	case 0:
+		h = gen.History(t, f)
+	case 1:
+		h, _ = gen.AdversarialHistory(t, f)
+	default:
+		h = breakHistory(t, gen.AnyHistory(t, rapid.Bool().Draw(t, "ids")))
+	}
+	compareHistory(t, f, h)
+}
+
+// breakHistory changes h at random so that any pairing rule may break:
+// messages dropped, repeated or moved, and the ids and names of calls and
+// results redrawn from a few, or cleared.
+func breakHistory(t *rapid.T, h spec.History) spec.History {
+	msgs := append([]spec.Message(nil), h.Messages...)
+	for n := rapid.IntRange(0, 4).Draw(t, "edits"); n > 0 && len(msgs) > 0; n-- {
+		i := rapid.IntRange(0, len(msgs)-1).Draw(t, "at")
+		switch rapid.IntRange(0, 3).Draw(t, "edit") {
+		case 0:
+			msgs = append(msgs[:i:i], msgs[i+1:]...)
+		case 1:
+			msgs = append(msgs[:i+1:i+1], msgs[i:]...)
+		case 2:
+			j := rapid.IntRange(0, len(msgs)-1).Draw(t, "to")
+			msgs[i], msgs[j] = msgs[j], msgs[i]
+		default:
+			m := msgs[i]
+			m.Parts = append([]spec.Part(nil), m.Parts...)
+			for j := range m.Parts {
+				p := &m.Parts[j]
+				if p.Kind != spec.PartCall && p.Kind != spec.PartResult {
+					continue
+				}
+				p.ID = rapid.SampledFrom([]string{"", "a", "b", p.ID}).Draw(t, "id")
+				p.Name = rapid.SampledFrom([]string{"", "f", "g", p.Name}).Draw(t, "name")
+			}
+			msgs[i] = m
+		}
+	}
+	h.Messages = msgs
+	return h
+}
+
+// diffReports is diffValues on two reports of a history: "" when equal.
+func diffReports(m model.HistoryReport, i impl.HistoryReport) string {
+	pending := make([]model.PendingCall, len(i.Pending))
+	for k, p := range i.Pending {
+		pending[k] = model.PendingCall(p)
+	}
+	return diffValues("report", m, model.HistoryReport{Violations: i.Violations, Pending: pending})
+}
+
+// modelChanges converts impl's changes into model's, to compare them.
+func modelChanges(cs []impl.Change) []model.Change {
+	out := make([]model.Change, len(cs))
+	for k, c := range cs {
+		out[k] = model.Change(c)
+	}
+	return out
+}
+
+// diffPaths is "" when the two path maps are equal, else the first
+// canonical path (in sorted order) at which they differ.
+func diffPaths(m model.PathMap, i impl.PathMap) string {
+	keys := make([]string, 0, len(m)+len(i))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	for k := range i {
+		if _, ok := m[k]; !ok {
+			keys = append(keys, k)
+		}
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		mv, mok := m[k]
+		iv, iok := i[k]
+		if mv != iv || mok != iok {
+			return "paths[" + k + "]: model " + quoteIf(mv, mok) + ", impl " + quoteIf(iv, iok)
+		}
+	}
+	return ""
+}
+
+// quoteIf quotes s when ok, else says it is absent.
+func quoteIf(s string, ok bool) string {
+	if !ok {
+		return "absent"
+	}
+	return strconv.Quote(s)
+}
+
+// historyDir is the corpus of history scenarios (SPEC.md section 11).
+const historyDir = "../spectest/testdata/histories"
+
+// readHistories parses every history scenario once per process.
+var readHistories = sync.OnceValues(func() ([]*scenario.History, error) {
+	var out []*scenario.History
+	err := filepath.WalkDir(historyDir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".txtar") {
+			return err
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		sc, err := scenario.ParseHistory(path, data)
+		if err != nil {
+			return err
+		}
+		out = append(out, sc)
+		return nil
+	})
+	if err == nil && len(out) == 0 {
+		err = fmt.Errorf("no history scenarios in %s", historyDir)
+	}
+	return out, err
+})
+
+// histories returns the history scenarios, or fails t.
+func histories(t fataler) []*scenario.History {
+	t.Helper()
+	scs, err := readHistories()
+	if err != nil {
+		t.Fatalf("%v", err)
+	}
+	return scs
+}
+
+// implHistoryTranscript is the want of a history scenario computed by impl,
+// in the form of model's history scenario test: for a check, the decoded
+// history, the report of CheckHistoryDocument and the changes of Repair
+// at document paths; for a translation, the translated document indented
+// and the violations of decoding and encoding at source paths. ok is false
+// when impl has no codec for a format of the scenario.
+func implHistoryTranscript(sc *scenario.History) (string, bool) {
+	var b strings.Builder
+	if sc.Translation() {
+		if !impl.HasHistoryCodec(sc.From) || !impl.HasHistoryCodec(sc.To) {
+			return "", false
+		}
+		doc, vs := impl.TranslateHistory(sc.From, sc.To, sc.Doc)
+		b.WriteString("# document\n")
+		if len(doc) > 0 {
+			var ind bytes.Buffer
+			if err := json.Indent(&ind, doc, "", "  "); err != nil {
+				return "the translated document is not JSON: " + err.Error() + "\n" + string(doc), true
+			}
+			b.WriteString(ind.String() + "\n")
+		}
+		b.WriteString("# losses\n")
+		for _, v := range vs {
+			b.WriteString(v.String() + "\n")
+		}
+		return b.String(), true
+	}
+	if !impl.HasHistoryCodec(sc.Format) {
+		return "", false
+	}
+	h, rep := impl.CheckHistoryDocument(sc.Format, sc.Doc)
+	b.WriteString("# history\n" + h.String())
+	b.WriteString("# report\n" + rep.String())
+	for _, v := range rep.Violations {
+		if v.Class == spec.ClassTerminal {
+			return b.String(), true
+		}
+	}
+	if _, changes := impl.Repair(sc.Format, h); len(changes) > 0 {
+		_, pm, _ := impl.DecodeHistoryPaths(sc.Format, sc.Doc)
+		b.WriteString("# repair\n")
+		for _, c := range changes {
+			c.Path = pm.Lookup(c.Path)
+			b.WriteString(c.String() + "\n")
+		}
+	}
+	return b.String(), true
+}
+
+// compareTurns checks that impl's AssistantTurn gives model's on every
+// message of o, for choices 0 and 1, failing closed and dropping: the
+// same parts, the same changes, the same error.
+func compareTurns(t fataler, o spec.Outcome) {
+	t.Helper()
+	for msg := -1; msg <= o.Messages; msg++ {
+		for choice := 0; choice < 2; choice++ {
+			for _, drop := range []bool{false, true} {
+				mm, mc, merr := model.AssistantTurn(o, msg, model.TurnOptions{Choice: choice, DropUnfinished: drop})
+				im, ic, ierr := impl.AssistantTurn(o, msg, impl.TurnOptions{Choice: choice, DropUnfinished: drop})
+				where := fmt.Sprintf("AssistantTurn(message %d, choice %d, drop %v)", msg, choice, drop)
+				if d := diffValues("turn", mm, im); d != "" {
+					t.Fatalf("%s differs: %s\noutcome:\n%s", where, d, o)
+				}
+				if d := diffValues("changes", mc, modelChanges(ic)); d != "" {
+					t.Fatalf("%s changes differ: %s\noutcome:\n%s", where, d, o)
+				}
+				if fmt.Sprint(merr) != fmt.Sprint(ierr) {
+					t.Fatalf("%s errors differ: model %v, impl %v\noutcome:\n%s", where, merr, ierr, o)
+				}
+			}
+		}
+	}
+}
+
+// syntaxWords returns vs with the words of a JSON syntax error cut from the
+// message of a HIST-8 violation at the root: the model's codecs of Ollama,
+// Responses, Gemini and Bedrock say "not valid JSON: " and encoding/json's
+// error, which impl, reading with its own scanner, words its own way. The
+// rule, class, path and call stay compared.
+func syntaxWords(vs []spec.Violation) []spec.Violation {
+	const prefix = "not valid JSON: "
+	for i, v := range vs {
+		if v.Rule == spec.HistShape && v.Path == "$" && strings.HasPrefix(v.Message, prefix) {
+			out := append([]spec.Violation(nil), vs...)
+			out[i].Message = prefix + "…"
+			return out
+		}
+	}
+	return vs
+}

@@ -1,0 +1,614 @@
+package impl
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/toolspec/toolspec/spec"
+)
+
+// This file holds what the history codecs share: reading a validated
+// document with a document path in every error (HIST-8), recording
+// decoded messages and their paths, and writing JSON with a fixed key
+// order into one buffer.
+//
+// Reading. hDoc validates the whole document once (json.Valid's rules and
+// nesting limit), so that nothing is allocated for a document that cannot
+// be read and every later step may skip values without checking them
+// again. A member is looked up among an object's members in one pass
+// (hFields), the last of a repeated name winning, as encoding/json's
+// decoding into a map does.
+
+// hjPath joins a document path and a member name.
+func hjPath(p, key string) string {
+	if p == "" || p == "$" {
+		return key
+	}
+	return p + "." + key
+}
+
+// hjIndex appends an array index to a document path.
+func hjIndex(p string, i int) string { return p + "[" + strconv.Itoa(i) + "]" }
+
+// hShape is a HIST-8 violation at document path p.
+func hShape(p, format string, args ...any) []spec.Violation {
+	if p == "" {
+		p = "$"
+	}
+	return []spec.Violation{{Rule: spec.HistShape, Class: spec.ClassTerminal, Call: spec.NoCall, Path: p,
+		Message: fmt.Sprintf(format, args...)}}
+}
+
+// hDoc returns the document's object, validated, or a HIST-8 violation.
+func hDoc(doc []byte) ([]byte, []spec.Violation) {
+	d := trimJSONSpace(doc)
+	if len(d) == 0 || d[0] != '{' || !validJSON(d) {
+		return nil, hShape("$", "the document is not one JSON object")
+	}
+	return d, nil
+}
+
+// hFields sets vals[k] to the value of the last member of the object o
+// named keys[k], or nil; o is valid JSON.
+func hFields(o []byte, keys []string, vals [][]byte) {
+	for k := range vals {
+		vals[k] = nil
+	}
+	i := skipSpace(o, 1)
+	for i < len(o) && o[i] == '"' {
+		ks := i
+		i = skipString(o, i)
+		key := o[ks:i]
+		i = skipSpace(o, i)
+		i = skipSpace(o, i+1) // the colon
+		vs := i
+		i = skipValue(o, i)
+		for k, name := range keys {
+			if keyIs(key, name) {
+				vals[k] = o[vs:i]
+			}
+		}
+		i = skipSpace(o, i)
+		if i < len(o) && o[i] == ',' {
+			i = skipSpace(o, i+1)
+		}
+	}
+}
+
+// hField is the value of the last member of o named key, or nil.
+func hField(o []byte, key string) []byte {
+	var v [1][]byte
+	hFields(o, []string{key}, v[:])
+	return v[0]
+}
+
+// hElems calls fn with each element of the valid array arr, in order,
+// until fn returns false.
+func hElems(arr []byte, fn func(i int, v []byte) bool) {
+	i := skipSpace(arr, 1)
+	for n := 0; i < len(arr) && arr[i] != ']'; n++ {
+		s := i
+		i = skipValue(arr, i)
+		if !fn(n, arr[s:i]) {
+			return
+		}
+		i = skipSpace(arr, i)
+		if i < len(arr) && arr[i] == ',' {
+			i = skipSpace(arr, i+1)
+		}
+	}
+}
+
+// hCount is the number of elements of the valid array arr.
+func hCount(arr []byte) int {
+	n := 0
+	hElems(arr, func(int, []byte) bool { n++; return true })
+	return n
+}
+
+// hKind names the JSON type of raw for an error message.
+func hKind(raw []byte) string {
+	if len(raw) == 0 {
+		return "nothing"
+	}
+	return jsonKind(raw[0])
+}
+
+// hNull reports whether raw is absent or null.
+func hNull(raw []byte) bool { return len(raw) == 0 || string(raw) == "null" }
+
+// hObj returns raw, at path p, as an object; ok is false when raw is
+// absent or null.
+func hObj(raw []byte, p string) ([]byte, bool, []spec.Violation) {
+	if hNull(raw) {
+		return nil, false, nil
+	}
+	if raw[0] != '{' {
+		return nil, false, hShape(p, "want an object, got a JSON %s", hKind(raw))
+	}
+	return raw, true, nil
+}
+
+// hArr returns raw, at path p, as an array; ok is false when raw is absent
+// or null.
+func hArr(raw []byte, p string) ([]byte, bool, []spec.Violation) {
+	if hNull(raw) {
+		return nil, false, nil
+	}
+	if raw[0] != '[' {
+		return nil, false, hShape(p, "want an array, got a JSON %s", hKind(raw))
+	}
+	return raw, true, nil
+}
+
+// hStr decodes raw, at path p, as a string; ok is false when raw is absent
+// or null.
+func hStr(raw []byte, p string) (string, bool, []spec.Violation) {
+	if hNull(raw) {
+		return "", false, nil
+	}
+	if raw[0] != '"' {
+		return "", false, hShape(p, "want a string, got a JSON %s", hKind(raw))
+	}
+	return hText(raw), true, nil
+}
+
+// hText is the decoded content of the valid JSON string raw.
+func hText(raw []byte) string {
+	in := raw[1 : len(raw)-1]
+	if plainKey(in) {
+		return string(in)
+	}
+	return string(appendString(make([]byte, 0, len(in)), raw))
+}
+
+// hBoolean decodes raw, at path p, as a boolean; ok is false when raw is
+// absent or null.
+func hBoolean(raw []byte, p string) (bool, bool, []spec.Violation) {
+	if hNull(raw) {
+		return false, false, nil
+	}
+	switch string(raw) {
+	case "true":
+		return true, true, nil
+	case "false":
+		return false, true, nil
+	}
+	return false, false, hShape(p, "want a boolean, got a JSON %s", hKind(raw))
+}
+
+// hCompact is the valid JSON value raw without insignificant white space.
+func hCompact(raw []byte) string { return string(appendCompact(make([]byte, 0, len(raw)), raw)) }
+
+// hArgs is the canonical text of arguments or a schema given as JSON text:
+// compact when it is valid JSON, verbatim when not (HIST-6 names it).
+func hArgs(s string) string {
+	if !validJSON([]byte(s)) {
+		return s
+	}
+	return string(appendCompact(make([]byte, 0, len(s)), []byte(s)))
+}
+
+// hIsObject reports whether s is the text of one JSON object.
+func hIsObject(s string) bool { return notObject(s) == "" }
+
+// hOpaqueTool keeps a tool no rule knows verbatim, with its "name" when it
+// has a string one.
+func hOpaqueTool(o []byte, f spec.Format) spec.Tool {
+	name, _, _ := hStr(hField(o, "name"), "")
+	return spec.Tool{Name: name, Data: hCompact(o), Format: f}
+}
+
+// hAddMessage appends a message decoded from document path p, and the
+// paths of its parts.
+func hAddMessage(h *spec.History, pm PathMap, p string, role spec.Role, parts []spec.Part, paths []string) {
+	i := len(h.Messages)
+	pm[hMessagePath(i)] = p
+	for j, pp := range paths {
+		pm[hPartPath(i, j)] = pp
+	}
+	h.Messages = append(h.Messages, spec.Message{Role: role, Parts: parts})
+}
+
+// hLoss is a ClassLoss violation of rule at canonical path p.
+func hLoss(rule spec.RuleID, p, format string, args ...any) spec.Violation {
+	return spec.Violation{Rule: rule, Class: spec.ClassLoss, Call: spec.NoCall, Path: p, Message: fmt.Sprintf(format, args...)}
+}
+
+// hFormatName names the format of an opaque part for a message.
+func hFormatName(f spec.Format) string {
+	if f == "" {
+		return "no format"
+	}
+	return string(f)
+}
+
+// Writing.
+
+// hWriter writes one JSON document: values go into b, each member and
+// element preceded by a comma unless it is the first of its container.
+type hWriter struct {
+	b     []byte
+	first bool // the next member or element is the first of its container
+}
+
+// hMark is a position of a hWriter to go back to.
+type hMark struct {
+	n     int
+	first bool
+}
+
+func (w *hWriter) mark() hMark   { return hMark{len(w.b), w.first} }
+func (w *hWriter) reset(m hMark) { w.b, w.first = w.b[:m.n], m.first }
+
+// sep writes the comma before a member or element.
+func (w *hWriter) sep() {
+	if !w.first {
+		w.b = append(w.b, ',')
+	}
+	w.first = false
+}
+
+// open starts an object or array as a value, close ends it.
+func (w *hWriter) open(c byte)  { w.b = append(w.b, c); w.first = true }
+func (w *hWriter) close(c byte) { w.b = append(w.b, c); w.first = false }
+
+// key writes a member's name and colon; its value follows.
+func (w *hWriter) key(k string) {
+	w.sep()
+	w.b = hQuote(w.b, k)
+	w.b = append(w.b, ':')
+}
+
+// elem starts an element of an array; its value follows.
+func (w *hWriter) elem() { w.sep() }
+
+// str writes the JSON string s; raw writes JSON text as it is.
+func (w *hWriter) str(s string) { w.b = hQuote(w.b, s) }
+func (w *hWriter) raw(s string) { w.b = append(w.b, s...) }
+func (w *hWriter) boolean(v bool) {
+	w.b = strconv.AppendBool(w.b, v)
+}
+
+// strMember writes the member k with string value s; strMemberIf only
+// when s is not empty.
+func (w *hWriter) strMember(k, s string) { w.key(k); w.str(s) }
+func (w *hWriter) strMemberIf(k, s string) {
+	if s != "" {
+		w.strMember(k, s)
+	}
+}
+
+// hQuote appends the JSON text of the string s as encoding/json writes it
+// without HTML escapes: \" \\ \b \f \n \r \t, \u00XX for other control
+// bytes, \u2028 and \u2029 escaped, invalid UTF-8 as \ufffd.
+func hQuote(b []byte, s string) []byte {
+	const hex = "0123456789abcdef"
+	b = append(b, '"')
+	start := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if c >= 0x20 && c != '"' && c != '\\' {
+				i++
+				continue
+			}
+			b = append(b, s[start:i]...)
+			switch c {
+			case '"', '\\':
+				b = append(b, '\\', c)
+			case '\b':
+				b = append(b, '\\', 'b')
+			case '\f':
+				b = append(b, '\\', 'f')
+			case '\n':
+				b = append(b, '\\', 'n')
+			case '\r':
+				b = append(b, '\\', 'r')
+			case '\t':
+				b = append(b, '\\', 't')
+			default:
+				b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&15])
+			}
+			i++
+			start = i
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && size == 1:
+			b = append(b, s[start:i]...)
+			b = append(b, `\ufffd`...)
+		case r == '\u2028' || r == '\u2029':
+			b = append(b, s[start:i]...)
+			b = append(b, '\\', 'u', '2', '0', '2', hex[r&15])
+		default:
+			i += size
+			continue
+		}
+		i += size
+		start = i
+	}
+	b = append(b, s[start:]...)
+	return append(b, '"')
+}
+
+// The helpers below serve the codecs of Ollama (and the formats written
+// the same way): their shape violations quote the offending JSON (clip),
+// and their encoders name a loss at a field step of the element
+// ("messages[i].parts[j].signature", "tools[i].schema",
+// "tool_choice.parallel") when they keep the element but not the field.
+
+// hdShape is the HIST-8 violation at document path p, quoting nothing.
+func hdShape(p, format string, args ...any) *spec.Violation {
+	return &spec.Violation{Rule: spec.HistShape, Class: spec.ClassTerminal, Call: spec.NoCall, Path: p, Message: fmt.Sprintf(format, args...)}
+}
+
+// hdRootDoc returns the document's object, validated, or a HIST-8
+// violation at "$".
+func hdRootDoc(doc []byte) ([]byte, *spec.Violation) {
+	d := trimJSONSpace(doc)
+	if len(d) == 0 || d[0] != '{' {
+		return nil, hdShape("$", "a history document is one JSON object, got %s", clip(d))
+	}
+	if !validJSON(d) {
+		return nil, hdShape("$", "not valid JSON: %s", strings.TrimPrefix(argsProblem(d), "arguments are not one JSON object: "))
+	}
+	return d, nil
+}
+
+// hdObj, hdArr, hdStr and hdBool read raw, the element at p, as their
+// type, quoting raw when it has another; ok is false when raw is absent
+// or null.
+func hdObj(raw []byte, p string) ([]byte, bool, *spec.Violation) {
+	if hNull(raw) {
+		return nil, false, nil
+	}
+	if raw[0] != '{' {
+		return nil, false, hdShape(p, "want an object, got %s", clip(raw))
+	}
+	return raw, true, nil
+}
+
+func hdArr(raw []byte, p string) ([]byte, bool, *spec.Violation) {
+	if hNull(raw) {
+		return nil, false, nil
+	}
+	if raw[0] != '[' {
+		return nil, false, hdShape(p, "want an array, got %s", clip(raw))
+	}
+	return raw, true, nil
+}
+
+func hdStr(raw []byte, p string) (string, bool, *spec.Violation) {
+	if hNull(raw) {
+		return "", false, nil
+	}
+	if raw[0] != '"' {
+		return "", false, hdShape(p, "want a string, got %s", clip(raw))
+	}
+	return hText(raw), true, nil
+}
+
+func hdBool(raw []byte, p string) (bool, bool, *spec.Violation) {
+	switch {
+	case hNull(raw):
+		return false, false, nil
+	case string(raw) == "true":
+		return true, true, nil
+	case string(raw) == "false":
+		return false, true, nil
+	}
+	return false, false, hdShape(p, "want a boolean, got %s", clip(raw))
+}
+
+// hdPart is a decoded part and its document path.
+type hdPart struct {
+	part spec.Part
+	path string
+}
+
+// hdBuild is the History a decoder of these formats builds, with the
+// document path of every element.
+type hdBuild struct {
+	h  spec.History
+	pm PathMap
+	vs []spec.Violation
+	// began says a message other than a leading system message was read:
+	// system content from then on is a message of role RoleSystem.
+	began bool
+}
+
+func (s *hdBuild) done(v *spec.Violation) (spec.History, PathMap, []spec.Violation) {
+	if v != nil {
+		s.vs = append(s.vs, *v)
+	}
+	return s.h, s.pm, s.vs
+}
+
+func (s *hdBuild) system(pt spec.Part, p string) {
+	s.pm[hSystemPath(len(s.h.System))] = p
+	s.h.System = append(s.h.System, pt)
+}
+
+// message appends an empty message of role r found at p; its index.
+func (s *hdBuild) message(r spec.Role, p string) int {
+	i := len(s.h.Messages)
+	s.pm[hMessagePath(i)] = p
+	s.h.Messages = append(s.h.Messages, spec.Message{Role: r})
+	if r != spec.RoleSystem {
+		s.began = true
+	}
+	return i
+}
+
+// run is the last message when it has role r (one turn goes on), else a
+// new message of role r at p.
+func (s *hdBuild) run(r spec.Role, p string) int {
+	if n := len(s.h.Messages); n > 0 && s.h.Messages[n-1].Role == r {
+		return n - 1
+	}
+	return s.message(r, p)
+}
+
+func (s *hdBuild) part(i int, pt spec.Part, p string) {
+	m := &s.h.Messages[i]
+	s.pm[hPartPath(i, len(m.Parts))] = p
+	m.Parts = append(m.Parts, pt)
+}
+
+// result appends a tool message holding the result pt found at p, its
+// content at contentPaths.
+func (s *hdBuild) result(pt spec.Part, p string, contentPaths []string) {
+	i := s.message(spec.RoleTool, p)
+	s.part(i, pt, p)
+	for k, cp := range contentPaths {
+		s.pm[hContentPath(i, 0, k)] = cp
+	}
+}
+
+func (s *hdBuild) tool(t spec.Tool, p string) {
+	s.pm[hToolPath(len(s.h.Tools))] = p
+	s.h.Tools = append(s.h.Tools, t)
+}
+
+// hIsJSON reports whether s is one JSON value.
+func hIsJSON(s string) bool { return len(trimJSONSpace([]byte(s))) > 0 && validJSON([]byte(s)) }
+
+// hIsObjectText reports whether s, trimmed, is one JSON object.
+func hIsObjectText(s string) bool { return isObject([]byte(s)) }
+
+// hPartRule is the XLATE rule of a part of kind k a target cannot carry.
+func hPartRule(k spec.PartKind) spec.RuleID {
+	switch k {
+	case spec.PartThinking, spec.PartRedacted:
+		return spec.XlateThinking
+	case spec.PartCall:
+		return spec.XlateIdentity
+	}
+	return spec.XlateOpaque
+}
+
+// hPartName names a part of kind k in a loss message.
+func hPartName(k spec.PartKind) string {
+	switch k {
+	case spec.PartText:
+		return "text"
+	case spec.PartThinking:
+		return "thinking"
+	case spec.PartRedacted:
+		return "redacted reasoning"
+	case spec.PartCall:
+		return "tool call"
+	case spec.PartResult:
+		return "tool result"
+	case spec.PartImage:
+		return "image"
+	case spec.PartOpaque:
+		return "opaque block"
+	}
+	return "part of kind " + strconv.Itoa(int(k))
+}
+
+// hRoleName names role r in a loss message.
+func hRoleName(r spec.Role) string {
+	switch r {
+	case spec.RoleUser:
+		return "user"
+	case spec.RoleAssistant:
+		return "assistant"
+	case spec.RoleTool:
+		return "tool"
+	case spec.RoleSystem:
+		return "system"
+	}
+	return "role " + strconv.Itoa(int(r))
+}
+
+// hLosses collects the losses of one encoding in format f, and what the
+// message-boundary losses need: the role of the last message written, and
+// whether a message other than a system message was.
+type hLosses struct {
+	f     spec.Format
+	vs    []spec.Violation
+	last  spec.Role
+	began bool
+}
+
+func (e *hLosses) lose(rule spec.RuleID, p, format string, args ...any) {
+	e.vs = append(e.vs, hLoss(rule, p, format, args...))
+}
+
+func (e *hLosses) losePart(pt spec.Part, p, why string) {
+	e.lose(hPartRule(pt.Kind), p, "%s: %s", hPartName(pt.Kind), why)
+}
+
+// own reports whether the image or opaque part pt is JSON of format f,
+// written verbatim; it names the loss of one that is not.
+func (e *hLosses) own(pt spec.Part, p string) bool {
+	if pt.Format != e.f {
+		e.losePart(pt, p, fmt.Sprintf("%s JSON of format %q cannot be written in %s", hPartName(pt.Kind), pt.Format, e.f))
+		return false
+	}
+	if !hIsJSON(pt.Data) {
+		e.losePart(pt, p, "its data is not JSON")
+		return false
+	}
+	return true
+}
+
+// signature names the loss of pt's signature, if it has one.
+func (e *hLosses) signature(pt spec.Part, p string) {
+	if pt.Signature != "" {
+		e.lose(spec.XlateThinking, p+".signature", "%s signature: %s carries none", hPartName(pt.Kind), e.f)
+	}
+}
+
+// leadingSystem names system message i written before any other message:
+// a decoder reads it back as part of the system prompt.
+func (e *hLosses) leadingSystem(i int) {
+	if !e.began {
+		e.lose(spec.XlateSystem, hMessagePath(i), "system message before the conversation's first message: %s reads it back as part of the system prompt", e.f)
+	}
+}
+
+// wrote records that message i of role r was written; merges says the
+// target joins two messages of role r in a row, a boundary lost.
+func (e *hLosses) wrote(i int, r spec.Role, merges bool) {
+	if merges && e.last == r {
+		e.lose(spec.XlateOpaque, hMessagePath(i), "two %s messages in a row: %s reads them back as one", hRoleName(r), e.f)
+	}
+	e.last = r
+	if r != spec.RoleSystem {
+		e.began = true
+	}
+}
+
+func (e *hLosses) badRole(i int, r spec.Role) {
+	e.lose(spec.XlateOpaque, hMessagePath(i), "message of unknown role %d left out", int(r))
+}
+
+// toolSchema is tool t's schema to write, or "" (its loss named when it
+// is not a JSON object).
+func (e *hLosses) toolSchema(t spec.Tool, i int) string {
+	if t.Schema == "" {
+		return ""
+	}
+	if !hIsObjectText(t.Schema) {
+		e.lose(spec.XlateTools, hToolPath(i)+".schema", "input schema is not a JSON object; %s writes it as one", e.f)
+		return ""
+	}
+	return t.Schema
+}
+
+// callArgs is call pt's arguments to write as a JSON object: {} with the
+// loss named when they are not one.
+func (e *hLosses) callArgs(pt spec.Part, p string) string {
+	if hIsObjectText(pt.Args) {
+		return pt.Args
+	}
+	e.lose(spec.XlateIdentity, p+".args", "arguments %s are not a JSON object: %s writes them as one, {} here", clip([]byte(pt.Args)), e.f)
+	return "{}"
+}
