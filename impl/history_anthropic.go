@@ -383,6 +383,15 @@ type anthEnc struct {
 	left map[string]bool
 }
 
+// reasoningID names the id of the OpenAI Responses reasoning item a
+// thinking or redacted part came from (XLATE-1): Anthropic blocks have no
+// place for it.
+func (e *anthEnc) reasoningID(p spec.Part, path string) {
+	if p.ID != "" {
+		e.lose(spec.XlateThinking, path+".id", "reasoning item id %q: anthropic has none", p.ID)
+	}
+}
+
 func (e *anthEnc) lose(rule spec.RuleID, p, format string, args ...any) {
 	e.losses = append(e.losses, hLoss(rule, p, format, args...))
 }
@@ -473,6 +482,7 @@ func (e *anthEnc) block(p spec.Part, path string) {
 		w.strMember("text", p.Text)
 		w.close('}')
 	case spec.PartThinking:
+		e.reasoningID(p, path)
 		w.elem()
 		w.open('{')
 		w.strMember("type", "thinking")
@@ -480,6 +490,7 @@ func (e *anthEnc) block(p spec.Part, path string) {
 		w.strMemberIf("signature", p.Signature)
 		w.close('}')
 	case spec.PartRedacted:
+		e.reasoningID(p, path)
 		w.elem()
 		w.open('{')
 		w.strMember("type", "redacted_thinking")

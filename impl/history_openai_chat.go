@@ -578,6 +578,9 @@ func (e *chatEnc) assistant(i int, m spec.Message) {
 				if p.Signature != "" {
 					e.lose(spec.XlateThinking, path, "the signature of a thinking part: openai-chat cannot carry it")
 				}
+				if p.ID != "" {
+					e.lose(spec.XlateThinking, path+".id", "reasoning item id %q: openai-chat has none", p.ID)
+				}
 			}
 		case spec.PartRedacted:
 			e.lose(spec.XlateThinking, path, "redacted reasoning: openai-chat cannot carry it")
