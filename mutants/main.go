@@ -23,9 +23,19 @@
 // "new" are a snippet that must occur exactly once in the target and its
 // replacement.
 //
+// The suite runs in order, one package at a time, until a test fails; that
+// is a minute for the mutants its later tests kill. So killers.txt records,
+// for each mutant, the package and test that killed it, and the check runs
+// that test alone first: it is one of the suite's own tests, with the same
+// seed, so a kill it makes is one the suite makes. A mutant it does not
+// kill (the test changed, say) gets the whole suite, as without the file:
+// a stale line costs time, never a verdict. -record rewrites the lines of
+// the mutants run; -nofirst ignores the file. -j mutants (2 by default) are
+// checked at once, each worker in its own copy of the module.
+//
 // Usage:
 //
-//	go run ./mutants [-run REGEXP] [-pkgs "./fuzz ./impl"] [-seed N] [-v]
+//	go run ./mutants [-run REGEXP] [-pkgs "./fuzz ./impl"] [-seed N] [-v] [-record] [-nofirst] [-j N]
 package main
 
 import (
@@ -63,12 +73,20 @@ func check() int {
 	pkgs := flag.String("pkgs", "./fuzz ./impl", "packages whose tests must kill the mutants, run in this order until one fails")
 	verbose := flag.Bool("v", false, "print the failing output of each mutant")
 	seed := flag.String("seed", "1", "rapid seed for the property tests (repeatable kills); empty for random")
+	record := flag.Bool("record", false, "write the test that killed each mutant run into killers.txt")
+	noFirst := flag.Bool("nofirst", false, "ignore killers.txt: run the whole suite for every mutant")
+	jobs := flag.Int("j", 2, "mutants checked at once, each in its own copy of the module")
 	flag.Parse()
 	root, err := moduleRoot()
 	if err != nil {
 		return fatal(err)
 	}
 	muts, err := load(filepath.Join(root, "mutants"))
+	if err != nil {
+		return fatal(err)
+	}
+	killersFile := filepath.Join(root, "mutants", "killers.txt")
+	killers, err := readKillers(killersFile)
 	if err != nil {
 		return fatal(err)
 	}
@@ -82,31 +100,72 @@ func check() int {
 	if err != nil {
 		return fatal(err)
 	}
-	tree, err := sandbox.New(root)
-	if err != nil {
-		return fatal(err)
+	// Each worker has its own copy of the module, so that a file one
+	// mutant's tests leave under testdata is never blamed on another.
+	trees := make([]*sandbox.Tree, max(1, *jobs))
+	for i := range trees {
+		tree, err := sandbox.New(root)
+		if err != nil {
+			return fatal(err)
+		}
+		defer tree.Close()
+		trees[i] = tree
 	}
-	defer tree.Close()
-	if len(tree.LeftOut) > 0 {
+	if tree := trees[0]; len(tree.LeftOut) > 0 {
 		fmt.Fprintf(os.Stderr, "mutants: not copied, untracked under testdata: %s\n", strings.Join(tree.LeftOut, " "))
+	}
+
+	var todo []mutant
+	for _, m := range muts {
+		if re == nil || re.MatchString(m.name) {
+			todo = append(todo, m)
+		}
+	}
+	// The workers take the mutants in order; the table prints them in
+	// order as each one's result and those before it are in.
+	results := make([]chan result, len(todo))
+	for i := range results {
+		results[i] = make(chan result, 1)
+	}
+	next := make(chan int, len(todo))
+	for i := range todo {
+		next <- i
+	}
+	close(next)
+	for _, tree := range trees {
+		go func() {
+			for i := range next {
+				m := todo[i]
+				if ctx.Err() != nil {
+					results[i] <- result{err: "interrupted"}
+					continue
+				}
+				ps := strings.Fields(*pkgs)
+				if m.pkgs != nil {
+					ps = m.pkgs
+				}
+				var first *sandbox.Probe
+				if k, ok := killers[m.name]; ok && !*noFirst {
+					first = &k
+				}
+				results[i] <- try(ctx, tree, m, ps, *seed, first)
+			}
+		}()
 	}
 
 	tw := tabwriter.NewWriter(os.Stdout, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "MUTANT\tRESULT\tKILLED BY\tTIME\tCOUNTEREXAMPLE")
 	failed, ran := 0, 0
-	for _, m := range muts {
-		if re != nil && !re.MatchString(m.name) {
-			continue
-		}
+	found := map[string]sandbox.Probe{}
+	for i, m := range todo {
+		res := <-results[i]
 		if ctx.Err() != nil {
 			break
 		}
 		ran++
-		ps := strings.Fields(*pkgs)
-		if m.pkgs != nil {
-			ps = m.pkgs
+		if res.killed && res.err == "" {
+			found[m.name] = sandbox.Probe{Pkg: res.pkg, Run: res.by}
 		}
-		res := try(ctx, tree, m, ps, *seed)
 		status := "killed"
 		switch {
 		case res.err != "":
@@ -126,6 +185,14 @@ func check() int {
 		}
 	}
 	tw.Flush()
+	if *record && ctx.Err() == nil {
+		for name, k := range found {
+			killers[name] = k
+		}
+		if err := writeKillers(killersFile, killers, muts); err != nil {
+			return fatal(err)
+		}
+	}
 	after, err := sandbox.Snapshot(root)
 	if err != nil {
 		return fatal(err)
@@ -210,7 +277,7 @@ func load(dir string) ([]mutant, error) {
 
 type result struct {
 	killed  bool
-	by      string
+	by, pkg string
 	elapsed time.Duration
 	example string
 	output  string
@@ -223,7 +290,7 @@ var (
 )
 
 // try plants mutant m into the scratch tree and runs the tests.
-func try(ctx context.Context, tree *sandbox.Tree, m mutant, pkgs []string, seed string) result {
+func try(ctx context.Context, tree *sandbox.Tree, m mutant, pkgs []string, seed string, first *sandbox.Probe) result {
 	src, err := os.ReadFile(filepath.Join(tree.Root, m.target))
 	if err != nil {
 		return result{err: err.Error()}
@@ -237,8 +304,9 @@ func try(ctx context.Context, tree *sandbox.Tree, m mutant, pkgs []string, seed 
 		Pkgs:   pkgs,
 		Flags:  []string{"-vet=off"}, // the tests must kill it, not vet
 		Seed:   seed,
+		First:  first,
 	})
-	res := result{killed: r.Killed, by: r.By, elapsed: r.Elapsed, output: r.Output}
+	res := result{killed: r.Killed, by: r.By, pkg: r.Pkg, elapsed: r.Elapsed, output: r.Output}
 	if mm := rapidFail.FindStringSubmatch(res.output); mm != nil {
 		res.example = fmt.Sprintf("rapid: %d draws after %s tests", len(drawLine.FindAllString(res.output, -1)), mm[1])
 	} else if res.killed {
@@ -251,4 +319,42 @@ func try(ctx context.Context, tree *sandbox.Tree, m mutant, pkgs []string, seed 
 		res.err = "mutant does not build"
 	}
 	return res
+}
+
+// readKillers reads killers.txt: "mutant package test" a line, # starts a
+// comment. A missing file is no killers.
+func readKillers(name string) (map[string]sandbox.Probe, error) {
+	data, err := os.ReadFile(name)
+	if os.IsNotExist(err) {
+		return map[string]sandbox.Probe{}, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]sandbox.Probe{}
+	for i, l := range strings.Split(string(data), "\n") {
+		l = strings.TrimSpace(l)
+		if l == "" || strings.HasPrefix(l, "#") {
+			continue
+		}
+		f := strings.Fields(l)
+		if len(f) != 3 {
+			return nil, fmt.Errorf("%s:%d: want mutant, package and test", name, i+1)
+		}
+		out[f[0]] = sandbox.Probe{Pkg: f[1], Run: f[2]}
+	}
+	return out, nil
+}
+
+// writeKillers writes the killers of the mutants that exist, in name order.
+func writeKillers(name string, killers map[string]sandbox.Probe, muts []mutant) error {
+	var b strings.Builder
+	b.WriteString("# The test that killed each mutant, run alone first (see main.go);\n")
+	b.WriteString("# written by go run ./mutants -record.\n")
+	for _, m := range muts {
+		if k, ok := killers[m.name]; ok && !strings.ContainsAny(k.Run, " \t") {
+			fmt.Fprintf(&b, "%s\t%s\t%s\n", m.name, k.Pkg, k.Run)
+		}
+	}
+	return os.WriteFile(name, []byte(b.String()), 0o644)
 }

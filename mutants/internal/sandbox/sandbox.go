@@ -38,6 +38,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"time"
@@ -293,14 +294,39 @@ type Job struct {
 	// Timeout bounds the whole job; zero for none (go test's own default
 	// applies). The job's processes are killed when it passes.
 	Timeout time.Duration
+	// First, when set, is a test to run alone before Pkgs: the one that
+	// killed this mutant before. If it kills the mutant the job ends
+	// there; otherwise Pkgs run as if First were unset, so a stale First
+	// costs time, never a verdict.
+	First *Probe
+}
+
+// A Probe is one test of one package: Run is its name as go test -json
+// reports it ("TestX/sub"), matched exactly.
+type Probe struct {
+	Pkg, Run string
+}
+
+// runPattern is the -run pattern that matches exactly the test named
+// name ("TestX/sub": each level anchored and quoted).
+func runPattern(name string) string {
+	parts := strings.Split(name, "/")
+	for i, p := range parts {
+		parts[i] = "^" + regexp.QuoteMeta(p) + "$"
+	}
+	return strings.Join(parts, "/")
 }
 
 // Result is the outcome of a Job.
 type Result struct {
 	// Killed reports whether a test failed; By names the first test that
-	// did ("TestX/sub"), or the package when it failed outside any test.
+	// did ("TestX/sub"), or the package when it failed outside any test,
+	// and Pkg is the package of that test (as Job.Pkgs names it).
 	Killed bool
 	By     string
+	Pkg    string
+	// ByFirst reports that Job.First killed it.
+	ByFirst bool
 	// NoBuild reports that the mutant does not compile (or vet rejects
 	// it); such a job is neither killed nor survived.
 	NoBuild bool
@@ -345,10 +371,11 @@ func (t *Tree) Run(ctx context.Context, job Job) Result {
 	var res Result
 	var text strings.Builder
 	start := time.Now()
-	for _, pkg := range job.Pkgs {
+	run := func(pkg string, extra ...string) (stop bool) {
 		args := append([]string{"test"}, overlay...)
 		args = append(args, "-count=1", "-json", "-failfast")
 		args = append(args, job.Flags...)
+		args = append(args, extra...)
 		cmd := exec.CommandContext(ctx, "go", append(args, pkg)...)
 		cmd.Dir = t.Root
 		cmd.Env = append(cleanEnv(), "RAPID_NOFAILFILE=1")
@@ -364,22 +391,38 @@ func (t *Tree) Run(ctx context.Context, job Job) Result {
 			if !res.TimedOut {
 				res.Err = ctx.Err()
 			}
-			break
+			return true
 		}
 		parse(out, &res, &text)
 		if res.Killed || res.NoBuild {
-			break
+			res.Pkg = pkg
+			return true
 		}
 		var exit *exec.ExitError
 		if err != nil && !errors.As(err, &exit) {
 			res.Err = err
-			break
+			return true
 		}
 		if err != nil {
 			// go test failed without a failing test or build event.
-			res.Killed, res.By = true, "package "+pkg
+			res.Killed, res.By, res.Pkg = true, "package "+pkg, pkg
+			return true
+		}
+		return false
+	}
+	stopped := false
+	if job.First != nil {
+		stopped = run(job.First.Pkg, "-run", runPattern(job.First.Run))
+		res.ByFirst = res.Killed
+		if !stopped {
+			text.Reset()
+		}
+	}
+	for _, pkg := range job.Pkgs {
+		if stopped {
 			break
 		}
+		stopped = run(pkg)
 	}
 	res.Elapsed = time.Since(start)
 	res.Output = text.String()

@@ -1,6 +1,7 @@
 package sandbox
 
 import (
+	"context"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -167,6 +168,47 @@ func TestInRapidDir(t *testing.T) {
 	} {
 		if got := inRapidDir(p); got != want {
 			t.Errorf("inRapidDir(%q) = %v, want %v", p, got, want)
+		}
+	}
+}
+
+// TestRunFirst: a First test that kills the mutant ends the job there; a
+// First that does not (a stale killers.txt line) falls back to the whole
+// suite, with the same verdict.
+func TestRunFirst(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go test on a scratch module")
+	}
+	root := module(t)
+	files := map[string]string{
+		"p/p.go":      "package p\n\nfunc Add(a, b int) int { return a + b }\n",
+		"p/p_test.go": "package p\n\nimport \"testing\"\n\nfunc TestA(t *testing.T) {}\n\nfunc TestB(t *testing.T) {\n\tt.Run(\"two (x)\", func(t *testing.T) {\n\t\tif Add(1, 1) != 2 {\n\t\t\tt.Fatal(\"1+1\")\n\t\t}\n\t})\n}\n",
+	}
+	for name, data := range files {
+		if err := os.MkdirAll(filepath.Join(root, filepath.Dir(name)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(root, name), []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tree, err := New(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tree.Close()
+	mutated := []byte("package p\n\nfunc Add(a, b int) int { return a - b }\n")
+	for _, first := range []*Probe{
+		nil,
+		{Pkg: "./p", Run: "TestB/two_(x)"},
+		{Pkg: "./p", Run: "TestA"}, // stale: TestA kills nothing
+	} {
+		res := tree.Run(context.Background(), Job{Target: "p/p.go", Source: mutated, Pkgs: []string{"./p"}, First: first})
+		if res.Err != nil || !res.Killed || res.By != "TestB/two_(x)" || res.Pkg != "./p" {
+			t.Errorf("First %+v: killed %v by %q in %q, err %v\n%s", first, res.Killed, res.By, res.Pkg, res.Err, res.Output)
+		}
+		if want := first != nil && first.Run != "TestA"; res.ByFirst != want {
+			t.Errorf("First %+v: ByFirst = %v, want %v", first, res.ByFirst, want)
 		}
 	}
 }
