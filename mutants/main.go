@@ -223,7 +223,7 @@ type result struct {
 }
 
 var (
-	rapidFail = regexp.MustCompile(`\[rapid\] failed after (\d+) tests`)
+	rapidFail = regexp.MustCompile(`\[rapid\] (?:failed|panic) after (\d+) tests`)
 	drawLine  = regexp.MustCompile(`\[rapid\] draw `)
 )
 
