@@ -259,9 +259,12 @@ func (x *jsonIndex) matchStrings(doc []byte, j0 int) bool {
 	for j := j0; j < len(x.holes); j++ {
 		t := x.holes[j]
 		os, oe := int(x.toks[t]), int(x.tokEnd[t]&^notPlainFlag)
-		end, flag, ok := replacedString(doc, pos, p[os:oe], x.tokEnd[t]&notPlainFlag)
-		if !ok {
-			return false
+		end, flag := pos+(oe-os), x.tokEnd[t]&notPlainFlag // the same string
+		if !hasAt(doc, pos, p[os:oe]) {
+			var ok bool
+			if end, flag, ok = newString(doc, pos); !ok {
+				return false
+			}
 		}
 		flags = append(flags, flag)
 		if d := (end - pos) - (oe - os); d != 0 {
@@ -283,13 +286,9 @@ func (x *jsonIndex) matchStrings(doc []byte, j0 int) bool {
 	return pos == len(doc)
 }
 
-// replacedString reads the string value of doc at pos that replaces old, a
-// string value of prev whose notPlainFlag is flag: the same bytes, or any
-// valid string. It returns its end and its notPlainFlag.
-func replacedString(doc []byte, pos int, old []byte, flag int32) (end int, newFlag int32, ok bool) {
-	if hasAt(doc, pos, old) {
-		return pos + len(old), flag, true // the same string
-	}
+// newString reads the string value of doc at pos that replaces another
+// one of prev: any valid string. It returns its end and its notPlainFlag.
+func newString(doc []byte, pos int) (end int, flag int32, ok bool) {
 	if pos >= len(doc) || doc[pos] != '"' {
 		return 0, 0, false
 	}
