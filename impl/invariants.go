@@ -48,7 +48,8 @@ func broken(shortcut string, input []byte, format string, args ...any) {
 // maxPrefix as strings change length, and resume keeps them; any
 // top-level comma is a place to resume after.
 func checkIndexed(x *jsonIndex, doc []byte, shortcut string) {
-	var g jsonIndex
+	n := len(x.toks) + 1 // a valid document has as many tokens: no growing
+	g := jsonIndex{toks: make([]int32, 0, n), parent: make([]int32, 0, n), holes: make([]int32, 0, len(x.holes)+1), commas: make([]int32, 0, len(x.commas)+1)}
 	ends := make([]int32, len(doc))
 	if !g.scan(doc, ends, 0) {
 		broken(shortcut, doc, "a whole scan finds the document invalid")
@@ -166,7 +167,7 @@ func checkChatMemo(b *batch, choices []byte, memo *chatFastMemo) {
 // checkEvents checks that got, the events a shortcut appended for input,
 // are those that general appends to an empty batch, without a violation.
 func checkEvents(shortcut string, got []event, input []byte, general func(*batch) *spec.Violation) {
-	var g batch
+	g := batch{evs: make([]event, 0, len(got))}
 	if v := general(&g); v != nil {
 		broken(shortcut, input, "%d events, the general path breaks %s: %s", len(got), v.Rule, v.Message)
 	}
