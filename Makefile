@@ -3,12 +3,27 @@
 GO ?= go
 STATICCHECK ?= honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
-.PHONY: test test-short bridge check fmt-check vet staticcheck imports cflite-check cflite-build update-golden cover bench oldest-go check-python report report-check
+.PHONY: test test-invariants test-short bridge check fmt-check vet staticcheck imports cflite-check cflite-build update-golden cover bench oldest-go check-python report report-check
 
 test:
 	$(GO) test ./...
 	$(MAKE) --no-print-directory bridge
 	$(MAKE) --no-print-directory check-python
+
+# test-invariants runs the root module's whole suite built with the tag
+# invariants (impl/invariants.go): wherever one of impl's shortcuts is taken
+# (jsonIndex's replay and resume, the lookup memo, the index's skips, the
+# chat and Anthropic fast paths and the chat memo, short integers) the
+# general path runs as well and a difference panics, about one use in ten
+# is bypassed for the general path, and the bytes OnOutput lends are
+# overwritten after each callback. The normal build compiles the checks
+# away. The inv-* mutants (tags: invariants) must be killed by these checks.
+# It runs in short mode, which leaves out what the shortcuts add nothing
+# to: the 1 MiB workloads (the same shapes as their smaller twins, which
+# run), the allocation bounds (the checks allocate) and the tests that run
+# the go command (go test -fuzz, builds of scratch modules).
+test-invariants:
+	$(GO) test -short -tags invariants ./...
 
 # bridge vets and tests the nested module bridge (the SDK bridges
 # openaichat and anthropicmsg), which alone requires openai-go and

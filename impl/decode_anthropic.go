@@ -46,7 +46,10 @@ const (
 // events (FRAME-5). The Bedrock decoder reuses it for
 // InvokeModelWithResponseStream chunks.
 func decodeAnthropicPayload(b *batch, data, name []byte) *spec.Violation {
-	if anthropicFastDelta(b, data) {
+	if n := len(b.evs); !sometimesGeneral() && anthropicFastDelta(b, data) {
+		if invariants {
+			checkEvents("anthropicFastDelta", b.evs[n:], data, func(g *batch) *spec.Violation { return decodeAnthropicGeneral(g, data, name) })
+		}
 		return nil
 	}
 	return decodeAnthropicGeneral(b, data, name)

@@ -65,7 +65,10 @@ func (d *openaiChatDecoder) decodeFrame(b *batch, fr *frame) *spec.Violation {
 	if v != nil || !ok {
 		return v
 	}
-	if !d.general && chatFastChoices(b, choices, &d.fast) {
+	if n := len(b.evs); !d.general && !sometimesGeneral() && chatFastChoices(b, choices, &d.fast) {
+		if invariants {
+			checkEvents("chatFastChoices", b.evs[n:], choices, func(g *batch) *spec.Violation { return chatChoices(g, choices) })
+		}
 		return nil
 	}
 	return chatChoices(b, choices)

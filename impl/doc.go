@@ -26,7 +26,8 @@
 // Anthropic content_block_delta and an OpenAI chat "choices" value of the
 // providers' exact shapes are read straight from their bytes. Every one of
 // these is exact: it yields what the general path yields, which its tests
-// and fuzz targets check.
+// and fuzz targets check, and which the invariants build (go test -tags
+// invariants) checks wherever it is taken, under every test (invariants.go).
 //
 // # The state machine
 //

@@ -102,7 +102,10 @@ const (
 // has one of the shapes above and reports whether it did; it appends
 // nothing otherwise. memo may be nil.
 func chatFastChoices(b *batch, choices []byte, memo *chatFastMemo) bool {
-	if memo != nil && memo.tok > 0 && memo.gen == b.gen && b.tokOf(choices) == memo.tok {
+	if memo != nil && memo.tok > 0 && memo.gen == b.gen && b.tokOf(choices) == memo.tok && !sometimesGeneral() {
+		if invariants {
+			checkChatMemo(b, choices, memo)
+		}
 		return chatFastReplay(b, memo)
 	}
 	c := fastCursor{v: choices, s: b.skipperFor(choices)}

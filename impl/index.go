@@ -109,13 +109,19 @@ func (x *jsonIndex) index(doc []byte) bool {
 	if x.prev != nil {
 		n = commonPrefix(doc, x.prev)
 	}
-	if x.prev != nil && x.replay(doc, n) {
+	if x.prev != nil && !sometimesGeneral() && x.replay(doc, n) {
 		x.prev = append(x.prev[:n], doc[n:]...)
 		x.doc = doc
+		if invariants {
+			checkIndexed(x, doc, "jsonIndex.replay")
+		}
 		return true
 	}
 	x.gen++ // another structure
-	from := x.resume(doc, n)
+	from := 0
+	if !sometimesGeneral() {
+		from = x.resume(doc, n)
+	}
 	if from == 0 {
 		x.toks, x.parent, x.holes, x.commas = x.toks[:0], x.parent[:0], x.holes[:0], x.commas[:0]
 	} else {
@@ -132,6 +138,9 @@ func (x *jsonIndex) index(doc []byte) bool {
 	}
 	ends := x.ends[:len(doc)]
 	if !x.scan(doc, ends, from) {
+		if invariants && from > 0 {
+			checkInvalid(doc, "jsonIndex.resume")
+		}
 		x.drop()
 		return false
 	}
@@ -141,6 +150,9 @@ func (x *jsonIndex) index(doc []byte) bool {
 	}
 	x.prev = append(x.prev[:0], doc...)
 	x.doc = doc
+	if invariants && from > 0 {
+		checkIndexed(x, doc, "jsonIndex.resume")
+	}
 	return true
 }
 
@@ -202,12 +214,27 @@ func (x *jsonIndex) resume(doc []byte, n int) int {
 // the changes in length: replay writes them and reports true. Otherwise it
 // changes nothing and reports false. doc and prev share n leading bytes:
 // the string values within them are the same.
+//
+// It goes in three steps: find the first string value that doc may have
+// replaced (firstNewString), check doc against prev from there on
+// (matchStrings), and move the entries (moveEntries).
 func (x *jsonIndex) replay(doc []byte, n int) bool {
-	p := x.prev
-	if n == len(p) && n == len(doc) {
+	if n == len(x.prev) && n == len(doc) {
 		return true // the same document again: the entries stand
 	}
-	// j0: the first string value not wholly within the shared bytes.
+	j0, ok := x.firstNewString(n)
+	if !ok || !x.matchStrings(doc, j0) {
+		return false
+	}
+	x.moveEntries(doc, j0)
+	return true
+}
+
+// firstNewString returns j0, the index in holes of the first string value
+// of prev not wholly within its n leading bytes (those doc repeats), and
+// whether that value starts within them: when it does not, or when there is
+// none, doc differs from prev outside its string values.
+func (x *jsonIndex) firstNewString(n int) (int, bool) {
 	lo, hi := 0, len(x.holes)
 	for lo < hi {
 		m := int(uint(lo+hi) >> 1)
@@ -217,29 +244,27 @@ func (x *jsonIndex) replay(doc []byte, n int) bool {
 			hi = m
 		}
 	}
-	j0 := lo
-	if j0 == len(x.holes) || int(x.toks[x.holes[j0]]) > n {
-		return false // a difference in prev's structure
-	}
-	// Check doc against prev from that value on, noting each value's new
-	// entry and the changes in length.
+	return lo, lo < len(x.holes) && int(x.toks[x.holes[lo]]) <= n
+}
+
+// matchStrings checks doc against prev from string value j0 on: each of
+// prev's string values from j0 on is replaced by a valid string (or is the
+// same), and the bytes between them, up to the end, recur. It leaves in
+// x.flags the notPlainFlag of each of those strings in doc and in x.moved
+// the changes of length, and reports whether doc matches.
+func (x *jsonIndex) matchStrings(doc []byte, j0 int) bool {
+	p := x.prev
 	moves, flags := x.moved[:0], x.flags[:0]
 	pos, delta := int(x.toks[x.holes[j0]]), 0
 	for j := j0; j < len(x.holes); j++ {
 		t := x.holes[j]
 		os, oe := int(x.toks[t]), int(x.tokEnd[t]&^notPlainFlag)
-		end, flag := 0, x.tokEnd[t]&notPlainFlag
-		if old := p[os:oe]; len(doc)-pos >= len(old) && string(doc[pos:pos+len(old)]) == string(old) {
-			end = pos + len(old) // the same string
-		} else {
-			if pos >= len(doc) || doc[pos] != '"' {
+		end, flag := pos+(oe-os), x.tokEnd[t]&notPlainFlag // the same string
+		if !hasAt(doc, pos, p[os:oe]) {
+			var ok bool
+			if end, flag, ok = newString(doc, pos); !ok {
 				return false
 			}
-			e, plain, ok := scanString(doc, pos)
-			if !ok {
-				return false
-			}
-			end, flag = e, notPlain(plain)
 		}
 		flags = append(flags, flag)
 		if d := (end - pos) - (oe - os); d != 0 {
@@ -252,72 +277,106 @@ func (x *jsonIndex) replay(doc []byte, n int) bool {
 			next = int(x.toks[x.holes[j+1]])
 		}
 		lit := p[oe:next]
-		if len(doc)-end < len(lit) || string(doc[end:end+len(lit)]) != string(lit) {
+		if !hasAt(doc, end, lit) {
 			return false
 		}
 		pos = end + len(lit)
 	}
 	x.moved, x.flags = moves, flags
-	if pos != len(doc) {
-		return false
+	return pos == len(doc)
+}
+
+// newString reads the string value of doc at pos that replaces another
+// one of prev: any valid string. It returns its end and its notPlainFlag.
+func newString(doc []byte, pos int) (end int, flag int32, ok bool) {
+	if pos >= len(doc) || doc[pos] != '"' {
+		return 0, 0, false
 	}
-	// doc is valid. Rewrite the entries of every value and key that ends
-	// after the start of value j0: the tokens from j0 on and the
-	// containers around it.
-	// move returns an offset of prev in doc. Mostly one value changed in
-	// length: then it is one comparison.
-	var limit, d int32 = int32(len(p)) + 1, 0
-	if len(moves) > 0 {
-		limit, d = moves[0].oldEnd, moves[0].delta
+	e, plain, ok := scanString(doc, pos)
+	if !ok {
+		return 0, 0, false
 	}
-	move := func(off int32) int32 {
-		if off < limit {
-			return off
-		}
-		if len(moves) == 1 {
-			return off + d
-		}
-		lo, hi := 0, len(moves)
-		for lo < hi {
-			m := int(uint(lo+hi) >> 1)
-			if moves[m].oldEnd <= off {
-				lo = m + 1
-			} else {
-				hi = m
-			}
-		}
-		return off + moves[lo-1].delta
-	}
+	return e, notPlain(plain), true
+}
+
+// hasAt reports whether doc holds lit at pos.
+func hasAt(doc []byte, pos int, lit []byte) bool {
+	return len(doc)-pos >= len(lit) && string(doc[pos:pos+len(lit)]) == string(lit)
+}
+
+// moveEntries rewrites, after matchStrings accepted doc from string value
+// j0 on, the entries of every value and key that ends after the start of
+// value j0: the tokens from j0 on (start and end move), the containers
+// around it (their ends move), and the commas after the first change.
+func (x *jsonIndex) moveEntries(doc []byte, j0 int) {
+	mv := newOffsetMover(x.moved, len(x.prev))
 	ends := x.ends[:len(doc)]
 	toks, tokEnd := x.toks, x.tokEnd[:len(x.toks)]
 	t0 := int(x.holes[j0])
 	h, nextHole := j0, t0
 	for i := t0; i < len(toks); i++ {
-		// Every token from value j0 on: start and end move.
 		e := tokEnd[i]
 		flag := e & notPlainFlag
 		if i == nextHole {
-			flag = flags[h-j0]
+			flag = x.flags[h-j0]
 			if h++; h < len(x.holes) {
 				nextHole = int(x.holes[h])
 			}
 		}
-		s := move(toks[i])
-		e = move(e&^notPlainFlag) | flag
+		s := mv.at(toks[i])
+		e = mv.at(e&^notPlainFlag) | flag
 		toks[i], tokEnd[i] = s, e
 		ends[s] = e
 	}
 	for i := x.parent[t0]; i >= 0; i = x.parent[i] {
-		// The containers around it: their ends move.
-		e := move(tokEnd[i])
+		e := mv.at(tokEnd[i])
 		tokEnd[i] = e
 		ends[toks[i]] = e
 	}
-	// The commas after the first change move too.
 	for k, c := range x.commas {
-		x.commas[k] = move(c)
+		x.commas[k] = mv.at(c)
 	}
-	return true
+}
+
+// offsetMover maps an offset of prev to doc's, by the changes in length
+// that matchStrings noted (moved, in order of oldEnd).
+type offsetMover struct {
+	moves        []moved
+	limit, delta int32 // the first change: offsets below limit stay
+}
+
+func newOffsetMover(moves []moved, prevLen int) offsetMover {
+	m := offsetMover{moves: moves, limit: int32(prevLen) + 1}
+	if len(moves) > 0 {
+		m.limit, m.delta = moves[0].oldEnd, moves[0].delta
+	}
+	return m
+}
+
+// at returns the offset in doc of offset off of prev. Mostly one value
+// changed in length: then it is one comparison.
+func (m *offsetMover) at(off int32) int32 {
+	if off < m.limit {
+		return off
+	}
+	if len(m.moves) == 1 {
+		return off + m.delta
+	}
+	return m.search(off)
+}
+
+// search is at for several changes: the last change at or before off.
+func (m *offsetMover) search(off int32) int32 {
+	lo, hi := 0, len(m.moves)
+	for lo < hi {
+		h := int(uint(lo+hi) >> 1)
+		if m.moves[h].oldEnd <= off {
+			lo = h + 1
+		} else {
+			hi = h
+		}
+	}
+	return off + m.moves[lo-1].delta
 }
 
 // commonPrefix returns the length of the longest common prefix of a and b:
@@ -470,7 +529,11 @@ func (x *jsonIndex) skipperFor(v []byte) skipper {
 // skip returns the end of the value (or key) starting at v[i].
 func (s skipper) skip(v []byte, i int) int {
 	if s.ends != nil {
-		return int(s.ends[i]&^notPlainFlag - s.off)
+		end := int(s.ends[i]&^notPlainFlag - s.off)
+		if invariants {
+			checkSkip(v, i, end, s.ends[i]&notPlainFlag == 0)
+		}
+		return end
 	}
 	return skipValue(v, i)
 }
@@ -480,7 +543,11 @@ func (s skipper) skip(v []byte, i int) int {
 func (s skipper) skipKey(v []byte, i int) (int, bool) {
 	if s.ends != nil {
 		e := s.ends[i]
-		return int(e&^notPlainFlag - s.off), e&notPlainFlag == 0
+		end, plain := int(e&^notPlainFlag-s.off), e&notPlainFlag == 0
+		if invariants {
+			checkSkip(v, i, end, plain)
+		}
+		return end, plain
 	}
 	end := skipString(v, i)
 	return end, plainKey(v[i+1 : end-1])
@@ -490,7 +557,11 @@ func (s skipper) skipKey(v []byte, i int) (int, bool) {
 // and no byte above ASCII.
 func (x *jsonIndex) plain(raw []byte) bool {
 	if s := x.skipperFor(raw); s.ends != nil {
-		return s.ends[0]&notPlainFlag == 0
+		plain := s.ends[0]&notPlainFlag == 0
+		if invariants {
+			checkSkip(raw, 0, len(raw), plain)
+		}
+		return plain
 	}
 	return plainKey(raw[1 : len(raw)-1])
 }
@@ -615,9 +686,8 @@ func keyHash[S string | []byte](k S) int {
 func (x *jsonIndex) lookupN(o []byte, ks *keySet, vals [][]byte) {
 	vals = vals[:len(ks.keys)]
 	s := x.skipperFor(o)
-	i := skipSpace(o, 1)
 	whole := s.ends != nil && s.off == 0 && len(o) == len(x.doc)
-	if whole && ks == x.lkKS && x.lkGen == x.gen {
+	if whole && ks == x.lkKS && x.lkGen == x.gen && !sometimesGeneral() {
 		// The structure is the last one's: the same members at the same
 		// token indices.
 		for j, t := range x.lkTok[:len(vals)] {
@@ -625,8 +695,21 @@ func (x *jsonIndex) lookupN(o []byte, ks *keySet, vals [][]byte) {
 				vals[j] = x.tokBytes(int(t))
 			}
 		}
+		if invariants {
+			checkLookup(x, o, ks, vals)
+		}
 		return
 	}
+	x.lookupMembers(o, s, ks, vals)
+	if whole {
+		x.noteLookup(ks, vals)
+	}
+}
+
+// lookupMembers is lookupN's pass over the members of o, whose skipper is
+// s.
+func (x *jsonIndex) lookupMembers(o []byte, s skipper, ks *keySet, vals [][]byte) {
+	i := skipSpace(o, 1)
 	for i < len(o) && o[i] == '"' {
 		kend, plain := s.skipKey(o, i)
 		key := o[i:kend]
@@ -654,9 +737,6 @@ func (x *jsonIndex) lookupN(o []byte, ks *keySet, vals [][]byte) {
 		if i < len(o) && o[i] == ',' {
 			i = skipSpace(o, i+1)
 		}
-	}
-	if whole {
-		x.noteLookup(ks, vals)
 	}
 }
 

@@ -523,7 +523,7 @@ func appendCompact(dst, raw []byte) []byte {
 // a float64: ok is false when it is out of range.
 func parseNumber(lit []byte) (float64, bool) {
 	// Fast path: a short integer.
-	if n := len(lit); n > 0 && n < 16 {
+	if n := len(lit); n > 0 && n < 16 && !sometimesGeneral() {
 		neg, i, v := false, 0, 0.0
 		if lit[0] == '-' {
 			neg, i = true, 1
@@ -540,6 +540,9 @@ func parseNumber(lit []byte) (float64, bool) {
 		if simple {
 			if neg {
 				v = -v
+			}
+			if invariants {
+				checkNumber(lit, v)
 			}
 			return v, true
 		}

@@ -239,6 +239,7 @@ func TestIndexReplay(t *testing.T) {
 		// Whether replay reads doc, on a copy of the record.
 		y := x
 		y.ends, y.toks, y.tokEnd, y.holes = slices.Clone(x.ends), slices.Clone(x.toks), slices.Clone(x.tokEnd), slices.Clone(x.holes)
+		y.commas, y.moved, y.flags = slices.Clone(x.commas), nil, nil
 		if len(y.ends) < len(doc) {
 			y.ends = append(y.ends, make([]int32, len(doc)-len(y.ends))...)
 		}

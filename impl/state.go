@@ -131,6 +131,7 @@ type machine struct {
 	viols    []spec.Violation
 	onOut    func(*Output)
 	out      Output // reused for callbacks
+	lent     []byte // the invariants build's copies of out's bytes (invariants.go)
 }
 
 // init mirrors model's New: it sets m up for a stream of format f under
@@ -147,7 +148,13 @@ func (m *machine) init(f spec.Format, lim spec.Limits) {
 func (m *machine) emit(o Output) {
 	if m.onOut != nil {
 		m.out = o
+		if invariants {
+			m.lend()
+		}
 		m.onOut(&m.out)
+		if invariants {
+			m.spoil()
+		}
 	}
 }
 

@@ -106,6 +106,9 @@ func TestAllocsScaleWithCalls(t *testing.T) {
 	if testing.Short() {
 		t.Skip("reassembles every workload, 1 MiB ones included, several times")
 	}
+	if invariants {
+		t.Skip("the invariants build's checks allocate: only the normal build counts")
+	}
 	formats := map[spec.Format]bool{}
 	one := map[string]float64{} // allocations of one call, by the name of its workload
 	for _, w := range workload.All() {

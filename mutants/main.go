@@ -19,9 +19,11 @@
 // Each mutant is a txtar file in this directory: the comment holds
 // "name:", "file:" (relative to the module root), optionally "pkgs:" (the
 // packages whose tests must kill it, for a mutant outside impl, instead of
-// -pkgs) and a description citing the field notes; the files "old" and
-// "new" are a snippet that must occur exactly once in the target and its
-// replacement.
+// -pkgs), optionally "tags:" (build tags for go test -tags, e.g.
+// "invariants" for the inv-* mutants of impl's shortcuts, which the checks
+// of the invariants build must kill) and a description citing the field
+// notes; the files "old" and "new" are a snippet that must occur exactly
+// once in the target and its replacement.
 //
 // The suite runs in order, one package at a time, until a test fails; that
 // is a minute for the mutants its later tests kill. So killers.txt records,
@@ -61,6 +63,7 @@ type mutant struct {
 	file, name, target, desc string
 	old, new                 []byte
 	pkgs                     []string // the packages that must kill it, when not -pkgs'
+	tags                     []string // build tags of the run (go test -tags)
 }
 
 func main() { os.Exit(check()) }
@@ -254,6 +257,8 @@ func load(dir string) ([]mutant, error) {
 				m.target = strings.TrimSpace(v)
 			case "pkgs":
 				m.pkgs = strings.Fields(v)
+			case "tags":
+				m.tags = strings.FieldsFunc(v, func(r rune) bool { return r == ',' || r == ' ' || r == '\t' })
 			default:
 				desc = append(desc, line)
 			}
@@ -285,7 +290,7 @@ type result struct {
 }
 
 var (
-	rapidFail = regexp.MustCompile(`\[rapid\] failed after (\d+) tests`)
+	rapidFail = regexp.MustCompile(`\[rapid\] (?:failed|panic) after (\d+) tests`)
 	drawLine  = regexp.MustCompile(`\[rapid\] draw `)
 )
 
@@ -298,11 +303,15 @@ func try(ctx context.Context, tree *sandbox.Tree, m mutant, pkgs []string, seed 
 	if n := bytes.Count(src, m.old); n != 1 {
 		return result{err: fmt.Sprintf("old snippet occurs %d times in %s", n, m.target)}
 	}
+	flags := []string{"-vet=off"} // the tests must kill it, not vet
+	if len(m.tags) > 0 {
+		flags = append(flags, "-tags="+strings.Join(m.tags, ","))
+	}
 	r := tree.Run(ctx, sandbox.Job{
 		Target: m.target,
 		Source: bytes.Replace(src, m.old, m.new, 1),
 		Pkgs:   pkgs,
-		Flags:  []string{"-vet=off"}, // the tests must kill it, not vet
+		Flags:  flags,
 		Seed:   seed,
 		First:  first,
 	})
