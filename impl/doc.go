@@ -20,9 +20,10 @@
 // one pass that validates it by encoding/json's rules and records where
 // each value and key ends (jsonIndex); the decoders' field lookups jump
 // through that record. A payload that repeats the previous one but for its
-// strings is read by replaying the previous one; one that repeats it up to
-// a top-level comma resumes after it. While payloads replay, lookups and
-// the chat decoder's fast path reuse what they found, by token index. An
+// strings and numbers is read by replaying the previous one; one that
+// repeats it up to a top-level comma resumes after it. While payloads
+// replay with the same numbers, lookups and the chat decoder's fast path
+// reuse what they found, by token index. An
 // Anthropic content_block_delta and an OpenAI chat "choices" value of the
 // providers' exact shapes are read straight from their bytes. Every one of
 // these is exact: it yields what the general path yields, which its tests

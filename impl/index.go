@@ -31,10 +31,10 @@ type jsonIndex struct {
 	// The last document indexed, kept to read the next one faster:
 	// consecutive chunks of a stream mostly repeat the previous chunk's
 	// bytes (an id, a model name, a fingerprint, the same members in the
-	// same order) and differ in a few strings (replay). prev is a copy of
-	// it (nil when none), toks the start offsets of its values and keys in
-	// document order, tokEnd their entries in ends, holes the indices in
-	// toks of its string values.
+	// same order) and differ in a few strings and numbers (replay). prev is
+	// a copy of it (nil when none), toks the start offsets of its values
+	// and keys in document order, tokEnd their entries in ends, holes the
+	// indices in toks of its string and number values.
 	prev   []byte
 	toks   []int32
 	tokEnd []int32
@@ -50,8 +50,9 @@ type jsonIndex struct {
 
 	// gen counts the changes of structure: it stays while documents are
 	// read by replaying the one before (the same tokens at the same
-	// indices, other strings), and moves on any other read. Memos keyed
-	// by token index hold while gen does.
+	// indices, other strings), and moves on any other read, a replay that
+	// changed a number included (a memo may hold a number it read). Memos
+	// keyed by token index hold while gen does.
 	gen uint64
 	// The values lookupN found on the whole document with lkKS at
 	// generation lkGen, by token index (-1: absent).
@@ -207,38 +208,52 @@ func (x *jsonIndex) resume(doc []byte, n int) int {
 	return int(x.commas[k]) + 1
 }
 
-// replay reads doc as prev with other string values: the bytes between
-// prev's string values (its structure, keys, numbers and literals) must
-// recur in doc, each string value may be replaced by any valid string. Such
+// replay reads doc as prev with other string and number values: the bytes
+// between prev's string and number values (its structure, keys and
+// literals) must recur in doc, each string value may be replaced by any
+// valid string and each number by any valid number. Such
 // a document is valid, as prev was, and its entries are prev's, moved by
 // the changes in length: replay writes them and reports true. Otherwise it
 // changes nothing and reports false. doc and prev share n leading bytes:
-// the string values within them are the same.
+// the values that end within them are the same.
 //
-// It goes in three steps: find the first string value that doc may have
-// replaced (firstNewString), check doc against prev from there on
-// (matchStrings), and move the entries (moveEntries).
+// It goes in three steps: find the first value that doc may have replaced
+// (firstNewString), check doc against prev from there on (matchStrings),
+// and move the entries (moveEntries).
 func (x *jsonIndex) replay(doc []byte, n int) bool {
 	if n == len(x.prev) && n == len(doc) {
 		return true // the same document again: the entries stand
 	}
 	j0, ok := x.firstNewString(n)
-	if !ok || !x.matchStrings(doc, j0) {
+	if !ok {
+		return false
+	}
+	ok, numbers := x.matchStrings(doc, j0)
+	if !ok {
 		return false
 	}
 	x.moveEntries(doc, j0)
+	if numbers {
+		// The memos keyed by generation may hold a number they read (the
+		// chat fast path's choice and index): a new number drops them,
+		// as any other change of structure does.
+		x.gen++
+	}
 	return true
 }
 
-// firstNewString returns j0, the index in holes of the first string value
-// of prev not wholly within its n leading bytes (those doc repeats), and
+// firstNewString returns j0, the index in holes of the first string or
+// number value of prev not ending within its n leading bytes (those doc
+// repeats), and
 // whether that value starts within them: when it does not, or when there is
-// none, doc differs from prev outside its string values.
+// none, doc differs from prev outside its string and number values.
 func (x *jsonIndex) firstNewString(n int) (int, bool) {
 	lo, hi := 0, len(x.holes)
 	for lo < hi {
 		m := int(uint(lo+hi) >> 1)
-		if int(x.tokEnd[x.holes[m]]&^notPlainFlag) <= n {
+		// A value ending where the shared bytes end may go on in doc (a
+		// number, 1 then 10): it is not wholly shared.
+		if int(x.tokEnd[x.holes[m]]&^notPlainFlag) < n {
 			lo = m + 1
 		} else {
 			hi = m
@@ -247,23 +262,36 @@ func (x *jsonIndex) firstNewString(n int) (int, bool) {
 	return lo, lo < len(x.holes) && int(x.toks[x.holes[lo]]) <= n
 }
 
-// matchStrings checks doc against prev from string value j0 on: each of
+// matchStrings checks doc against prev from value j0 of holes on: each of
 // prev's string values from j0 on is replaced by a valid string (or is the
-// same), and the bytes between them, up to the end, recur. It leaves in
-// x.flags the notPlainFlag of each of those strings in doc and in x.moved
-// the changes of length, and reports whether doc matches.
-func (x *jsonIndex) matchStrings(doc []byte, j0 int) bool {
+// same), each number by a valid number, and the bytes between them, up to
+// the end, recur. It leaves in x.flags the notPlainFlag of each of those
+// values in doc and in x.moved the changes of length, and reports whether
+// doc matches and whether a number changed.
+func (x *jsonIndex) matchStrings(doc []byte, j0 int) (ok, numbers bool) {
 	p := x.prev
 	moves, flags := x.moved[:0], x.flags[:0]
 	pos, delta := int(x.toks[x.holes[j0]]), 0
 	for j := j0; j < len(x.holes); j++ {
 		t := x.holes[j]
 		os, oe := int(x.toks[t]), int(x.tokEnd[t]&^notPlainFlag)
-		end, flag := pos+(oe-os), x.tokEnd[t]&notPlainFlag // the same string
-		if !hasAt(doc, pos, p[os:oe]) {
+		end, flag := pos+(oe-os), x.tokEnd[t]&notPlainFlag // the same value
+		switch {
+		case p[os] != '"':
+			// A number: the same bytes may begin a longer one, so it is
+			// always read.
+			e, ok := newNumber(doc, pos)
+			if !ok {
+				x.moved, x.flags = moves[:0], flags[:0] // keep what they grew to
+				return false, false
+			}
+			numbers = numbers || !hasAt(doc, pos, p[os:oe]) || e != end
+			end = e
+		case !hasAt(doc, pos, p[os:oe]):
 			var ok bool
 			if end, flag, ok = newString(doc, pos); !ok {
-				return false
+				x.moved, x.flags = moves[:0], flags[:0]
+				return false, false
 			}
 		}
 		flags = append(flags, flag)
@@ -278,12 +306,21 @@ func (x *jsonIndex) matchStrings(doc []byte, j0 int) bool {
 		}
 		lit := p[oe:next]
 		if !hasAt(doc, end, lit) {
-			return false
+			x.moved, x.flags = moves[:0], flags[:0]
+			return false, false
 		}
 		pos = end + len(lit)
 	}
 	x.moved, x.flags = moves, flags
-	return pos == len(doc)
+	return pos == len(doc), numbers
+}
+
+// newNumber reads the number of doc at pos that replaces a number of prev.
+func newNumber(doc []byte, pos int) (end int, ok bool) {
+	if pos >= len(doc) || doc[pos] != '-' && (doc[pos] < '0' || doc[pos] > '9') {
+		return 0, false
+	}
+	return scanNumber(doc, pos)
 }
 
 // newString reads the string value of doc at pos that replaces another
@@ -404,7 +441,8 @@ func commonPrefix(a, b []byte) int {
 // starts at doc[s] (with notPlainFlag on strings that need decoding). It
 // keeps its open containers on a stack rather than recursing, so that a
 // value costs a few branches, not a call. It appends the start of every
-// value and key to x.toks and the indices of string values to x.holes,
+// value and key to x.toks and the indices of string and number values to
+// x.holes,
 // and the offsets of the top-level object's commas within maxPrefix bytes
 // to x.commas. A from
 // above 0 resumes the scan of a top-level object just after one of its
@@ -455,6 +493,9 @@ value: // a value starts at b[i]
 		}
 		goto value
 	default:
+		if c == '-' || c >= '0' && c <= '9' {
+			x.holes = append(x.holes, int32(len(x.toks)-1)) // a number
+		}
 		end, ok = scanScalar(b, i)
 	}
 	if !ok {

@@ -42,7 +42,7 @@ func broken(shortcut string, input []byte, format string, args ...any) {
 
 // checkIndexed checks the record x holds for doc, which shortcut (replay
 // or resume) wrote, against a whole scan of doc: the same tokens, parents,
-// string values and entries. The commas are checked too, as doc's first
+// string and number values and entries. The commas are checked too, as doc's first
 // top-level commas: not necessarily those a whole scan keeps (the ones
 // within maxPrefix bytes), since replay moves prev's, which then may cross
 // maxPrefix as strings change length, and resume keeps them; any
@@ -61,7 +61,7 @@ func checkIndexed(x *jsonIndex, doc []byte, shortcut string) {
 		broken(shortcut, doc, "parents %v, a whole scan's %v", x.parent, g.parent)
 	}
 	if !slices.Equal(x.holes, g.holes) {
-		broken(shortcut, doc, "string values %v, a whole scan's %v", x.holes, g.holes)
+		broken(shortcut, doc, "string and number values %v, a whole scan's %v", x.holes, g.holes)
 	}
 	if len(x.tokEnd) != len(g.toks) {
 		broken(shortcut, doc, "%d token ends for %d tokens", len(x.tokEnd), len(g.toks))

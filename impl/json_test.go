@@ -207,7 +207,9 @@ func FuzzIndexResume(f *testing.F) {
 }
 
 // TestIndexReplay checks which documents are read by replaying the one
-// before, and that each is read as when indexed alone.
+// before, that each is read as when indexed alone, and that a replay
+// moves the generation when a number changed (memos may hold numbers),
+// and only then.
 func TestIndexReplay(t *testing.T) {
 	const chunk = `{"id":"c1","model":"m","choices":[{"index":0,"delta":{"content":"%s"},"x":[1,"%s",{"k":"%s"}]}],"usage":null,"o":"%s"}`
 	for _, c := range []struct {
@@ -222,7 +224,13 @@ func TestIndexReplay(t *testing.T) {
 		{fmt.Sprintf(chunk, "ab", "c", "d", "e"), fmt.Sprintf(chunk, "ab", "c", "d", "eeeeeeeeeeeeeeeeeeeeeee"), true},
 		{fmt.Sprintf(chunk, "ab", "c", "d", "e"), fmt.Sprintf(chunk, "a\\x", "c", "d", "e"), false}, // invalid escape
 		{fmt.Sprintf(chunk, "ab", "c", "d", "e"), fmt.Sprintf(chunk, "a\"", "c", "d", "e"), false},  // the string ends early
-		{fmt.Sprintf(chunk, "ab", "c", "d", "e"), strings.Replace(fmt.Sprintf(chunk, "ab", "c", "d", "e"), `"index":0`, `"index":1`, 1), false},
+		{fmt.Sprintf(chunk, "ab", "c", "d", "e"), strings.Replace(fmt.Sprintf(chunk, "ab", "c", "d", "e"), `"index":0`, `"index":1`, 1), true},
+		{fmt.Sprintf(chunk, "ab", "c", "d", "e"), strings.Replace(fmt.Sprintf(chunk, "abc", "c", "d", "e"), `[1,`, `[-12.5e+3,`, 1), true},
+		{strings.Replace(fmt.Sprintf(chunk, "ab", "c", "d", "e"), `[1,`, `[12,`, 1), fmt.Sprintf(chunk, "ab", "c", "d", "e"), true},  // shorter
+		{fmt.Sprintf(chunk, "ab", "c", "d", "e"), strings.Replace(fmt.Sprintf(chunk, "ab", "c", "d", "e"), `[1,`, `[10,`, 1), true},  // the old number is a prefix of the new
+		{fmt.Sprintf(chunk, "ab", "c", "d", "e"), strings.Replace(fmt.Sprintf(chunk, "ab", "c", "d", "e"), `[1,`, `[01,`, 1), false}, // not a number
+		{fmt.Sprintf(chunk, "ab", "c", "d", "e"), strings.Replace(fmt.Sprintf(chunk, "ab", "c", "d", "e"), `[1,`, `[1.,`, 1), false},
+		{fmt.Sprintf(chunk, "ab", "c", "d", "e"), strings.Replace(fmt.Sprintf(chunk, "ab", "c", "d", "e"), `[1,`, `["1",`, 1), false}, // a number became a string
 		{fmt.Sprintf(chunk, "ab", "c", "d", "e"), strings.Replace(fmt.Sprintf(chunk, "ab", "c", "d", "e"), `"k"`, `"kk"`, 1), false},
 		{fmt.Sprintf(chunk, "ab", "c", "d", "e"), strings.Replace(fmt.Sprintf(chunk, "ab", "c", "d", "e"), `"c"`, `7`, 1), false},
 		{fmt.Sprintf(chunk, "ab", "c", "d", "e"), strings.Replace(fmt.Sprintf(chunk, "ab", "c", "d", "e"), `null`, `true`, 1), false},
@@ -245,6 +253,10 @@ func TestIndexReplay(t *testing.T) {
 		}
 		if got := y.replay(doc, commonPrefix(doc, y.prev)); got != c.replay {
 			t.Errorf("replay(%q after %q) = %v, want %v", doc, c.prev, got, c.replay)
+		} else if got {
+			if moved, want := y.gen != x.gen, numbersOf(c.doc) != numbersOf(c.prev); moved != want {
+				t.Errorf("replay(%q after %q) moved the generation: %v, want %v", doc, c.prev, moved, want)
+			}
 		}
 		if got := x.index(doc); got != valid {
 			t.Fatalf("index(%q) after %q = %v, json.Valid %v", doc, c.prev, got, valid)
@@ -255,6 +267,22 @@ func TestIndexReplay(t *testing.T) {
 		fresh.index(doc)
 		if got, want := walk(&x, doc), walk(&fresh, doc); got != want {
 			t.Errorf("walk of %q after %q:\n%s\nindexed alone:\n%s", doc, c.prev, got, want)
+		}
+	}
+}
+
+// numbersOf is the numbers of a JSON document, in order.
+func numbersOf(doc string) string {
+	var out []string
+	d := json.NewDecoder(strings.NewReader(doc))
+	d.UseNumber()
+	for {
+		tok, err := d.Token()
+		if err != nil {
+			return strings.Join(out, " ")
+		}
+		if n, ok := tok.(json.Number); ok {
+			out = append(out, string(n))
 		}
 	}
 }

@@ -90,10 +90,7 @@ func allocs(w *workload.Workload) (reassemble, push float64) {
 // their numbers instead of failing, and fails when one of them is within
 // the bounds again, so that the list only ever shrinks.
 var allocsKnownFailures = map[string]string{
-	// Gemini's real envelope (CRLF, a space after every colon,
-	// usageMetadata on every chunk): jsonIndex.replay allocates about once
-	// per chunk of text, where the lean envelope replays without.
-	"gemini-real-text-16KiB-d16": "jsonIndex.replay allocates on every chunk",
+	// None at present.
 }
 
 // TestAllocsScaleWithCalls checks, on every workload of every format, that
