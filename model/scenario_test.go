@@ -81,6 +81,28 @@ func TestScenarios(t *testing.T) {
 	}
 }
 
+// TestSeveralResponsesTag: a scenario carries the tag several-responses
+// exactly when its stream holds several responses, the model's outcome
+// more than one message, so that the conformance kit judges an adapter
+// that reads a stream as one response on none of them (spectest's
+// Description.SeveralResponses).
+func TestSeveralResponsesTag(t *testing.T) {
+	tagged := 0
+	for _, sc := range loadScenarios(t) {
+		n := Reassemble(sc.Format, sc.Input, sc.Limits).Messages
+		has := sc.HasTag(scenario.TagSeveralResponses)
+		if has != (n > 1) {
+			t.Errorf("%s: %d message(s), tagged %s: %v; want the tag exactly when the stream holds several responses", scenarioTestName(sc), n, scenario.TagSeveralResponses, has)
+		}
+		if has {
+			tagged++
+		}
+	}
+	if tagged == 0 {
+		t.Errorf("no scenario is tagged %s", scenario.TagSeveralResponses)
+	}
+}
+
 // scenarioTestName is the subtest name of a scenario: its path under
 // spectest/testdata/scenarios without .txtar, "<area>/<name>".
 func scenarioTestName(sc *scenario.Scenario) string {

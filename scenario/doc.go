@@ -11,6 +11,11 @@
 //	format: openai-chat   the wire format (required)
 //	limits: max-calls=2 no-parallel
 //	patterns: 1 5         field-notes pattern numbers it shows (optional)
+//	tags: several-responses  what the stream is, beyond its rules (optional)
+//
+// The one tag, [TagSeveralResponses], marks a stream that holds several
+// responses (the model's outcome has more than one message); the
+// conformance kit judges it only for an adapter that claims so.
 //
 // Files: "input" holds the stream as text, or "input.hex" holds it as
 // hexadecimal (white space ignored) for binary framings; "want" holds the

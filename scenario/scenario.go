@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/hex"
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -18,12 +19,27 @@ type Scenario struct {
 	Description string
 	Rules       []spec.RuleID
 	Patterns    []int
-	Format      spec.Format
-	Limits      spec.Limits
-	Input       []byte
-	HexInput    bool // Input is stored as input.hex
-	Want        string
+	// Tags say what the scenario's stream is, beyond its rules: see
+	// [TagSeveralResponses], the one tag.
+	Tags     []string
+	Format   spec.Format
+	Limits   spec.Limits
+	Input    []byte
+	HexInput bool // Input is stored as input.hex
+	Want     string
 }
+
+// TagSeveralResponses tags a scenario whose stream holds several responses
+// (the model's outcome has more than one message: several Anthropic
+// message_start events, several Responses response.created events, OpenAI
+// chunks of several response ids or [DONE]s, several Ollama done lines,
+// Gemini or Bedrock responses back to back). A provider sends one response
+// a stream, and an SDK reads a stream as one by design; the conformance
+// kit judges such a scenario only for an adapter that claims it.
+const TagSeveralResponses = "several-responses"
+
+// tags are the tags a scenario may carry.
+var tags = []string{TagSeveralResponses}
 
 // limitKeys maps the limits keywords to fields of spec.Limits.
 var limitKeys = map[string]func(*spec.Limits) *int{
@@ -57,6 +73,13 @@ func Parse(name string, data []byte) (*Scenario, error) {
 					return nil, fmt.Errorf("%s: bad pattern number %q", name, f)
 				}
 				s.Patterns = append(s.Patterns, n)
+			}
+		case ok && key == "tags":
+			for _, f := range strings.Fields(val) {
+				if !slices.Contains(tags, f) {
+					return nil, fmt.Errorf("%s: unknown tag %q (the tags are %s)", name, f, strings.Join(tags, ", "))
+				}
+				s.Tags = append(s.Tags, f)
 			}
 		case ok && key == "format":
 			s.Format = spec.Format(strings.TrimSpace(val))
@@ -141,6 +164,9 @@ func formatLimits(l spec.Limits) string {
 	return strings.Join(parts, " ")
 }
 
+// HasTag reports whether s carries tag.
+func (s *Scenario) HasTag(tag string) bool { return slices.Contains(s.Tags, tag) }
+
 // Marshal renders s as a txtar archive; Parse(s.Marshal()) gives s back.
 func (s *Scenario) Marshal() []byte {
 	var c bytes.Buffer
@@ -158,6 +184,9 @@ func (s *Scenario) Marshal() []byte {
 			ps[i] = strconv.Itoa(p)
 		}
 		c.WriteString("patterns: " + strings.Join(ps, " ") + "\n")
+	}
+	if len(s.Tags) > 0 {
+		c.WriteString("tags: " + strings.Join(s.Tags, " ") + "\n")
 	}
 	c.WriteString("format: " + string(s.Format) + "\n")
 	if l := formatLimits(s.Limits); l != "" {

@@ -61,6 +61,9 @@ func TestRoundTripRandom(t *testing.T) {
 		if rapid.Bool().Draw(t, "patterns") {
 			s.Patterns = rapid.SliceOfN(rapid.IntRange(1, 38), 1, 3).Draw(t, "pats")
 		}
+		if rapid.Bool().Draw(t, "tagged") {
+			s.Tags = []string{TagSeveralResponses}
+		}
 		s.Limits.MaxCalls = rapid.IntRange(0, 5).Draw(t, "maxCalls")
 		s.Limits.NoParallel = rapid.Bool().Draw(t, "noParallel")
 		if s.HexInput {
@@ -90,6 +93,7 @@ func TestParseErrors(t *testing.T) {
 		"rules: ID-1\nformat: ollama\n-- input.hex --\nzz\n",                 // bad hex
 		"rules: ID-1\nformat: ollama\n-- input --\nx\n-- other --\n",         // unknown file
 		"rules: ID-1\npatterns: one\nformat: ollama\n-- input --\nx\n",       // bad pattern
+		"rules: ID-1\ntags: several\nformat: ollama\n-- input --\nx\n",       // unknown tag
 	} {
 		if _, err := Parse("t", []byte(in)); err == nil {
 			t.Errorf("Parse(%q) succeeded, want an error", in)

@@ -76,6 +76,15 @@ type Description struct {
 	Limits bool
 	// Custom: it returns OpenAI custom tool calls (raw input) as calls.
 	Custom bool
+	// SeveralResponses: it reads a stream that holds several responses
+	// (several Anthropic message_start … message_stop sequences, OpenAI
+	// chunks of several response ids or [DONE]s, several Responses
+	// response.created events, several Ollama done lines) as their
+	// messages in order, not as one. A provider sends one response a
+	// stream and an SDK reads it as one by design; the scenarios tagged
+	// several-responses are not applicable to an adapter that does not
+	// claim it.
+	SeveralResponses bool
 }
 
 // Describer is implemented by an adapter that declares its [Description].
@@ -105,7 +114,7 @@ func Toolspec() Adapter { return toolspecAdapter{} }
 type toolspecAdapter struct{}
 
 func (toolspecAdapter) Describe() Description {
-	return Description{Name: "toolspec", StopReason: true, Text: true, Thinking: true, Limits: true, Custom: true}
+	return Description{Name: "toolspec", StopReason: true, Text: true, Thinking: true, Limits: true, Custom: true, SeveralResponses: true}
 }
 
 func (toolspecAdapter) Reassemble(s Stream) (Result, error) {

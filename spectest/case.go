@@ -14,6 +14,6 @@ import (
 func CheckScenario(newAdapter func() Adapter, sc *scenario.Scenario, opts ...Option) CaseResult {
 	o := newOptions(opts)
 	name := strings.TrimSuffix(sc.Name, ".txtar")
-	v := runCase(newAdapter, o, kase{name: name, format: sc.Format, limits: sc.Limits, data: sc.Input, rules: sc.Rules})
+	v := runCase(newAdapter, o, scenarioCase(name, sc))
 	return CaseResult{Name: name, Rules: sc.Rules, Skipped: v.skipped, Failures: v.failures}
 }

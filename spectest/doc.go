@@ -57,9 +57,18 @@
 //   - An adapter that declares a [Description] is judged only on what it
 //     claims: the formats it reads, the stop reason (END-4, END-3), the
 //     text (ORD-3) and thinking (THINK-1) it returns, the limits it
-//     applies, custom calls. A case that needs more is skipped as not
-//     applicable, with the reason; [Skip] skips the cases of chosen rules,
-//     and says so.
+//     applies, custom calls, streams of several responses. A case that
+//     needs more is skipped as not applicable, with the reason; [Skip]
+//     skips the cases of chosen rules, and says so.
+//   - A scenario whose stream holds several responses (several Anthropic
+//     message_start … message_stop sequences, OpenAI chunks of several
+//     response ids or [DONE]s, several Responses response.created events:
+//     the model's outcome has more than one message) carries the tag
+//     several-responses. A provider sends one response a stream and an
+//     SDK reads a stream as one by design, so such a scenario applies only
+//     to an adapter that claims SeveralResponses (the claim
+//     several-responses); the others get it as not applicable, never as a
+//     failure. The random streams are drawn for every adapter alike.
 //
 // Each [Failure] names the case, the rule and what the adapter returned
 // against what the model says: "identity/chat-same-index-new-ids: ID-6:

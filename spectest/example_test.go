@@ -117,7 +117,7 @@ func ExampleDescription_SetClaims() {
 	fmt.Println(d.SetClaims("speed"))
 	// Output:
 	// <nil> [stop-reason text]
-	// unknown claim "speed" (the claims are stop-reason, text, thinking, limits, custom, all)
+	// unknown claim "speed" (the claims are stop-reason, text, thinking, limits, custom, several-responses, all)
 }
 
 // LimitFlags renders limits as toolspec reassemble's flags, which

@@ -1,18 +1,21 @@
 package spectest
 
 import (
+	"io/fs"
 	"os/exec"
+	"strings"
 	"testing"
 
 	"github.com/toolspec/toolspec"
 	"github.com/toolspec/toolspec/model"
+	"github.com/toolspec/toolspec/scenario"
 )
 
 // modelAdapter runs the reference model.
 type modelAdapter struct{}
 
 func (modelAdapter) Describe() Description {
-	return Description{Name: "model", StopReason: true, Text: true, Thinking: true, Limits: true, Custom: true}
+	return Description{Name: "model", StopReason: true, Text: true, Thinking: true, Limits: true, Custom: true, SeveralResponses: true}
 }
 
 func (modelAdapter) Reassemble(s Stream) (Result, error) {
@@ -47,8 +50,80 @@ func TestCommandToolspec(t *testing.T) {
 	if out, err := exec.Command("go", "build", "-o", bin, "../cmd/toolspec").CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
-	d := Description{Name: "toolspec reassemble", StopReason: true, Text: true, Thinking: true, Limits: true, Custom: true}
+	d := Description{Name: "toolspec reassemble", StopReason: true, Text: true, Thinking: true, Limits: true, Custom: true, SeveralResponses: true}
 	Run(t, func() Adapter { return Command(bin+" reassemble --format {format} {limits} -", d) }, RandomStreams(5))
+}
+
+// oneResponse is the model claiming all but SeveralResponses.
+type oneResponse struct{ modelAdapter }
+
+func (oneResponse) Describe() Description {
+	d := modelAdapter{}.Describe()
+	d.SeveralResponses = false
+	return d
+}
+
+// TestSeveralResponsesClaim: the scenarios tagged several-responses are
+// not applicable to an adapter that does not claim SeveralResponses, with
+// the reason, and only those; an adapter that claims it runs them all, and
+// the model passes them.
+func TestSeveralResponsesClaim(t *testing.T) {
+	tagged := map[string]bool{}
+	err := fs.WalkDir(Scenarios, ".", func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := fs.ReadFile(Scenarios, path)
+		if err != nil {
+			return err
+		}
+		sc, err := scenario.Parse(path, data)
+		if err != nil {
+			return err
+		}
+		if sc.HasTag(scenario.TagSeveralResponses) {
+			tagged[strings.TrimSuffix(path, ".txtar")] = true
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(tagged) == 0 {
+		t.Fatal("no scenario is tagged several-responses")
+	}
+	one, err := Check(func() Adapter { return oneResponse{} }, RandomStreams(0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	na := 0
+	for _, c := range one.Cases {
+		if (c.Skipped == notSeveral) != tagged[c.Name] {
+			t.Errorf("%s: skipped %q; tagged several-responses: %v", c.Name, c.Skipped, tagged[c.Name])
+		}
+		if c.Skipped == notSeveral {
+			na++
+		}
+	}
+	if na != len(tagged) {
+		t.Errorf("%d cases not applicable for several responses, want the %d tagged", na, len(tagged))
+	}
+	all, err := Check(func() Adapter { return modelAdapter{} }, RandomStreams(0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ran := 0
+	for _, c := range all.Cases {
+		if tagged[c.Name] {
+			ran++
+			if !c.Passed() {
+				t.Errorf("%s: the model, which claims SeveralResponses: skipped %q, failures %v", c.Name, c.Skipped, c.Failures)
+			}
+		}
+	}
+	if ran != len(tagged) {
+		t.Errorf("the model ran %d tagged cases, want %d", ran, len(tagged))
+	}
 }
 
 // TestTextByChoice: an adapter that keeps one text per choice and joins

@@ -150,8 +150,20 @@ type kase struct {
 	limits toolspec.Limits
 	data   []byte
 	rules  []toolspec.RuleID
-	random bool // drawn by the generator (or the fuzzer), not a scenario
+	// several is a scenario's tag several-responses: its stream holds
+	// several responses.
+	several bool
+	random  bool // drawn by the generator (or the fuzzer), not a scenario
 }
+
+// scenarioCase is the case of scenario sc, named name.
+func scenarioCase(name string, sc *scenario.Scenario) kase {
+	return kase{name: name, format: sc.Format, limits: sc.Limits, data: sc.Input, rules: sc.Rules, several: sc.HasTag(scenario.TagSeveralResponses)}
+}
+
+// notSeveral is why a case whose stream holds several responses does not
+// apply to an adapter that does not claim SeveralResponses.
+const notSeveral = "not applicable: the case's stream holds several responses (tag several-responses) and the adapter does not claim SeveralResponses"
 
 // reference is the outcome c is judged against: the model's for a
 // scenario; for a random stream, which rapid may judge thousands of times
@@ -195,7 +207,7 @@ func cases(o options) ([]kase, error) {
 			}
 			from[name] = i
 			n++
-			out = append(out, kase{name: name, format: sc.Format, limits: sc.Limits, data: sc.Input, rules: sc.Rules})
+			out = append(out, scenarioCase(name, sc))
 			return nil
 		})
 		if err == nil && n == 0 {
@@ -226,6 +238,9 @@ func applies(d Description, o options, c kase, want toolspec.Outcome) string {
 	}
 	if c.limits != (toolspec.Limits{}) && !d.Limits {
 		return "not applicable: the case sets limits and the adapter does not claim Limits"
+	}
+	if c.several && !d.SeveralResponses {
+		return notSeveral
 	}
 	for _, cl := range want.Calls {
 		if cl.Kind == toolspec.CallCustom && !d.Custom {
@@ -380,7 +395,8 @@ func report(c kase, how string, fs []Failure) string {
 
 // Scenario renders a stream on which an adapter failed as a txtar scenario
 // in the corpus's format, with the model's outcome as its want and the
-// failures' rules, ready to add to a test suite.
+// failures' rules, ready to add to a test suite; tagged several-responses
+// when the outcome has more than one message.
 func Scenario(name string, f toolspec.Format, lim toolspec.Limits, data []byte, fs []Failure) []byte {
 	desc := []string{"A stream on which an adapter failed (" + name + "):"}
 	var rules []toolspec.RuleID
@@ -395,10 +411,14 @@ func Scenario(name string, f toolspec.Format, lim toolspec.Limits, data []byte, 
 		// the scenario format needs one.
 		rules = []toolspec.RuleID{NoRule}
 	}
+	out := model.Reassemble(f, data, lim)
 	sc := scenario.Scenario{
 		Description: strings.Join(desc, "\n"), Rules: rules, Format: f, Limits: lim, Input: data,
 		HexInput: !utf8.Valid(data) || len(data) > 0 && data[len(data)-1] != '\n' || bytes.Contains(data, []byte("\n-- ")) || bytes.HasPrefix(data, []byte("-- ")),
-		Want:     model.Reassemble(f, data, lim).String(),
+		Want:     out.String(),
+	}
+	if out.Messages > 1 {
+		sc.Tags = []string{scenario.TagSeveralResponses}
 	}
 	return sc.Marshal()
 }

@@ -143,11 +143,12 @@ var claims = []struct {
 	{"thinking", func(d *Description) *bool { return &d.Thinking }},
 	{"limits", func(d *Description) *bool { return &d.Limits }},
 	{"custom", func(d *Description) *bool { return &d.Custom }},
+	{"several-responses", func(d *Description) *bool { return &d.SeveralResponses }},
 }
 
 // SetClaims sets the claims of d named in names: "stop-reason", "text",
-// "thinking", "limits", "custom", or "all" for every one. An unknown name
-// is an error that lists the names.
+// "thinking", "limits", "custom", "several-responses", or "all" for every
+// one. An unknown name is an error that lists the names.
 func (d *Description) SetClaims(names ...string) error {
 	for _, n := range names {
 		found := false
@@ -158,7 +159,7 @@ func (d *Description) SetClaims(names ...string) error {
 			}
 		}
 		if !found {
-			return fmt.Errorf("unknown claim %q (the claims are stop-reason, text, thinking, limits, custom, all)", n)
+			return fmt.Errorf("unknown claim %q (the claims are stop-reason, text, thinking, limits, custom, several-responses, all)", n)
 		}
 	}
 	return nil

@@ -142,6 +142,16 @@ func translateCase(newTranslator func() Translator, o options, c kase, to toolsp
 		res.Skipped = "not applicable: the case sets limits, which a translation does not carry"
 		return res
 	}
+	if c.several {
+		var d Description
+		if x, ok := newTranslator().(Describer); ok {
+			d = x.Describe()
+		}
+		if !d.SeveralResponses {
+			res.Skipped = notSeveral
+			return res
+		}
+	}
 	src := reference(c)
 	var out []byte
 	var terr error

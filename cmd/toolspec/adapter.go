@@ -31,7 +31,7 @@ const defaultTimeout = 10 * time.Second
 func (af *adapterFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&af.cmd, "adapter", "", "the adapter's command line, run with sh -c ({format} and {limits} are replaced)")
 	fs.BoolVar(&af.serve, "serve", false, "speak the persistent form of the protocol (the adapter describes itself in the handshake)")
-	fs.Var(&af.claim, "claim", "what the adapter claims (repeat it, or separate with commas): stop-reason, text, thinking, limits, custom, all")
+	fs.Var(&af.claim, "claim", "what the adapter claims (repeat it, or separate with commas): stop-reason, text, thinking, limits, custom, several-responses, all")
 	fs.StringVar(&af.name, "name", "", "the adapter's name in the report")
 	fs.Var(&af.formats, "format", "a format the adapter reads (repeat it, or separate with commas; default all)")
 	fs.DurationVar(&af.timeout, "timeout", defaultTimeout, "how long the adapter may take to answer one stream")

@@ -33,8 +33,10 @@ corpus, then --random N random streams per format (default 100; 0 for none)
 from --seed S (default: drawn, and printed).
 
 --claim (one-shot only; repeat it, or separate with commas): stop-reason,
-text, thinking, limits, custom, all; the kit judges only what the adapter
-claims. --format: the formats it reads.
+text, thinking, limits, custom, several-responses, all; the kit judges only
+what the adapter claims (the scenarios tagged several-responses, whose
+stream holds several responses, only when it claims several-responses).
+--format: the formats it reads.
 --random-valid: the random streams are valid ones only, never broken by the
 adversarial mutations: for an adapter that claims only valid input.
 --random-failures N: report up to N distinct failing random streams per

@@ -594,7 +594,7 @@ func writeCorpus(t *testing.T, files map[string]string) string {
 // embedded ones, writes a failing one for replay, and names them in
 // --expect; --also-embedded runs both; a bad --corpus is a usage error.
 func TestCheckCorpus(t *testing.T) {
-	dir := writeCorpus(t, map[string]string{"mine/cut": "completion/chat-length-truncation", "mine/ok": "identity/chat-same-index-new-ids"})
+	dir := writeCorpus(t, map[string]string{"mine/cut": "completion/chat-length-cut-args", "mine/ok": "identity/chat-same-index-new-ids"})
 	out := t.TempDir()
 	adapter := as("finished-all")
 	code, stdout, errOut := runCmd(t, "", "check", "--adapter", adapter, "--format", "openai-chat", "--random", "0", "--corpus", dir, "--out", out)

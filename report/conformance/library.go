@@ -185,22 +185,11 @@ func parseExternal(line string, node bool) (Library, error) {
 		d.Formats = append(d.Formats, fm)
 	}
 	for _, c := range strings.Split(claims, ",") {
-		switch strings.TrimSpace(c) {
-		case "-", "":
-		case "stop-reason":
-			d.StopReason = true
-		case "text":
-			d.Text = true
-		case "thinking":
-			d.Thinking = true
-		case "limits":
-			d.Limits = true
-		case "custom":
-			d.Custom = true
-		case "all":
-			d.StopReason, d.Text, d.Thinking, d.Limits, d.Custom = true, true, true, true, true
-		default:
-			return Library{}, fmt.Errorf("unknown claim %q", c)
+		if c = strings.TrimSpace(c); c == "-" || c == "" {
+			continue
+		}
+		if err := d.SetClaims(c); err != nil {
+			return Library{}, err
 		}
 	}
 	newAdapter := func() spectest.Adapter { return spectest.Command(cmd, d) }
@@ -215,15 +204,7 @@ func parseExternal(line string, node bool) (Library, error) {
 
 // claims lists what d claims, in the protocol's words.
 func claims(d spectest.Description) string {
-	var c []string
-	for _, x := range []struct {
-		on   bool
-		name string
-	}{{d.StopReason, "stop-reason"}, {d.Text, "text"}, {d.Thinking, "thinking"}, {d.Limits, "limits"}, {d.Custom, "custom"}} {
-		if x.on {
-			c = append(c, x.name)
-		}
-	}
+	c := d.ClaimNames()
 	if len(c) == 0 {
 		return "calls only"
 	}

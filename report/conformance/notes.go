@@ -57,26 +57,18 @@ var Notes = []Note{
 	},
 }
 
-// Each OpenAI chat library reads one HTTP response, which ends at [DONE]:
-// the corpus's recordings of two completions back to back in one stream
-// are two responses.
+// Ollama's server ends a response at done:true: a done line repeated after
+// it never reaches the converter. (Streams of several responses, which no
+// library reads as one stream, are the scenarios tagged several-responses,
+// not applicable to a library that does not claim them.)
 func init() {
-	for _, lib := range []string{"openai-go", "eino", "langchaingo", "node-openai-chat"} {
-		Notes = append(Notes, Note{
-			Library: lib, Rules: []toolspec.RuleID{toolspec.OrdFirstSeen},
-			Cases: []string{"identity/chat-kimi-ids-across-turns", "ordering/chat-several-messages"}, Kind: KindKit,
-			Text: "The stream is two chat completions recorded back to back (ORD-4); a client reads one HTTP response, " +
-				"which ends at data: [DONE], so the second completion's calls never reach the library.",
-			Source: "https://platform.openai.com/docs/api-reference/chat-streaming",
-		})
-	}
 	Notes = append(Notes, Note{
 		Library: "ollama-anthropic",
-		Cases:   []string{"completion/ollama-done-reasons", "completion/ollama-repeated-done", "ordering/ollama-several-turns"},
+		Cases:   []string{"completion/ollama-repeated-done"},
 		Kind:    KindKit,
-		Text: "The stream is several /api/chat turns recorded back to back (or a done line repeated); the middleware makes " +
-			"one converter per request and Ollama's server ends a response at done:true, so no line after it reaches " +
-			"the converter. Every failure of these cases follows from the message_stop it writes at the first done.",
+		Text: "The stream repeats its done line; the middleware makes one converter per request and Ollama's server " +
+			"ends a response at done:true, so no line after it reaches the converter. Every failure of this case " +
+			"follows from the message_stop it writes at the first done.",
 		Source: "https://github.com/ollama/ollama/blob/v0.17.4/middleware/anthropic.go",
 	})
 }
