@@ -25,7 +25,13 @@ import (
 // and lengths). It returns the bytes and the names of the mutations
 // applied. It panics if f is not one of spec.Formats.
 func Mutated(t *rapid.T, f spec.Format) (data []byte, mutations []string) {
-	r, st := build(t, f)
+	return Options{}.Mutated(t, f)
+}
+
+// Mutated is [Mutated] under o: the valid stream it breaks is drawn as
+// [Options.Valid] draws it.
+func (o Options) Mutated(t *rapid.T, f spec.Format) (data []byte, mutations []string) {
+	r, st := build(t, o, f)
 	n := rapid.IntRange(1, 3).Draw(t, "mutationCount")
 	var frameMuts, byteMuts []mutation
 	for i := 0; i < n; i++ {

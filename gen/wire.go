@@ -287,39 +287,62 @@ var stopTable = map[spec.Format]map[string]spec.StopReason{
 // returns the response, which says what a correct reassembler reports for
 // the stream (see its Expected methods), and the stream's bytes. It panics
 // if f is not one of spec.Formats.
-func Valid(t *rapid.T, f spec.Format) (Response, []byte) {
-	r, st := build(t, f)
+func Valid(t *rapid.T, f spec.Format) (Response, []byte) { return Options{}.Valid(t, f) }
+
+// Options narrow what the stream generators draw. The zero Options draws
+// every stream they know; Valid and Mutated use it.
+type Options struct {
+	// OneResponse draws streams of one response each (one message, one
+	// response id: no stream of several responses, SPEC.md's tag
+	// several-responses), for a reassembler that reads one response per
+	// stream, as the SDKs do. A mutation may still splice in the frames
+	// of another response: that is a broken stream, not several.
+	OneResponse bool
+}
+
+// Valid is [Valid] under o.
+func (o Options) Valid(t *rapid.T, f spec.Format) (Response, []byte) {
+	r, st := build(t, o, f)
 	serialize(t, st)
 	return *r, st.data
 }
 
+// responses draws how many responses a stream holds: one, two or three,
+// mostly one; always one under OneResponse.
+func (o Options) responses(t *rapid.T, label string) int {
+	if o.OneResponse {
+		return 1
+	}
+	return rapid.SampledFrom([]int{1, 1, 1, 2, 3}).Draw(t, label)
+}
+
 // build plans and encodes a valid stream of format f, leaving it
 // unserialized.
-func build(t *rapid.T, f spec.Format) (*Response, *stream) {
+func build(t *rapid.T, o Options, f spec.Format) (*Response, *stream) {
 	var r Response
 	var st *stream
 	switch f {
 	case spec.FormatOpenAIChat:
-		r = planChat(t)
+		r = planChat(t, o)
 		st = encodeChat(t, &r)
 	case spec.FormatOpenAIResponses:
-		r = planResponses(t)
+		r = planResponses(t, o)
 		st = encodeResponses(t, &r)
 	case spec.FormatAnthropic:
-		r = planAnthropic(t, f)
+		r = planAnthropic(t, o, f)
 		st = encodeAnthropic(t, &r)
 	case spec.FormatOllama:
-		r = planOllama(t)
+		r = planOllama(t, o)
 		st = encodeOllama(t, &r)
 	case spec.FormatGemini:
-		r = planGemini(t)
+		r = planGemini(t, o)
 		st = encodeGemini(t, &r)
 	case spec.FormatBedrock:
 		if rapid.IntRange(0, 4).Draw(t, "bedrockInvoke") == 0 {
-			r = planAnthropic(t, f)
+			r = planAnthropic(t, o, f)
 			r.dialect = dialectInvoke
 		} else {
-			r = planBedrock(t)
+			r = planBedrock(t, o)
 		}
 		st = encodeBedrock(t, &r)
 	default:

@@ -10,11 +10,11 @@ import (
 // Anthropic Messages events (wire-formats.md §3); also the payloads of
 // Bedrock InvokeModelWithResponseStream chunks.
 
-func planAnthropic(t *rapid.T, f spec.Format) Response {
+func planAnthropic(t *rapid.T, o Options, f spec.Format) Response {
 	r := Response{Format: f}
 	ids := &idSource{style: 1, used: map[string]bool{}}
 	caps := itemCaps{thinking: true, thinkSig: true, redacted: true, other: true, server: true, maxItems: 6, emptyText: true}
-	nm := rapid.SampledFrom([]int{1, 1, 1, 2, 3}).Draw(t, "messages")
+	nm := o.responses(t, "messages")
 	for m := 0; m < nm; m++ {
 		ids.reset()
 		items := genItems(t, caps, ids)

@@ -10,11 +10,11 @@ import (
 // InvokeModelWithResponseStream, whose chunk events carry Anthropic
 // events in base64.
 
-func planBedrock(t *rapid.T) Response {
+func planBedrock(t *rapid.T, o Options) Response {
 	r := Response{Format: spec.FormatBedrock}
 	ids := &idSource{style: 2, used: map[string]bool{}}
 	caps := itemCaps{thinking: true, thinkSig: true, redacted: true, other: true, server: true, maxItems: 6, emptyText: true}
-	nm := rapid.SampledFrom([]int{1, 1, 1, 2, 3}).Draw(t, "messages")
+	nm := o.responses(t, "messages")
 	for m := 0; m < nm; m++ {
 		ids.reset()
 		items := genItems(t, caps, ids)

@@ -9,11 +9,11 @@ import (
 
 // OpenAI Chat Completions chunks (wire-formats.md §1).
 
-func planChat(t *rapid.T) Response {
+func planChat(t *rapid.T, o Options) Response {
 	r := Response{Format: spec.FormatOpenAIChat}
 	ids := newIDSource(t)
 	caps := itemCaps{thinking: true, sigItems: true, maxItems: 5, custom: true}
-	nm := rapid.SampledFrom([]int{1, 1, 1, 2, 3}).Draw(t, "messages")
+	nm := o.responses(t, "messages")
 	for m := 0; m < nm; m++ {
 		msg := Message{ID: "chatcmpl-" + genToken(t, "msgID")}
 		nc := rapid.SampledFrom([]int{1, 1, 1, 1, 2, 3}).Draw(t, "choices")

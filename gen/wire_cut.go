@@ -15,7 +15,7 @@ import (
 // frames before the cut are a prefix of a valid stream, so the outcome has
 // no violation.
 func Cut(t *rapid.T, f spec.Format) (data []byte, tail string) {
-	_, st := build(t, f)
+	_, st := build(t, Options{}, f)
 	frames := st.frames
 	var cuttable []int // frames whose payload is a JSON object: not [DONE]
 	for i, fr := range frames {

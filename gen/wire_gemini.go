@@ -11,14 +11,14 @@ import (
 // Gemini and Vertex AI streamGenerateContent (wire-formats.md §5),
 // including Vertex streamed function-call arguments (partialArgs).
 
-func planGemini(t *rapid.T) Response {
+func planGemini(t *rapid.T, o Options) Response {
 	r := Response{Format: spec.FormatGemini}
 	vertex := rapid.IntRange(0, 2).Draw(t, "vertexPaths") == 0
 	withIDs := rapid.Bool().Draw(t, "geminiIDs") // Gemini 3 sends ids, 2.5 none
 	ids := &idSource{style: 4, used: map[string]bool{}}
 	caps := itemCaps{thinking: true, thinkSig: true, sigItems: true, maxItems: 5, pathSafe: vertex}
 	// Responses recorded back to back are told apart by responseId (ORD-4).
-	nm := rapid.SampledFrom([]int{1, 1, 1, 2, 3}).Draw(t, "responses")
+	nm := o.responses(t, "responses")
 	for m := 0; m < nm; m++ {
 		msg := Message{ID: "r" + strconv.Itoa(m) + "_" + genToken(t, "responseID")}
 		nc := rapid.SampledFrom([]int{1, 1, 1, 1, 2, 3}).Draw(t, "candidates")

@@ -7,11 +7,11 @@ import (
 
 // Ollama /api/chat NDJSON (wire-formats.md §4).
 
-func planOllama(t *rapid.T) Response {
+func planOllama(t *rapid.T, o Options) Response {
 	r := Response{Format: spec.FormatOllama}
 	ids := &idSource{style: 0, used: map[string]bool{}}
 	caps := itemCaps{thinking: true, maxItems: 5}
-	nm := rapid.SampledFrom([]int{1, 1, 1, 2, 3}).Draw(t, "messages")
+	nm := o.responses(t, "messages")
 	for m := 0; m < nm; m++ {
 		ids.reset()
 		caps.minItems = min(m, 1) // a done line alone never starts a message (END-7)

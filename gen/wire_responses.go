@@ -7,11 +7,11 @@ import (
 
 // OpenAI Responses API events (wire-formats.md §2).
 
-func planResponses(t *rapid.T) Response {
+func planResponses(t *rapid.T, o Options) Response {
 	r := Response{Format: spec.FormatOpenAIResponses}
 	ids := &idSource{style: 0, used: map[string]bool{}}
 	caps := itemCaps{thinking: true, thinkSig: true, other: true, maxItems: 5, emptyText: true, custom: true}
-	nm := rapid.SampledFrom([]int{1, 1, 1, 2, 3}).Draw(t, "messages")
+	nm := o.responses(t, "messages")
 	for m := 0; m < nm; m++ {
 		ids.reset()
 		items := genItems(t, caps, ids)

@@ -68,7 +68,9 @@
 //     SDK reads a stream as one by design, so such a scenario applies only
 //     to an adapter that claims SeveralResponses (the claim
 //     several-responses); the others get it as not applicable, never as a
-//     failure. The random streams are drawn for every adapter alike.
+//     failure. So are the random streams: for an adapter that does not
+//     claim it, each holds one response (a mutation may still splice in
+//     another response's frames: a broken stream, judged as such).
 //
 // Each [Failure] names the case, the rule and what the adapter returned
 // against what the model says: "identity/chat-same-index-new-ids: ID-6:

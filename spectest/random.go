@@ -21,13 +21,16 @@ import (
 // one.
 
 // drawStream draws one random stream of format f: from the valid generator
-// only under RandomValid, else valid or mutated, one in two. how says which.
+// only under RandomValid, else valid or mutated, one in two; of one
+// response only for an adapter that does not claim SeveralResponses
+// (o.oneResponse). how says which.
 func drawStream(rt *rapid.T, o options, f toolspec.Format) (data []byte, how string) {
+	g := gen.Options{OneResponse: o.oneResponse}
 	if !o.validOnly && rapid.Bool().Draw(rt, "mutated") {
-		data, muts := gen.Mutated(rt, f)
+		data, muts := g.Mutated(rt, f)
 		return data, "mutated: " + strings.Join(muts, ", ")
 	}
-	_, data = gen.Valid(rt, f)
+	_, data = g.Valid(rt, f)
 	return data, "valid"
 }
 
@@ -44,6 +47,7 @@ func (o options) unskipped(fs []Failure) []Failure {
 
 // adapterRandom is the case random/<f> of the adapters newAdapter makes.
 func adapterRandom(name string, newAdapter func() Adapter, o options, f toolspec.Format) CaseResult {
+	o.oneResponse = !describe(newAdapter()).SeveralResponses
 	mk := func(data []byte) kase { return kase{name: name, format: f, limits: o.limits, data: data, random: true} }
 	return randomCase(name, o, f, mk, func(c kase) []Failure { return runCase(newAdapter, o, c).failures })
 }

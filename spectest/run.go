@@ -37,6 +37,11 @@ type options struct {
 	byteArgs  bool
 	timeout   time.Duration
 	shrink    time.Duration
+
+	// oneResponse: the random streams hold one response each (the
+	// adapter judged does not claim SeveralResponses). Set per adapter,
+	// not by an Option.
+	oneResponse bool
 }
 
 // defaultRandomFailures is the default of RandomFailures.
@@ -684,6 +689,7 @@ func newFuzzTarget(format toolspec.Format, newAdapter func() Adapter, opts []Opt
 		seeds = append(seeds, fuzzSeed{nil, seed})
 	}
 	name := "fuzz/" + string(format)
+	o.oneResponse = !describe(newAdapter()).SeveralResponses
 	judge := func(c kase) []Failure { return runCase(newAdapter, o, c).failures }
 	return fuzzTarget{
 		seeds: seeds,

@@ -125,6 +125,10 @@ func RunTranslator(t *testing.T, newTranslator func() Translator, from, to tools
 // translatorRandom is the case random/<from>→<to> of the translators
 // newTranslator makes.
 func translatorRandom(name string, newTranslator func() Translator, o options, from, to toolspec.Format) CaseResult {
+	o.oneResponse = true
+	if x, ok := newTranslator().(Describer); ok {
+		o.oneResponse = !x.Describe().SeveralResponses
+	}
 	mk := func(data []byte) kase { return kase{name: name, format: from, data: data, random: true} }
 	return randomCase(name, o, from, mk, func(c kase) []Failure { return translateCase(newTranslator, o, c, to).Failures })
 }
