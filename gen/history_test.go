@@ -88,13 +88,27 @@ func answeredBefore(h spec.History, turn, i int, r spec.Part) bool {
 	return false
 }
 
+// checkAll runs prop as rapid.Check does, with as many draws under -short
+// as without (rapid draws a fifth of its checks under -short): the tests
+// that require every shape of the generator to be drawn need them all.
+func checkAll(t *testing.T, prop func(*rapid.T)) {
+	t.Helper()
+	n := 1
+	if testing.Short() {
+		n = 5
+	}
+	for range n {
+		rapid.Check(t, prop)
+	}
+}
+
 // TestAnyHistoryWellPaired: generated histories are in the normal form of
 // spec/history.go (one result per tool message, no two messages of one
 // role in a row but tool messages) and well paired; with ids, every call
 // and result has one.
 func TestAnyHistoryWellPaired(t *testing.T) {
 	var kimiRecurs, calls, pending int
-	rapid.Check(t, func(t *rapid.T) {
+	checkAll(t, func(t *rapid.T) {
 		ids := rapid.Bool().Draw(t, "ids")
 		h := AnyHistory(t, ids)
 		seenIDs := map[string]int{}
@@ -142,7 +156,7 @@ func TestAnyHistoryWellPaired(t *testing.T) {
 // kind of fault is drawn.
 func TestAdversarialHistoryFault(t *testing.T) {
 	drawn := map[spec.RuleID]int{}
-	rapid.Check(t, func(t *rapid.T) {
+	checkAll(t, func(t *rapid.T) {
 		f := rapid.SampledFrom(spec.Formats).Draw(t, "format")
 		h, faults := AdversarialHistory(t, f)
 		got := pairing(h)

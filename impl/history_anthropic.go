@@ -1,6 +1,7 @@
 package impl
 
 import (
+	"slices"
 	"strconv"
 
 	"github.com/toolspec/toolspec/spec"
@@ -94,7 +95,97 @@ func decodeAnthropicHist(doc []byte) (spec.History, PathMap, []spec.Violation) {
 	if h.ToolChoice != (spec.ToolChoice{}) {
 		pm[hToolChoicePath] = "tool_choice"
 	}
-	return h, pm, nil
+	return h, pm, anthDroppedHist(top[0], msgs, top[2])
+}
+
+// anthKnownHist are the members a History holds of each element the
+// decoder reads field by field (model's anthropicKnown): of a message, of
+// each block type made a part (an image or unknown block is kept whole),
+// and of a tool of its own.
+var anthKnownHist = map[string][]string{
+	"message":           {"content", "role"},
+	"text":              {"text", "type"},
+	"thinking":          {"signature", "thinking", "type"},
+	"redacted_thinking": {"data", "type"},
+	"tool_use":          {"id", "input", "name", "type"},
+	"tool_result":       {"content", "is_error", "tool_use_id", "type"},
+	"tool":              {"description", "input_schema", "name", "type"},
+}
+
+// anthDroppedHist returns a loss (XLATE-4; XLATE-6 for a tool) for each
+// member of a message, a block or a tool of the valid document (system,
+// messages and tools given) that no History holds, cache_control and
+// citations above all: in document order by element, by name within one.
+func anthDroppedHist(system, msgs, tools []byte) []spec.Violation {
+	var vs []spec.Violation
+	extra := func(rule spec.RuleID, o []byte, p, kind string) {
+		var keys []string
+		hMembers(o, func(key, _ []byte) {
+			k := hText(key)
+			if !slices.Contains(anthKnownHist[kind], k) && !slices.Contains(keys, k) {
+				keys = append(keys, k)
+			}
+		})
+		slices.Sort(keys)
+		what := "a " + kind + " block"
+		if kind == "message" || kind == "tool" {
+			what = "a " + kind
+		}
+		for _, k := range keys {
+			vs = append(vs, hLoss(rule, hjPath(p, k), "%s of %s: a history has no place for it", k, what))
+		}
+	}
+	var blocks func(arr []byte, p string, results bool)
+	blocks = func(arr []byte, p string, results bool) {
+		if len(arr) == 0 || arr[0] != '[' {
+			return
+		}
+		hElems(arr, func(n int, b []byte) bool {
+			if len(b) == 0 || b[0] != '{' {
+				return true
+			}
+			var f [2][]byte
+			hFields(b, []string{"type", "content"}, f[:])
+			if len(f[0]) == 0 || f[0][0] != '"' {
+				return true
+			}
+			typ := hText(f[0])
+			if _, ok := anthKnownHist[typ]; !ok || typ == "message" || typ == "tool" || typ == "tool_result" && !results {
+				return true // kept whole
+			}
+			bp := hjIndex(p, n)
+			extra(spec.XlateOpaque, b, bp, typ)
+			if typ == "tool_result" {
+				blocks(f[1], hjPath(bp, "content"), false)
+			}
+			return true
+		})
+	}
+	blocks(system, "system", true)
+	hElems(msgs, func(i int, m []byte) bool {
+		p := hjIndex("messages", i)
+		if len(m) > 0 && m[0] == '{' {
+			extra(spec.XlateOpaque, m, p, "message")
+			blocks(hField(m, "content"), hjPath(p, "content"), true)
+		}
+		return true
+	})
+	if len(tools) > 0 && tools[0] == '[' {
+		hElems(tools, func(i int, t []byte) bool {
+			if len(t) == 0 || t[0] != '{' {
+				return true
+			}
+			typ := ""
+			if ty := hField(t, "type"); len(ty) > 0 && ty[0] == '"' {
+				typ = hText(ty)
+			}
+			if typ == "" || typ == "custom" {
+				extra(spec.XlateTools, t, hjIndex("tools", i), "tool")
+			}
+			return true
+		})
+	}
+	return vs
 }
 
 // anthMessageHist decodes the message raw at path p into the turns.

@@ -77,6 +77,26 @@ func hFields(o []byte, keys []string, vals [][]byte) {
 	}
 }
 
+// hMembers calls fn with the raw key and value of each member of the valid
+// object o, in order.
+func hMembers(o []byte, fn func(key, val []byte)) {
+	i := skipSpace(o, 1)
+	for i < len(o) && o[i] == '"' {
+		ks := i
+		i = skipString(o, i)
+		key := o[ks:i]
+		i = skipSpace(o, i)
+		i = skipSpace(o, i+1) // the colon
+		vs := i
+		i = skipValue(o, i)
+		fn(key, o[vs:i])
+		i = skipSpace(o, i)
+		if i < len(o) && o[i] == ',' {
+			i = skipSpace(o, i+1)
+		}
+	}
+}
+
 // hField is the value of the last member of o named key, or nil.
 func hField(o []byte, key string) []byte {
 	var v [1][]byte

@@ -2,6 +2,8 @@ package model
 
 import (
 	"encoding/json"
+	"fmt"
+	"slices"
 	"strconv"
 
 	"github.com/toolspec/toolspec/spec"
@@ -80,7 +82,105 @@ func decodeAnthropicHistory(doc []byte) (spec.History, PathMap, []spec.Violation
 	if h.ToolChoice != (spec.ToolChoice{}) {
 		pm[toolChoicePath] = "tool_choice"
 	}
-	return h, pm, nil
+	return h, pm, anthropicDropped(o)
+}
+
+// anthropicKnown are the members a History holds of each element the
+// decoder reads field by field: of a message, of each block type it turns
+// into a part (an image or unknown block is kept whole), and of a tool of
+// its own.
+var anthropicKnown = map[string][]string{
+	"message":           {"content", "role"},
+	"text":              {"text", "type"},
+	"thinking":          {"signature", "thinking", "type"},
+	"redacted_thinking": {"data", "type"},
+	"tool_use":          {"id", "input", "name", "type"},
+	"tool_result":       {"content", "is_error", "tool_use_id", "type"},
+	"tool":              {"description", "input_schema", "name", "type"},
+}
+
+// anthropicDropped returns a loss (XLATE-4; XLATE-6 for a tool) for each
+// member of a message, a block or a tool that the History does not hold: a
+// block's cache_control and citations above all, which a request sends
+// back and a translation or a repair cannot. They are in document order by
+// element, by name within one. It runs on a document decoded without a
+// shape violation.
+func anthropicDropped(o obj) []spec.Violation {
+	var vs []spec.Violation
+	extra := func(rule spec.RuleID, raw json.RawMessage, p, kind string) {
+		var m map[string]json.RawMessage
+		if json.Unmarshal(raw, &m) != nil {
+			return
+		}
+		known := anthropicKnown[kind]
+		var keys []string
+		for k := range m {
+			if !slices.Contains(known, k) {
+				keys = append(keys, k)
+			}
+		}
+		slices.Sort(keys)
+		for _, k := range keys {
+			what := "a " + kind + " block"
+			switch kind {
+			case "message", "tool":
+				what = "a " + kind
+			}
+			vs = append(vs, spec.Violation{Rule: rule, Class: spec.ClassLoss, Call: spec.NoCall, Path: jpath(p, k),
+				Message: fmt.Sprintf("%s of %s: a history has no place for it", k, what)})
+		}
+	}
+	var blocks func(raw json.RawMessage, p string, results bool)
+	blocks = func(raw json.RawMessage, p string, results bool) {
+		var elems []json.RawMessage
+		if isNull(raw) || raw[0] != '[' || json.Unmarshal(raw, &elems) != nil {
+			return
+		}
+		for n, e := range elems {
+			bp := jindex(p, n)
+			var b obj
+			var typ string
+			if json.Unmarshal(e, &b) != nil || json.Unmarshal(b["type"], &typ) != nil {
+				continue
+			}
+			if _, ok := anthropicKnown[typ]; !ok || typ == "message" || typ == "tool" || typ == "tool_result" && !results {
+				continue // kept whole
+			}
+			extra(spec.XlateOpaque, e, bp, typ)
+			if typ == "tool_result" {
+				blocks(b["content"], jpath(bp, "content"), false)
+			}
+		}
+	}
+	blocks(o["system"], "system", true)
+	var msgs []json.RawMessage
+	_ = json.Unmarshal(o["messages"], &msgs)
+	for i, m := range msgs {
+		p := jindex("messages", i)
+		extra(spec.XlateOpaque, m, p, "message")
+		var mo obj
+		if json.Unmarshal(m, &mo) == nil {
+			blocks(mo["content"], jpath(p, "content"), true)
+		}
+	}
+	var tools []json.RawMessage
+	if !isNull(o["tools"]) {
+		_ = json.Unmarshal(o["tools"], &tools)
+	}
+	for i, t := range tools {
+		var to obj
+		var typ string
+		if json.Unmarshal(t, &to) != nil {
+			continue
+		}
+		if !isNull(to["type"]) {
+			_ = json.Unmarshal(to["type"], &typ)
+		}
+		if typ == "" || typ == "custom" {
+			extra(spec.XlateTools, t, jindex("tools", i), "tool")
+		}
+	}
+	return vs
 }
 
 // anthropicTurns decodes the messages into turns, combining consecutive
