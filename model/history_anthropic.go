@@ -31,7 +31,8 @@ import (
 // disable_parallel_tool_use the parallel setting; a parallel setting
 // without a mode is written with "type": "auto", which is what Anthropic
 // does without one. A block's cache_control and citations are not part of
-// a History.
+// a History: the decoder names each such member as a loss
+// (anthropicDropped).
 
 // anthropicTurn is one turn being decoded: consecutive messages of one role.
 type anthropicTurn struct {
