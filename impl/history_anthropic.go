@@ -1,7 +1,6 @@
 package impl
 
 import (
-	"slices"
 	"strconv"
 
 	"github.com/toolspec/toolspec/spec"
@@ -119,21 +118,11 @@ var anthKnownHist = map[string][]string{
 func anthDroppedHist(system, msgs, tools []byte) []spec.Violation {
 	var vs []spec.Violation
 	extra := func(rule spec.RuleID, o []byte, p, kind string) {
-		var keys []string
-		hMembers(o, func(key, _ []byte) {
-			k := hText(key)
-			if !slices.Contains(anthKnownHist[kind], k) && !slices.Contains(keys, k) {
-				keys = append(keys, k)
-			}
-		})
-		slices.Sort(keys)
 		what := "a " + kind + " block"
 		if kind == "message" || kind == "tool" {
 			what = "a " + kind
 		}
-		for _, k := range keys {
-			vs = append(vs, hLoss(rule, hjPath(p, k), "%s of %s: a history has no place for it", k, what))
-		}
+		vs = append(vs, hDropped(rule, o, p, what, anthKnownHist[kind]...)...)
 	}
 	var blocks func(arr []byte, p string, results bool)
 	blocks = func(arr []byte, p string, results bool) {

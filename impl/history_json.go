@@ -2,6 +2,7 @@ package impl
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -631,4 +632,40 @@ func (e *hLosses) callArgs(pt spec.Part, p string) string {
 	}
 	e.lose(spec.XlateIdentity, p+".args", "arguments %s are not a JSON object: %s writes them as one, {} here", clip([]byte(pt.Args)), e.f)
 	return "{}"
+}
+
+// hDropped returns a loss of rule at p.key for each member of the valid
+// object o (at path p, described by what) that is not in known and not
+// null (model's dropped): a member no History holds, named rather than
+// dropped silently. By name, for a stable order; a key repeated counts
+// once.
+func hDropped(rule spec.RuleID, o []byte, p, what string, known ...string) []spec.Violation {
+	if len(o) == 0 || o[0] != '{' {
+		return nil
+	}
+	last := map[string][]byte{}
+	var keys []string
+	hMembers(o, func(key, val []byte) {
+		k := hText(key)
+		if _, seen := last[k]; !seen {
+			keys = append(keys, k)
+		}
+		last[k] = val
+	})
+	slices.Sort(keys)
+	var vs []spec.Violation
+	for _, k := range keys {
+		if !slices.Contains(known, k) && !hNull(last[k]) {
+			vs = append(vs, hLoss(rule, hjPath(p, k), "%s of %s: a history has no place for it", k, what))
+		}
+	}
+	return vs
+}
+
+// hStrOf is the string the valid JSON raw holds, or "" when it holds none.
+func hStrOf(raw []byte) string {
+	if len(raw) == 0 || raw[0] != '"' {
+		return ""
+	}
+	return hText(raw)
 }

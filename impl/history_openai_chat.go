@@ -64,7 +64,72 @@ func decodeChatHist(doc []byte) (spec.History, PathMap, []spec.Violation) {
 			pm[hToolChoicePath] = "parallel_tool_calls"
 		}
 	}
-	return h, pm, nil
+	return h, pm, chatDroppedHist(msgs, top[1])
+}
+
+// chatKnownHist are the members a History holds of a message, by role
+// (model's chatKnown).
+var chatKnownHist = map[string][]string{
+	"system":    {"content", "role"},
+	"developer": {"content", "role"},
+	"user":      {"content", "role"},
+	"assistant": {"content", "reasoning_content", "role", "tool_calls"},
+	"tool":      {"content", "role", "tool_call_id"},
+}
+
+// chatDroppedHist returns a loss (XLATE-4; XLATE-5 for a call, XLATE-6
+// for a tool) for each member, not null, of a message, a text part, a
+// tool call or a tool of its own that no History holds (a message's name,
+// a function's strict, a custom tool's format): in document order by
+// element, by name within one. msgs and tools are of a document decoded
+// without a shape violation.
+func chatDroppedHist(msgs, tools []byte) []spec.Violation {
+	var vs []spec.Violation
+	hElems(msgs, func(i int, m []byte) bool {
+		p := hjIndex("messages", i)
+		var f [3][]byte
+		hFields(m, []string{"role", "content", "tool_calls"}, f[:])
+		role := hStrOf(f[0])
+		vs = append(vs, hDropped(spec.XlateOpaque, m, p, "a "+role+" message", chatKnownHist[role]...)...)
+		if c := f[1]; len(c) > 0 && c[0] == '[' {
+			hElems(c, func(n int, part []byte) bool {
+				if len(part) > 0 && part[0] == '{' && hStrOf(hField(part, "type")) == "text" {
+					vs = append(vs, hDropped(spec.XlateOpaque, part, hjIndex(hjPath(p, "content"), n), "a text part", "text", "type")...)
+				}
+				return true
+			})
+		}
+		if c := f[2]; role == "assistant" && len(c) > 0 && c[0] == '[' {
+			hElems(c, func(n int, call []byte) bool {
+				cp := hjIndex(hjPath(p, "tool_calls"), n)
+				body, field := "function", "arguments"
+				if hStrOf(hField(call, "type")) == "custom" {
+					body, field = "custom", "input"
+				}
+				vs = append(vs, hDropped(spec.XlateIdentity, call, cp, "a tool call", "id", "type", body)...)
+				vs = append(vs, hDropped(spec.XlateIdentity, hField(call, body), hjPath(cp, body), "a tool call's "+body, "name", field)...)
+				return true
+			})
+		}
+		return true
+	})
+	if len(tools) > 0 && tools[0] == '[' {
+		hElems(tools, func(i int, t []byte) bool {
+			p := hjIndex("tools", i)
+			body, known := "function", []string{"description", "name", "parameters"}
+			switch hStrOf(hField(t, "type")) {
+			case "", "function":
+			case "custom":
+				body, known = "custom", []string{"description", "name"}
+			default:
+				return true // kept whole
+			}
+			vs = append(vs, hDropped(spec.XlateTools, t, p, "a tool", "type", body)...)
+			vs = append(vs, hDropped(spec.XlateTools, hField(t, body), hjPath(p, body), "a tool's "+body, known...)...)
+			return true
+		})
+	}
+	return vs
 }
 
 // chatMessage decodes the message raw at path p into h.

@@ -2,8 +2,6 @@ package model
 
 import (
 	"encoding/json"
-	"fmt"
-	"slices"
 	"strconv"
 
 	"github.com/toolspec/toolspec/spec"
@@ -109,27 +107,11 @@ var anthropicKnown = map[string][]string{
 func anthropicDropped(o obj) []spec.Violation {
 	var vs []spec.Violation
 	extra := func(rule spec.RuleID, raw json.RawMessage, p, kind string) {
-		var m map[string]json.RawMessage
-		if json.Unmarshal(raw, &m) != nil {
-			return
+		what := "a " + kind + " block"
+		if kind == "message" || kind == "tool" {
+			what = "a " + kind
 		}
-		known := anthropicKnown[kind]
-		var keys []string
-		for k := range m {
-			if !slices.Contains(known, k) {
-				keys = append(keys, k)
-			}
-		}
-		slices.Sort(keys)
-		for _, k := range keys {
-			what := "a " + kind + " block"
-			switch kind {
-			case "message", "tool":
-				what = "a " + kind
-			}
-			vs = append(vs, spec.Violation{Rule: rule, Class: spec.ClassLoss, Call: spec.NoCall, Path: jpath(p, k),
-				Message: fmt.Sprintf("%s of %s: a history has no place for it", k, what)})
-		}
+		vs = append(vs, dropped(rule, raw, p, what, anthropicKnown[kind]...)...)
 	}
 	var blocks func(raw json.RawMessage, p string, results bool)
 	blocks = func(raw json.RawMessage, p string, results bool) {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -197,4 +198,37 @@ func loss(rule spec.RuleID, p, format string, args ...any) spec.Violation {
 func opaqueTool(o obj, raw json.RawMessage, f spec.Format) spec.Tool {
 	name, _, _ := hString(o["name"], "")
 	return spec.Tool{Name: name, Data: compactJSON(raw), Format: f}
+}
+
+// dropped returns a loss of rule at p.key for each member of the object raw
+// (at path p, described by what: "a text block") that is not in known and
+// not null: a member the decoder does not put in the History, named
+// rather than dropped silently. By name, for a stable order.
+func dropped(rule spec.RuleID, raw json.RawMessage, p, what string, known ...string) []spec.Violation {
+	var m map[string]json.RawMessage
+	if json.Unmarshal(raw, &m) != nil {
+		return nil
+	}
+	var keys []string
+	for k, v := range m {
+		if !slices.Contains(known, k) && !isNull(v) {
+			keys = append(keys, k)
+		}
+	}
+	slices.Sort(keys)
+	var vs []spec.Violation
+	for _, k := range keys {
+		vs = append(vs, spec.Violation{Rule: rule, Class: spec.ClassLoss, Call: spec.NoCall, Path: jpath(p, k),
+			Message: fmt.Sprintf("%s of %s: a history has no place for it", k, what)})
+	}
+	return vs
+}
+
+// jsonStr is the string raw holds, or "" when it holds none.
+func jsonStr(raw json.RawMessage) string {
+	var s string
+	if isNull(raw) || json.Unmarshal(raw, &s) != nil {
+		return ""
+	}
+	return s
 }

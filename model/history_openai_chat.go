@@ -32,7 +32,9 @@ import (
 // "custom": {"name", "description"}}; their "format" is not part of a
 // History); a tool of another type is kept verbatim (spec.Tool.Data). A
 // "developer" message is written back as "system": History has one system
-// role.
+// role. Every member, not null, that no History holds (a custom tool's
+// format, a function's strict, a message's name) is named as a loss
+// (chatDropped).
 
 // decodeChatHistory decodes an OpenAI Chat Completions request body.
 func decodeChatHistory(doc []byte) (spec.History, PathMap, []spec.Violation) {
@@ -129,7 +131,78 @@ func decodeChatHistory(doc []byte) (spec.History, PathMap, []spec.Violation) {
 			pm[toolChoicePath] = "parallel_tool_calls"
 		}
 	}
-	return h, pm, nil
+	return h, pm, chatDropped(o)
+}
+
+// chatKnown are the members a History holds of a message, by role.
+var chatKnown = map[string][]string{
+	"system":    {"content", "role"},
+	"developer": {"content", "role"},
+	"user":      {"content", "role"},
+	"assistant": {"content", "reasoning_content", "role", "tool_calls"},
+	"tool":      {"content", "role", "tool_call_id"},
+}
+
+// chatDropped returns a loss (XLATE-4; XLATE-5 for a call, XLATE-6 for a
+// tool) for each member, not null, of a message, a text part, a tool call
+// or a tool of its own that no History holds (a message's name, a
+// function's strict, a custom tool's format), in document order by
+// element, by name within one. It runs on a document decoded without a
+// shape violation.
+func chatDropped(o obj) []spec.Violation {
+	var vs []spec.Violation
+	var msgs []json.RawMessage
+	_ = json.Unmarshal(o["messages"], &msgs)
+	for i, raw := range msgs {
+		p := jindex("messages", i)
+		var m obj
+		_ = json.Unmarshal(raw, &m)
+		role := jsonStr(m["role"])
+		vs = append(vs, dropped(spec.XlateOpaque, raw, p, "a "+role+" message", chatKnown[role]...)...)
+		var parts []json.RawMessage
+		if c := m["content"]; !isNull(c) && c[0] == '[' && json.Unmarshal(c, &parts) == nil {
+			for n, part := range parts {
+				var po obj
+				if json.Unmarshal(part, &po) == nil && jsonStr(po["type"]) == "text" {
+					vs = append(vs, dropped(spec.XlateOpaque, part, jindex(jpath(p, "content"), n), "a text part", "text", "type")...)
+				}
+			}
+		}
+		var calls []json.RawMessage
+		if role == "assistant" && !isNull(m["tool_calls"]) && json.Unmarshal(m["tool_calls"], &calls) == nil {
+			for n, call := range calls {
+				cp := jindex(jpath(p, "tool_calls"), n)
+				var co obj
+				_ = json.Unmarshal(call, &co)
+				body, field := "function", "arguments"
+				if jsonStr(co["type"]) == "custom" {
+					body, field = "custom", "input"
+				}
+				vs = append(vs, dropped(spec.XlateIdentity, call, cp, "a tool call", "id", "type", body)...)
+				vs = append(vs, dropped(spec.XlateIdentity, co[body], jpath(cp, body), "a tool call's "+body, "name", field)...)
+			}
+		}
+	}
+	var tools []json.RawMessage
+	if !isNull(o["tools"]) {
+		_ = json.Unmarshal(o["tools"], &tools)
+	}
+	for i, t := range tools {
+		p := jindex("tools", i)
+		var to obj
+		_ = json.Unmarshal(t, &to)
+		body, known := "function", []string{"description", "name", "parameters"}
+		switch jsonStr(to["type"]) {
+		case "", "function":
+		case "custom":
+			body, known = "custom", []string{"description", "name"}
+		default:
+			continue // kept whole
+		}
+		vs = append(vs, dropped(spec.XlateTools, t, p, "a tool", "type", body)...)
+		vs = append(vs, dropped(spec.XlateTools, to[body], jpath(p, body), "a tool's "+body, known...)...)
+	}
+	return vs
 }
 
 // chatContent decodes a message's content at path p: a string (one text
