@@ -519,12 +519,7 @@ func encodeBedrockHist(h spec.History) ([]byte, []spec.Violation) {
 			var blocks []string
 			for j, pt := range m.Parts {
 				p := hPartPath(i, j)
-				if pt.Kind == spec.PartCall && pt.CallKind == spec.CallCustom {
-					e.lose(spec.XlateIdentity, p, "custom call %q: Bedrock has function calls only", pt.Name)
-					if dropped == nil {
-						dropped = map[string]bool{}
-					}
-					dropped[pt.ID] = true
+				if e.dropCustom(&dropped, pt, p, "Bedrock") {
 					continue
 				}
 				if b, ok := brBlockEnc(e, pt, p, true); ok {

@@ -603,12 +603,7 @@ func encodeGeminiHist(h spec.History) ([]byte, []spec.Violation) {
 			var parts []string
 			for j, pt := range m.Parts {
 				p := hPartPath(i, j)
-				if pt.Kind == spec.PartCall && pt.CallKind == spec.CallCustom {
-					e.lose(spec.XlateIdentity, p, "custom call %q: Gemini has function calls only", pt.Name)
-					if dropped == nil {
-						dropped = map[string]bool{}
-					}
-					dropped[pt.ID] = true
+				if e.dropCustom(&dropped, pt, p, "Gemini") {
 					continue
 				}
 				if b, ok := gmPartEnc(e, pt, p, true); ok {

@@ -408,12 +408,7 @@ func encodeOllamaHist(h spec.History) ([]byte, []spec.Violation) {
 		e.wrote(i, m.Role, true)
 		for j, pt := range m.Parts {
 			p := hPartPath(i, j)
-			if pt.Kind == spec.PartCall && pt.CallKind == spec.CallCustom && m.Role == spec.RoleAssistant {
-				e.lose(spec.XlateIdentity, p, "custom call %q: Ollama has function calls only", pt.Name)
-				if dropped == nil {
-					dropped = map[string]bool{}
-				}
-				dropped[pt.ID] = true
+			if m.Role == spec.RoleAssistant && e.dropCustom(&dropped, pt, p, "Ollama") {
 				continue
 			}
 			olPartEnc(e, sp, pt, p, m.Role == spec.RoleAssistant)
