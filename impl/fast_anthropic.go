@@ -13,20 +13,22 @@ import (
 //
 // where T names the delta and F is its one field (text_delta and text,
 // input_json_delta and partial_json, thinking_delta and thinking,
-// signature_delta and signature). anthropicFastDelta reads a payload of
-// exactly that shape in one pass: the fixed bytes are compared, N is a
-// short decimal integer, S a valid string. For such a payload the general
-// decoder would find the same members and yield the same one event, so the
-// result is that event. Any other payload (other members, another order,
-// white space, escapes in the fixed names, a long or signed index, a
-// mismatched T and F) is left to the general decoder, which validates and
-// reads it member by member. TestAnthropicFastDelta and its fuzz target
-// (fuzz_test.go) hold the two paths equal.
+// signature_delta and signature), at times with runs of spaces before
+// either closing brace (a real capture pads them so:
+// claude-sonnet-4-text-2tools-padded.sse). anthropicFastDelta reads a
+// payload of exactly that shape in one pass: the fixed bytes are compared,
+// N is a short decimal integer, S a valid string, the braces may follow
+// white space. For such a payload the general decoder would find the same
+// members and yield the same one event, so the result is that event. Any
+// other payload (other members, another order, white space anywhere else,
+// escapes in the fixed names, a long or signed index, a mismatched T and
+// F) is left to the general decoder, which validates and reads it member
+// by member. TestAnthropicFastDelta and its fuzz target (fuzz_test.go)
+// hold the two paths equal.
 
 var (
 	fastDeltaHead  = []byte(`{"type":"content_block_delta","index":`)
 	fastDeltaMid   = []byte(`,"delta":{"type":"`)
-	fastDeltaTail  = []byte(`}}`)
 	fastDeltaTypes = [...]struct {
 		head  []byte // T, the closing quote and the field name F, quoted
 		delta spec.DeltaType
@@ -67,7 +69,7 @@ func anthropicFastDelta(b *batch, data []byte) bool {
 			return false
 		}
 		end, plain, ok := scanString(data, i)
-		if !ok || string(data[end:]) != string(fastDeltaTail) {
+		if !ok || !closesTwice(data, end) {
 			return false
 		}
 		raw := data[i:end]
@@ -83,4 +85,16 @@ func anthropicFastDelta(b *batch, data []byte) bool {
 		return true
 	}
 	return false
+}
+
+// closesTwice reports whether data[i:] is two closing braces, each after
+// optional JSON white space.
+func closesTwice(data []byte, i int) bool {
+	for range 2 {
+		if i = skipSpace(data, i); i >= len(data) || data[i] != '}' {
+			return false
+		}
+		i++
+	}
+	return i == len(data)
 }

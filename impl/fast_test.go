@@ -14,8 +14,8 @@ func TestAnthropicFastDelta(t *testing.T) {
 		checkFastDelta(t, []byte(s))
 	}
 	// The seeds exercise both paths.
-	if fast != 5 {
-		t.Errorf("%d seeds took the fast path, want 5", fast)
+	if fast != 7 {
+		t.Errorf("%d seeds took the fast path, want 7", fast)
 	}
 }
 

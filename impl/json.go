@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math/bits"
+	"slices"
 	"strconv"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -385,9 +386,12 @@ func skipValue(b []byte, i int) int {
 }
 
 // skipString returns the end of the valid string starting at b[i] == '"'.
-// Most strings are short keys, so a plain loop beats a vectorised search.
+// Most strings are short keys, so it reads their first bytes one at a
+// time and only then a word at a time (quoteOrBackslash), for the long
+// strings an unindexed document holds (an argument object, a text).
 func skipString(b []byte, i int) int {
-	for i++; i < len(b); i++ {
+	i++
+	for n := min(len(b), i+16); i < n; i++ {
 		switch b[i] {
 		case '"':
 			return i + 1
@@ -395,7 +399,33 @@ func skipString(b []byte, i int) int {
 			i++
 		}
 	}
+	for i < len(b) {
+		if i+8 <= len(b) {
+			m := quoteOrBackslash(binary.LittleEndian.Uint64(b[i:]))
+			if m == 0 {
+				i += 8
+				continue
+			}
+			i += bits.TrailingZeros64(m) >> 3
+		}
+		switch b[i] {
+		case '"':
+			return i + 1
+		case '\\':
+			i += 2
+		default:
+			i++
+		}
+	}
 	return len(b)
+}
+
+// quoteOrBackslash returns the mask of the bytes of x that are a quote or
+// a backslash (exact at its lowest set bit, as stopBytes).
+func quoteOrBackslash(x uint64) uint64 {
+	q := x ^ (ones * '"')
+	bs := x ^ (ones * '\\')
+	return ((q-ones)&^q | (bs-ones)&^bs) & highs
 }
 
 // keyIs reports whether the raw quoted key decodes to s.
@@ -493,28 +523,46 @@ func hex4(b []byte) int {
 }
 
 // appendCompact appends the valid JSON value raw without insignificant
-// white space, as json.Compact does.
+// white space, as json.Compact does. It copies runs, not bytes: the
+// content of a string up to its next quote or backslash, a word at a time
+// (quoteOrBackslash), and the bytes between two white spaces or strings.
 func appendCompact(dst, raw []byte) []byte {
-	in := false
-	for i := 0; i < len(raw); i++ {
+	dst = slices.Grow(dst, len(raw))
+	for i := 0; i < len(raw); {
 		c := raw[i]
-		if in {
-			dst = append(dst, c)
-			if c == '\\' {
-				i++
-				dst = append(dst, raw[i])
-			} else if c == '"' {
-				in = false
+		switch {
+		case isJSONSpace(c):
+			i++
+		case c == '"':
+			j := i + 1
+			for {
+				for j+8 <= len(raw) {
+					m := quoteOrBackslash(binary.LittleEndian.Uint64(raw[j:]))
+					if m != 0 {
+						j += bits.TrailingZeros64(m) >> 3
+						break
+					}
+					j += 8
+				}
+				for j < len(raw) && raw[j] != '"' && raw[j] != '\\' {
+					j++
+				}
+				if j >= len(raw) || raw[j] == '"' {
+					break
+				}
+				j += 2 // a backslash and the byte it escapes
 			}
-			continue
+			j = min(j+1, len(raw))
+			dst = append(dst, raw[i:j]...)
+			i = j
+		default:
+			j := i + 1
+			for j < len(raw) && raw[j] != '"' && !isJSONSpace(raw[j]) {
+				j++
+			}
+			dst = append(dst, raw[i:j]...)
+			i = j
 		}
-		if isJSONSpace(c) {
-			continue
-		}
-		if c == '"' {
-			in = true
-		}
-		dst = append(dst, c)
 	}
 	return dst
 }
