@@ -22,8 +22,8 @@
 // through that record. A payload that repeats the previous one but for its
 // strings and numbers is read by replaying the previous one; one that
 // repeats it up to a top-level comma resumes after it. While payloads
-// replay with the same numbers, lookups and the chat decoder's fast path
-// reuse what they found, by token index. An
+// replay, lookups and the chat decoder's fast path reuse where they found
+// what they read, by token index (the values they read again). An
 // Anthropic content_block_delta and an OpenAI chat "choices" value of the
 // providers' exact shapes are read straight from their bytes. Every one of
 // these is exact: it yields what the general path yields, which its tests

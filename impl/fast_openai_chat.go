@@ -80,15 +80,18 @@ func (c *fastCursor) str() ([]byte, bool) {
 
 // chatFastMemo remembers the shape chatFastChoices last read. While the
 // payloads are read by replaying the one before (jsonIndex.gen holds), the
-// "choices" value at the same token has the same bytes but for its
-// strings: the same shape, at the same token indices.
+// "choices" value at the same token has the same bytes but for its strings
+// and numbers: the same shape, at the same token indices. The memo holds
+// token indices only, never a value read, so a chunk whose choice or call
+// index changed (parallel calls whose deltas interleave) replays too: its
+// numbers are read again, and one that is no longer a short non-negative
+// integer sends the value to the general decoder.
 type chatFastMemo struct {
-	gen    uint64
-	tok    int   // the "choices" value's token; 0: no memo (token 0 is the payload)
-	shape  uint8 // fastContent, fastArgs or fastOpener
-	choice int
-	index  int
-	strs   [3]int // token indices of the strings: the content, the arguments, or the id, name and arguments
+	gen   uint64
+	tok   int    // the "choices" value's token; 0: no memo (token 0 is the payload)
+	shape uint8  // fastContent, fastArgs or fastOpener
+	nums  [2]int // token indices of the numbers: the choice's index, the call's (0: none)
+	strs  [3]int // token indices of the strings: the content, the arguments, or the id, name and arguments
 }
 
 // The shapes chatFastChoices reads.
@@ -112,11 +115,12 @@ func chatFastChoices(b *batch, choices []byte, memo *chatFastMemo) bool {
 	if c.s.ends == nil || !c.lit(fastChoiceHead) {
 		return false
 	}
-	choice, ok := c.small()
+	choiceTok := b.tokOf(c.v[c.i:])
+	_, ok := c.small()
 	if !ok || !c.lit(fastChoiceMid) {
 		return false
 	}
-	m := chatFastMemo{gen: b.gen, choice: choice}
+	m := chatFastMemo{gen: b.gen, nums: [2]int{choiceTok}}
 	switch {
 	case c.lit(fastContent):
 		s, ok := c.str()
@@ -125,7 +129,8 @@ func chatFastChoices(b *batch, choices []byte, memo *chatFastMemo) bool {
 		}
 		m.shape, m.strs[0] = fastShapeContent, b.tokOf(s)
 	case c.lit(fastCallsHead):
-		if m.index, ok = c.small(); !ok {
+		m.nums[1] = b.tokOf(c.v[c.i:])
+		if _, ok = c.small(); !ok {
 			return false
 		}
 		var id, name, args []byte
@@ -163,16 +168,36 @@ func chatFastChoices(b *batch, choices []byte, memo *chatFastMemo) bool {
 }
 
 // chatFastReplay appends the events of a "choices" value of the shape m
-// describes, reading its strings at their token indices.
+// describes, reading its numbers and strings at their token indices, and
+// reports whether it did: it appends nothing when a number is not a short
+// non-negative integer.
 func chatFastReplay(b *batch, m *chatFastMemo) bool {
+	choice, ok := smallTok(b, m.nums[0])
+	if !ok {
+		return false
+	}
+	index := 0
+	if m.shape != fastShapeContent {
+		if index, ok = smallTok(b, m.nums[1]); !ok {
+			return false
+		}
+	}
 	switch m.shape {
 	case fastShapeContent:
-		chatAdd(b, spec.KindText, m.choice, b.str(b.tokBytes(m.strs[0])))
+		chatAdd(b, spec.KindText, choice, b.str(b.tokBytes(m.strs[0])))
 	case fastShapeArgs:
-		b.add(event{kind: spec.KindFragment, callKind: spec.CallFunction, choice: m.choice, index: m.index, hasIndex: true, data: b.str(b.tokBytes(m.strs[0]))})
+		b.add(event{kind: spec.KindFragment, callKind: spec.CallFunction, choice: choice, index: index, hasIndex: true, data: b.str(b.tokBytes(m.strs[0]))})
 	case fastShapeOpener:
-		b.add(event{kind: spec.KindFragment, callKind: spec.CallFunction, choice: m.choice, index: m.index, hasIndex: true,
+		b.add(event{kind: spec.KindFragment, callKind: spec.CallFunction, choice: choice, index: index, hasIndex: true,
 			id: b.str(b.tokBytes(m.strs[0])), name: b.str(b.tokBytes(m.strs[1])), data: b.str(b.tokBytes(m.strs[2]))})
 	}
 	return true
+}
+
+// smallTok reads token t, a number, as fastCursor.small does: a
+// non-negative integer of at most nine digits.
+func smallTok(b *batch, t int) (int, bool) {
+	c := fastCursor{v: b.tokBytes(t)}
+	n, ok := c.small()
+	return n, ok && c.i == len(c.v)
 }

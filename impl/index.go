@@ -50,9 +50,9 @@ type jsonIndex struct {
 
 	// gen counts the changes of structure: it stays while documents are
 	// read by replaying the one before (the same tokens at the same
-	// indices, other strings), and moves on any other read, a replay that
-	// changed a number included (a memo may hold a number it read). Memos
-	// keyed by token index hold while gen does.
+	// indices, other strings and numbers), and moves on any other read.
+	// Memos keyed by token index hold while gen does; they hold token
+	// indices, never the values (a replay may change any string or number).
 	gen uint64
 	// The values lookupN found on the whole document with lkKS at
 	// generation lkGen, by token index (-1: absent).
@@ -228,17 +228,10 @@ func (x *jsonIndex) replay(doc []byte, n int) bool {
 	if !ok {
 		return false
 	}
-	ok, numbers := x.matchStrings(doc, j0)
-	if !ok {
+	if !x.matchStrings(doc, j0) {
 		return false
 	}
 	x.moveEntries(doc, j0)
-	if numbers {
-		// The memos keyed by generation may hold a number they read (the
-		// chat fast path's choice and index): a new number drops them,
-		// as any other change of structure does.
-		x.gen++
-	}
 	return true
 }
 
@@ -267,8 +260,8 @@ func (x *jsonIndex) firstNewString(n int) (int, bool) {
 // same), each number by a valid number, and the bytes between them, up to
 // the end, recur. It leaves in x.flags the notPlainFlag of each of those
 // values in doc and in x.moved the changes of length, and reports whether
-// doc matches and whether a number changed.
-func (x *jsonIndex) matchStrings(doc []byte, j0 int) (ok, numbers bool) {
+// doc matches.
+func (x *jsonIndex) matchStrings(doc []byte, j0 int) bool {
 	p := x.prev
 	moves, flags := x.moved[:0], x.flags[:0]
 	pos, delta := int(x.toks[x.holes[j0]]), 0
@@ -283,15 +276,14 @@ func (x *jsonIndex) matchStrings(doc []byte, j0 int) (ok, numbers bool) {
 			e, ok := newNumber(doc, pos)
 			if !ok {
 				x.moved, x.flags = moves[:0], flags[:0] // keep what they grew to
-				return false, false
+				return false
 			}
-			numbers = numbers || !hasAt(doc, pos, p[os:oe]) || e != end
 			end = e
 		case !hasAt(doc, pos, p[os:oe]):
 			var ok bool
 			if end, flag, ok = newString(doc, pos); !ok {
 				x.moved, x.flags = moves[:0], flags[:0]
-				return false, false
+				return false
 			}
 		}
 		flags = append(flags, flag)
@@ -307,12 +299,12 @@ func (x *jsonIndex) matchStrings(doc []byte, j0 int) (ok, numbers bool) {
 		lit := p[oe:next]
 		if !hasAt(doc, end, lit) {
 			x.moved, x.flags = moves[:0], flags[:0]
-			return false, false
+			return false
 		}
 		pos = end + len(lit)
 	}
 	x.moved, x.flags = moves, flags
-	return pos == len(doc), numbers
+	return pos == len(doc)
 }
 
 // newNumber reads the number of doc at pos that replaces a number of prev.
