@@ -1,7 +1,11 @@
 package impl
 
 import (
+	"fmt"
+	"strings"
 	"testing"
+
+	"github.com/toolspec/toolspec/spec"
 )
 
 func TestAnthropicFastDelta(t *testing.T) {
@@ -35,5 +39,37 @@ func TestChatFastChoices(t *testing.T) {
 	}
 	if fast != 6 {
 		t.Errorf("%d seeds took the fast path, want 6", fast)
+	}
+}
+
+// TestChatMemoNumbers runs chunks that replay the one before with another
+// choice or call index through one decoder (so the fast path's memo holds)
+// and compares each with the general path alone: an index that is no
+// longer a short non-negative integer (1.5, 2e1, -1, ten digits) must
+// leave the fast path, one that is must be read afresh.
+func TestChatMemoNumbers(t *testing.T) {
+	const chunk = `{"id":"c","choices":[{"index":%s,"delta":{"tool_calls":[{"index":%s,"function":{"arguments":"x"}}]},"logprobs":null,"finish_reason":null}]}`
+	pairs := [][2]string{{"0", "0"}, {"0", "1"}, {"0", "1.5"}, {"0", "2e1"}, {"0", "-1"}, {"0", "1234567890"}, {"0", "7"}, {"3", "7"}, {"3.0", "7"}, {"1", "0"}}
+	d := &openaiChatDecoder{}
+	var b batch
+	for k, p := range pairs {
+		doc := []byte(fmt.Sprintf(chunk, p[0], p[1]))
+		b.reset()
+		got := ""
+		if v := d.decodeFrame(&b, &frame{data: doc}); v != nil {
+			got = fmt.Sprintf("violation %s %s %s", v.Rule, v.Class, v.Message)
+		} else {
+			var sb strings.Builder
+			for i := range b.evs {
+				fmt.Fprintf(&sb, "%+v\n", b.evs[i].toSpec())
+			}
+			got = sb.String()
+		}
+		want := decodeWith(func(g *batch, data []byte) *spec.Violation {
+			return (&openaiChatDecoder{general: true}).decodeFrame(g, &frame{data: data})
+		}, doc)
+		if got != want {
+			t.Errorf("chunk %d %s after the others:\ndecoder:\n%s\ngeneral path alone:\n%s", k, doc, got, want)
+		}
 	}
 }
