@@ -2,10 +2,7 @@ package impl
 
 import (
 	"fmt"
-	"strings"
 	"testing"
-
-	"github.com/toolspec/toolspec/spec"
 )
 
 func TestAnthropicFastDelta(t *testing.T) {
@@ -50,26 +47,9 @@ func TestChatFastChoices(t *testing.T) {
 func TestChatMemoNumbers(t *testing.T) {
 	const chunk = `{"id":"c","choices":[{"index":%s,"delta":{"tool_calls":[{"index":%s,"function":{"arguments":"x"}}]},"logprobs":null,"finish_reason":null}]}`
 	pairs := [][2]string{{"0", "0"}, {"0", "1"}, {"0", "1.5"}, {"0", "2e1"}, {"0", "-1"}, {"0", "1234567890"}, {"0", "7"}, {"3", "7"}, {"3.0", "7"}, {"1", "0"}}
-	d := &openaiChatDecoder{}
-	var b batch
-	for k, p := range pairs {
-		doc := []byte(fmt.Sprintf(chunk, p[0], p[1]))
-		b.reset()
-		got := ""
-		if v := d.decodeFrame(&b, &frame{data: doc}); v != nil {
-			got = fmt.Sprintf("violation %s %s %s", v.Rule, v.Class, v.Message)
-		} else {
-			var sb strings.Builder
-			for i := range b.evs {
-				fmt.Fprintf(&sb, "%+v\n", b.evs[i].toSpec())
-			}
-			got = sb.String()
-		}
-		want := decodeWith(func(g *batch, data []byte) *spec.Violation {
-			return (&openaiChatDecoder{general: true}).decodeFrame(g, &frame{data: data})
-		}, doc)
-		if got != want {
-			t.Errorf("chunk %d %s after the others:\ndecoder:\n%s\ngeneral path alone:\n%s", k, doc, got, want)
-		}
+	var docs [][]byte
+	for _, p := range pairs {
+		docs = append(docs, []byte(fmt.Sprintf(chunk, p[0], p[1])))
 	}
+	checkChatRun(t, docs)
 }

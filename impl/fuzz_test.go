@@ -55,28 +55,36 @@ func FuzzChatSequence(f *testing.F) {
 		b := append(append([]byte(nil), a[:int(cut1)%(len(a)+1)]...), tail...)
 		c := append([]byte(nil), b[:int(cut2)%(len(b)+1)]...)
 		c = append(c, a[min(len(c), len(a)):]...)
-		fast := &openaiChatDecoder{}
-		var fb batch
-		for k, doc := range [][]byte{a, b, c, a, b, b} {
-			fb.reset()
-			var got string
-			if v := fast.decodeFrame(&fb, &frame{data: doc}); v != nil {
-				got = fmt.Sprintf("violation %s %s %s", v.Rule, v.Class, v.Message)
-			} else {
-				var sb strings.Builder
-				for i := range fb.evs {
-					fmt.Fprintf(&sb, "%+v\n", fb.evs[i].toSpec())
-				}
-				got = sb.String()
-			}
-			want := decodeWith(func(b *batch, d []byte) *spec.Violation {
-				return (&openaiChatDecoder{general: true}).decodeFrame(b, &frame{data: d})
-			}, doc)
-			if got != want {
-				t.Fatalf("chunk %d %q of a run:\ndecoder:\n%s\ngeneral path alone:\n%s", k, doc, got, want)
-			}
-		}
+		checkChatRun(t, [][]byte{a, b, c, a, b, b})
 	})
+}
+
+// checkChatRun decodes docs one after another with one chat decoder, so
+// that they replay or resume and the fast path's memo holds, and compares
+// each with the general path reading it alone.
+func checkChatRun(t *testing.T, docs [][]byte) {
+	t.Helper()
+	fast := &openaiChatDecoder{}
+	var fb batch
+	for k, doc := range docs {
+		fb.reset()
+		var got string
+		if v := fast.decodeFrame(&fb, &frame{data: doc}); v != nil {
+			got = fmt.Sprintf("violation %s %s %s", v.Rule, v.Class, v.Message)
+		} else {
+			var sb strings.Builder
+			for i := range fb.evs {
+				fmt.Fprintf(&sb, "%+v\n", fb.evs[i].toSpec())
+			}
+			got = sb.String()
+		}
+		want := decodeWith(func(b *batch, d []byte) *spec.Violation {
+			return (&openaiChatDecoder{general: true}).decodeFrame(b, &frame{data: d})
+		}, doc)
+		if got != want {
+			t.Fatalf("chunk %d %q of a run:\ndecoder:\n%s\ngeneral path alone:\n%s", k, doc, got, want)
+		}
+	}
 }
 
 // FuzzImplDecodeAnthropic: any payload decodes as one frame of Anthropic without a
