@@ -71,6 +71,16 @@ type moved struct {
 	oldEnd, delta int32
 }
 
+// The first record's sizes: a typical chunk (150 to 400 bytes, 20 to 60
+// values and keys) fits, and a stream of one small call does not pay for
+// more (the setup of a stream of 1 KiB is most of its cost). Larger
+// documents grow the record by doubling.
+const (
+	minEnds  = 512
+	minToks  = 96
+	minHoles = 32
+)
+
 // maxPrefix bounds the offsets of the commas kept for resuming.
 const maxPrefix = 1024
 
@@ -98,13 +108,17 @@ func (x *jsonIndex) index(doc []byte) bool {
 	}
 	if cap(x.ends) < len(doc) {
 		x.drop() // the entries are gone
-		x.ends = make([]int32, len(doc), min(max(len(doc), 2*cap(x.ends), 1024), maxIndexed))
+		x.ends = make([]int32, len(doc), min(max(len(doc), 2*cap(x.ends), minEnds), maxIndexed))
 	}
 	if cap(x.toks) == 0 {
-		// Room for a typical chunk at once, rather than growing by steps.
-		x.toks, x.tokEnd, x.parent = make([]int32, 0, 256), make([]int32, 0, 256), make([]int32, 0, 256)
-		x.holes, x.commas = make([]int32, 0, 64), make([]int32, 0, 64)
-		x.prev = make([]byte, 0, max(len(doc), 1024))
+		// Room for a typical chunk at once, in one allocation: each slice
+		// is capped at its share, so that one outgrowing it moves alone.
+		r := make([]int32, 3*minToks+2*minHoles)
+		x.toks, r = r[:0:minToks], r[minToks:]
+		x.tokEnd, r = r[:0:minToks], r[minToks:]
+		x.parent, r = r[:0:minToks], r[minToks:]
+		x.holes, x.commas = r[:0:minHoles], r[minHoles:minHoles]
+		x.prev = make([]byte, 0, max(len(doc), minEnds))
 	}
 	n := 0 // doc and prev share n leading bytes
 	if x.prev != nil {
