@@ -199,7 +199,7 @@ func (m *machine) stepBlockDelta(e *event) *spec.Violation {
 			it.sigs = append(it.sigs, string(e.data))
 		}
 	} else {
-		it.text = append(it.text, e.data...)
+		it.text = appendGrow(it.text, e.data)
 		m.textOut(bl.typ, e.choice, e.data)
 	}
 	m.msgBytes += len(e.data)

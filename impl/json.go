@@ -452,6 +452,9 @@ func keyIs(key []byte, s string) bool {
 // string raw to dst, as encoding/json decodes it.
 func appendString(dst, raw []byte) []byte {
 	in := raw[1 : len(raw)-1]
+	// Room for the content at once (only bytes that are not UTF-8 grow
+	// when decoded): append's growth would copy a long string many times.
+	dst = slices.Grow(dst, len(in))
 	for i := 0; i < len(in); {
 		// Copy the run of plain ASCII bytes up to the next backslash or
 		// byte above ASCII, a word at a time.
@@ -663,4 +666,14 @@ func jsonKind(c byte) string {
 		return "number"
 	}
 	return "text"
+}
+
+// escapeLen is the length of byte c (a control character, a quote or a
+// backslash) escaped by appendJSONString.
+func escapeLen(c byte) int {
+	switch c {
+	case '"', '\\', '\n', '\r', '\t':
+		return 2
+	}
+	return 6
 }

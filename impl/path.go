@@ -197,7 +197,7 @@ func (p *pathBuilder) apply(path []byte, d spec.DeltaType, data []byte, more boo
 		n = next
 	}
 	if d == spec.DeltaString {
-		n.str = append(n.str, data...)
+		n.str = appendGrow(n.str, data)
 		n.done = !more
 	} else {
 		n.lit = append(n.lit[:0], data...)
@@ -254,7 +254,7 @@ func (n *pnode) render(b []byte) []byte {
 		}
 		b = append(b, ']')
 	case pString:
-		b = appendJSONString(b, string(n.str))
+		b = appendJSONString(b, n.str)
 	case pLiteral:
 		b = append(b, n.lit...)
 	}
@@ -264,27 +264,42 @@ func (n *pnode) render(b []byte) []byte {
 // appendJSONString mirrors model's writeJSONString: PAIR-10.
 //
 // It writes s with the minimal escapes of PAIR-10.
-func appendJSONString(b []byte, s string) []byte {
+func appendJSONString[S string | []byte](b []byte, s S) []byte {
 	const hex = "0123456789abcdef"
-	b = append(b, '"')
+	// Room for the quoted string, and for the closing brackets of a few
+	// levels after it, at once: append's own growth would copy a long
+	// string several times.
+	n := len(s) + 2
 	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c == '"':
-			b = append(b, '\\', '"')
-		case c == '\\':
-			b = append(b, '\\', '\\')
-		case c == '\n':
-			b = append(b, '\\', 'n')
-		case c == '\r':
-			b = append(b, '\\', 'r')
-		case c == '\t':
-			b = append(b, '\\', 't')
-		case c < 0x20:
-			b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&15])
-		default:
-			b = append(b, c)
+		if c := s[i]; c < 0x20 || c == '"' || c == '\\' {
+			n += escapeLen(c) - 1
 		}
 	}
+	b = grow(b, n+16)
+	b = append(b, '"')
+	run := 0 // s[run:i] needs no escape
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= 0x20 && c != '"' && c != '\\' {
+			continue
+		}
+		b = append(b, s[run:i]...)
+		run = i + 1
+		switch c {
+		case '"':
+			b = append(b, '\\', '"')
+		case '\\':
+			b = append(b, '\\', '\\')
+		case '\n':
+			b = append(b, '\\', 'n')
+		case '\r':
+			b = append(b, '\\', 'r')
+		case '\t':
+			b = append(b, '\\', 't')
+		default:
+			b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&15])
+		}
+	}
+	b = append(b, s[run:]...)
 	return append(b, '"')
 }

@@ -57,3 +57,46 @@ func TestPathApplyMalformed(t *testing.T) {
 		}
 	}
 }
+
+// TestAppendJSONStringEscapes: every byte is written as PAIR-10 says
+// (quote, backslash, \n, \r and \t by two bytes, other control characters
+// as \u00XX, the rest verbatim), and the room made at once is exact, so the
+// buffer is allocated once.
+func TestAppendJSONStringEscapes(t *testing.T) {
+	var all []byte
+	for c := 0; c < 256; c++ {
+		all = append(all, byte(c))
+	}
+	long := []byte(strings.Repeat(string(all), 64))
+	for _, s := range [][]byte{nil, all, long} {
+		var want strings.Builder
+		want.WriteByte('"')
+		for _, c := range s {
+			switch {
+			case c == '"' || c == '\\':
+				want.WriteString(`\` + string(c))
+			case c == '\n':
+				want.WriteString(`\n`)
+			case c == '\r':
+				want.WriteString(`\r`)
+			case c == '\t':
+				want.WriteString(`\t`)
+			case c < 0x20:
+				fmt.Fprintf(&want, `\u%04x`, c)
+			default:
+				want.WriteByte(c)
+			}
+		}
+		want.WriteByte('"')
+		got := appendJSONString([]byte("{"), s)
+		if string(got[1:]) != want.String() {
+			t.Fatalf("appendJSONString(%q) = %q, want %q", s, got[1:], want.String())
+		}
+		if n := testing.AllocsPerRun(10, func() { got = appendJSONString(got[:0:0], s) }); n > 1 {
+			t.Errorf("appendJSONString of %d bytes allocates %.0f times, want once", len(s), n)
+		}
+		if str := appendJSONString(nil, string(s)); string(str) != want.String() {
+			t.Errorf("appendJSONString of the string form differs: %q", str)
+		}
+	}
+}

@@ -330,21 +330,13 @@ func (m *machine) duplicateID(e *event, n int) {
 	}
 }
 
-// minArgs is the first capacity of a call's arguments.
-const minArgs = 256
-
 // appendArgs mirrors model's appendArgs.
 func (m *machine) appendArgs(n int, data []byte) {
 	if len(data) == 0 {
 		return
 	}
 	c := &m.calls[n]
-	if cap(c.args) == 0 {
-		// Most arguments outgrow a few deltas; start where doubling from
-		// one delta's size would take four steps to reach.
-		c.args = make([]byte, 0, max(len(data), minArgs))
-	}
-	c.args = append(c.args, data...)
+	c.args = appendGrow(c.args, data)
 	m.msgBytes += len(data)
 	if m.onOut != nil {
 		o := m.callOutput(spec.OutCallArgs, n)
@@ -792,7 +784,7 @@ func (m *machine) stepText(e *event) *spec.Violation {
 		last = m.addItem(item{kind: kind, choice: e.choice})
 	}
 	it := &m.items[last]
-	it.text = append(it.text, e.data...)
+	it.text = appendGrow(it.text, e.data)
 	if len(e.sig) > 0 {
 		it.sigs = append(it.sigs, string(e.sig))
 	}

@@ -2,6 +2,7 @@ package impl
 
 import (
 	"fmt"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -159,6 +160,52 @@ func TestAllocsScaleWithCalls(t *testing.T) {
 		if !formats[f] {
 			t.Errorf("no workload of format %s", f)
 		}
+	}
+}
+
+// TestBytesScaleWithBulk checks, on every workload whose bulk (arguments,
+// text or thinking) is at least 1 MiB, that Reassemble allocates at most
+// maxBytesPerBulkByte bytes per bulk byte, plus maxBytesPerStream: the
+// bulk is kept once in the machine (grown by doubling, so up to twice its
+// size in all) and once in the outcome's strings; the decoded strings of a
+// frame that repeats it whole (Responses' done events) take one more. A
+// buffer grown by append's own 1.25x steps alone allocates about five
+// times its final size.
+func TestBytesScaleWithBulk(t *testing.T) {
+	if testing.Short() {
+		t.Skip("reassembles every 1 MiB workload")
+	}
+	if invariants {
+		t.Skip("the invariants build's checks allocate: only the normal build counts")
+	}
+	const maxBytesPerBulkByte, maxBytesPerStream = 4.5, 64 << 10
+	n := 0
+	for _, w := range workload.All() {
+		bulk := w.Size * max(1, w.Calls)
+		if bulk < 1<<20 {
+			continue
+		}
+		n++
+		t.Run(w.Name, func(t *testing.T) {
+			raw := w.Raw()
+			var before, after runtime.MemStats
+			runtime.GC()
+			runtime.ReadMemStats(&before)
+			o := Reassemble(w.Format, raw, spec.Limits{})
+			runtime.ReadMemStats(&after)
+			if err := o.Err(); err != nil {
+				t.Fatalf("the workload does not reassemble: %v", err)
+			}
+			got := after.TotalAlloc - before.TotalAlloc
+			limit := uint64(maxBytesPerBulkByte*float64(bulk)) + maxBytesPerStream
+			t.Logf("%d bytes allocated for %d bulk bytes (%.2f per byte)", got, bulk, float64(got)/float64(bulk))
+			if got > limit {
+				t.Errorf("%d bytes allocated for %d bulk bytes: more than %d", got, bulk, limit)
+			}
+		})
+	}
+	if n == 0 {
+		t.Fatal("no workload has 1 MiB of bulk")
 	}
 }
 
