@@ -83,7 +83,7 @@ func (f *framer) write(p []byte, s sink) *spec.Violation {
 		f.start = 0
 		return v
 	}
-	f.buf = append(f.buf, p...)
+	f.buf = appendGrow(f.buf, p) // a frame over many writes: doubling
 	v := f.pump(false, s)
 	f.compact()
 	return v
