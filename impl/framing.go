@@ -65,6 +65,9 @@ type framer struct {
 
 func (f *framer) init(format spec.Format, max int, pd payloadDecoder) {
 	*f = framer{format: format, max: max, pd: pd, sseAt: -1}
+	if format == spec.FormatOpenAIResponses {
+		f.b.limit = maxIndexedResponses
+	}
 }
 
 // sink applies the events of one decoded frame; it returns a terminal
