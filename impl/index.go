@@ -14,10 +14,10 @@ import (
 // value through that record instead of rescanning the bytes of each nested
 // level again. Without it, a byte at nesting depth d is scanned d+1 times.
 
-// maxIndexed is the largest document the index covers by default (its record is four
-// bytes per document byte, reused from frame to frame). Larger documents,
-// rare in streams, are walked by skipping bytes: still correct, slower on
-// deep ones. The large documents of real streams are mostly one string
+// maxIndexed is the largest document the index covers by default (its
+// record is four bytes per document byte, reused from frame to frame).
+// Larger documents, rare in streams, are walked by skipping bytes: still
+// correct, slower on deep ones. The large documents of real streams are mostly one string
 // (Responses' done events repeat a call's whole arguments three times),
 // which skips a word at a time; recording them cost 12 bytes per argument
 // byte (openai-responses-1call-64KiB: 1.6 MB per stream at 256 KiB, 0.64
