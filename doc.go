@@ -35,9 +35,10 @@
 // when it is not known, and [ParseFormat] checks a format's name.
 //
 // [Outcome.Err] is nil only when the stream ended on its terminal signal,
-// broke no rule and every call is complete; otherwise its error wraps each
-// reason ([ErrViolation], [ErrTruncated], [ErrLength], [ErrIncomplete],
-// [ErrInvalid]) and the *[Violation], for errors.Is and errors.As.
+// broke no rule, its generation ended normally and every call is complete;
+// otherwise its error wraps each reason ([ErrViolation], [ErrTruncated],
+// [ErrLength], [ErrUnknownStop], [ErrIncomplete], [ErrInvalid]) and the
+// *[Violation], for errors.Is and errors.As.
 //
 // # The other packages
 //

@@ -13,7 +13,7 @@ import (
 func TestOutcomeErr(t *testing.T) {
 	all := map[string]error{
 		"violation": toolspec.ErrViolation, "truncated": toolspec.ErrTruncated, "length": toolspec.ErrLength,
-		"incomplete": toolspec.ErrIncomplete, "invalid": toolspec.ErrInvalid,
+		"unknown-stop": toolspec.ErrUnknownStop, "incomplete": toolspec.ErrIncomplete, "invalid": toolspec.ErrInvalid,
 	}
 	cases := []struct {
 		scenario string
@@ -31,7 +31,10 @@ func TestOutcomeErr(t *testing.T) {
 		{"framing/html-error-page.txtar", []string{"violation"}, "FRAME-7", "FRAME-7"},
 		{"completion/anthropic-overloaded-error.txtar", []string{"violation", "incomplete"}, "END-5", "overloaded"},
 		{"budgets/no-parallel-chat.txtar", []string{"violation", "incomplete", "invalid"}, "BUD-7", "BUD-7"},
-		{"completion/gemini-finish-table.txtar", []string{"invalid"}, "", "malformed tool call"},
+		{"completion/gemini-finish-table.txtar", []string{"unknown-stop", "invalid"}, "", "malformed tool call"},
+		{"completion/chat-finish-reasons-choices.txtar", []string{"unknown-stop", "incomplete"}, "", `raw reason "eos", which is not known to end a generation normally`},
+		{"completion/anthropic-refusal-after-tool-stop.txtar", []string{"incomplete"}, "", `1 call incomplete: #0 "send_email"`},
+		{"completion/anthropic-parallel-max-tokens.txtar", []string{"length", "incomplete"}, "", `1 call incomplete: #1 "write_file"`},
 	}
 	byName := map[string]stream{}
 	for _, s := range streams(t) {
@@ -70,7 +73,8 @@ func TestOutcomeErr(t *testing.T) {
 
 // TestOutcomeErrNeverSilent checks on every scenario and capture that Err
 // is nil only for a whole success: no violation, every call complete, no
-// message truncated or cut by its token limit.
+// message truncated, cut by its token limit or stopped for a reason that
+// says nothing of how it ended.
 func TestOutcomeErrNeverSilent(t *testing.T) {
 	nils := 0
 	for _, s := range streams(t) {
@@ -85,7 +89,7 @@ func TestOutcomeErrNeverSilent(t *testing.T) {
 		}
 		for _, st := range out.Stops {
 			bad = bad || st.Reason == toolspec.StopTruncated || st.Reason == toolspec.StopLength ||
-				st.Reason == toolspec.StopError || st.Reason == toolspec.StopMalformed
+				st.Reason == toolspec.StopError || st.Reason == toolspec.StopMalformed || st.Reason == toolspec.StopOther
 		}
 		if bad {
 			t.Errorf("%s: Err() is nil for\n%s", s.name, out)

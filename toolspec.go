@@ -168,11 +168,12 @@ type OutcomeError = spec.OutcomeError
 
 // The reasons an outcome is not a whole success; see [Outcome.Err].
 var (
-	ErrViolation  = spec.ErrViolation
-	ErrTruncated  = spec.ErrTruncated
-	ErrLength     = spec.ErrLength
-	ErrIncomplete = spec.ErrIncomplete
-	ErrInvalid    = spec.ErrInvalid
+	ErrViolation   = spec.ErrViolation
+	ErrTruncated   = spec.ErrTruncated
+	ErrLength      = spec.ErrLength
+	ErrUnknownStop = spec.ErrUnknownStop
+	ErrIncomplete  = spec.ErrIncomplete
+	ErrInvalid     = spec.ErrInvalid
 )
 
 // ErrReentrant is returned by an Assembler's Write, ReadFrom, PushPayload

@@ -129,11 +129,13 @@ type Call struct {
 	// raw input text, whatever it holds, "" included (NAME-4).
 	Custom bool
 
-	val  *jObj     // the arguments as a value
-	wire string    // the argument text as streamed (or as embedded, for whole calls)
-	how  delivery  // how the encoder sent the arguments
-	esc  escStyle  // how the argument text escapes its strings
-	sp   argSpaces // how the argument text is spaced
+	val    *jObj     // the arguments as a value
+	elem   bool      // sent as a whole element (Anthropic programmatic calls inside message_start)
+	closed bool      // a Vertex path call closed by an empty functionCall part (PAIR-9)
+	wire   string    // the argument text as streamed (or as embedded, for whole calls)
+	how    delivery  // how the encoder sent the arguments
+	esc    escStyle  // how the argument text escapes its strings
+	sp     argSpaces // how the argument text is spaced
 }
 
 // delivery is how a call's arguments travel.
@@ -158,8 +160,11 @@ type itemRef struct{ msg, choice, item int }
 
 // ExpectedCalls returns the calls a reassembler must report for the valid
 // stream [Valid] returned with r: one per call item, in the order the stream
-// first shows them, each complete, with its id, name, arguments, server flag
-// and signature.
+// first shows them, with its id, name, arguments, server flag and
+// signature. Each is complete, but for a call that a choice's stop that is
+// not a normal end cut (END-3): a fragment call of the choice, or a block or
+// Vertex path call that no content of its choice followed; such a call is
+// incomplete and holds the bytes that arrived.
 func (r Response) ExpectedCalls() []spec.Call {
 	out := make([]spec.Call, 0, len(r.seen))
 	for i, ref := range r.seen {
@@ -174,12 +179,66 @@ func (r Response) ExpectedCalls() []spec.Call {
 		if c.Custom {
 			kind = spec.CallCustom
 		}
+		st, args := spec.StatusComplete, c.Args
+		if r.cut(ch, ref.item) {
+			st = spec.StatusIncomplete
+			switch {
+			case c.how == deliverStream:
+				args = c.wire // the bytes that arrived: no {} stands for none
+			case c.how == deliverPath && args == "{}":
+				args = "" // no path arrived: the rendering of nothing
+			}
+		}
 		out = append(out, spec.Call{
 			Ordinal: i, Message: ref.msg, Choice: ch.Index, ID: c.ID, Name: c.Name,
-			Args: c.Args, Status: spec.StatusComplete, Kind: kind, Server: c.Server, Signatures: sigs,
+			Args: args, Status: st, Kind: kind, Server: c.Server, Signatures: sigs,
 		})
 	}
 	return out
+}
+
+// cut reports whether the call of item i of choice ch is cut by the
+// choice's stop (END-3): the stop is not a normal end, and the call ends
+// on the finish (an OpenAI chat fragment call) or at its own end signal (a
+// block, a Vertex path call) with no content of the choice after it. A
+// whole element (Ollama, Gemini, Anthropic programmatic calls) is
+// complete on its own. Block formats encode such a choice's blocks one
+// after another (normalEnd), so every item after the call opens its block
+// after the call's stop.
+func (r Response) cut(ch Choice, i int) bool {
+	if normalEnd(r.Format, ch.Stop) {
+		return false
+	}
+	c := ch.Items[i].Call
+	switch {
+	case r.Format == spec.FormatOpenAIChat:
+		return true
+	case r.Format == spec.FormatOllama, c.elem:
+		return false
+	case r.Format == spec.FormatGemini:
+		// A path call ends at an empty part (then content after it
+		// confirms it), at the next call, or at the finish (PAIR-9).
+		if c.how != deliverPath {
+			return false
+		}
+		for _, it := range ch.Items[i+1:] {
+			if it.Kind == ItemCall || c.closed && (it.Text != "" || it.Signature != "") {
+				return false
+			}
+		}
+		return true
+	}
+	return i == len(ch.Items)-1
+}
+
+// normalEnd reports whether raw stop reason raw of format f is a normal end
+// (spec.StopReason.Normal): a raw reason the table does not list is other.
+func normalEnd(f spec.Format, raw string) bool {
+	base, ok := stopTable[f][raw]
+	if !ok {
+		base = spec.StopOther
+	}
+	return base.Normal()
 }
 
 // ExpectedStops returns the stops a reassembler must report for the valid

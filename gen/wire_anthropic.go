@@ -87,9 +87,13 @@ func blockKeys(t *rapid.T, n int) []int {
 // order, and after its start each block's later frames may interleave with
 // the other open blocks' (PAIR-11), or not at all (sequential blocks, the
 // usual case).
-func interleaveBlocks(t *rapid.T, seqs [][]frame) []frame {
+//
+// A message whose stop is not a normal end has its blocks one after
+// another (allow false): which call its stop cut (END-3) is then the
+// last block's, as in the streams providers send.
+func interleaveBlocks(t *rapid.T, seqs [][]frame, allow bool) []frame {
 	var out []frame
-	inter := rapid.IntRange(0, 3).Draw(t, "interleaveBlocks") == 0
+	inter := allow && rapid.IntRange(0, 3).Draw(t, "interleaveBlocks") == 0
 	pos := make([]int, len(seqs))
 	next := 0
 	var open []int
@@ -173,6 +177,7 @@ func anthropicMessage(t *rapid.T, r *Response, m int) []frame {
 			}
 			c := it.Call
 			c.setWhole()
+			c.elem = true
 			b := obj("type", callBlockType(c), "id", c.ID, "name", c.Name)
 			if c.wire != "{}" || rapid.Bool().Draw(t, "emptyInputField") {
 				b.set("input", jRaw(c.wire))
@@ -263,7 +268,7 @@ func anthropicMessage(t *rapid.T, r *Response, m int) []frame {
 		seq = append(seq, ev("content_block_stop", frame{role: roleBlockStop, key: k}, "index", num(k)))
 		seqs[i] = seq
 	}
-	out = append(out, interleaveBlocks(t, seqs)...)
+	out = append(out, interleaveBlocks(t, seqs, normalEnd(r.Format, ch.Stop))...)
 	out = append(out, ev("message_delta", frame{role: roleFinish},
 		"delta", obj("stop_reason", ch.Stop, "stop_sequence", nil), "usage", obj("output_tokens", num(42))))
 	if rapid.IntRange(0, 9).Draw(t, "secondMessageDelta") == 0 {

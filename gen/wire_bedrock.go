@@ -114,7 +114,7 @@ func bedrockMessage(t *rapid.T, r *Response, m int) []frame {
 		seq = append(seq, ev("contentBlockStop", frame{role: roleBlockStop, key: k}, obj("contentBlockIndex", num(k))))
 		seqs[i] = seq
 	}
-	out = append(out, interleaveBlocks(t, seqs)...)
+	out = append(out, interleaveBlocks(t, seqs, normalEnd(r.Format, ch.Stop))...)
 	metadata := ev("metadata", frame{}, obj("usage", obj("inputTokens", num(40), "outputTokens", num(12), "totalTokens", num(52)),
 		"metrics", obj("latencyMs", num(410))))
 	when := rapid.IntRange(0, 4).Draw(t, "metadata")

@@ -39,11 +39,12 @@ func hasCalls(items []Item) bool {
 	return false
 }
 
-// chatStop draws a finish_reason. A length finish would leave fragment
-// calls incomplete (END-3), so a choice with calls never gets one.
+// chatStop draws a finish_reason. One that is not a normal end leaves the
+// choice's calls incomplete (END-3).
 func chatStop(t *rapid.T, items []Item) string {
 	if hasCalls(items) {
-		return rapid.SampledFrom([]string{"tool_calls", "tool_calls", "tool_calls", "stop", "function_call", "content_filter", "eos"}).Draw(t, "finish")
+		return rapid.SampledFrom([]string{"tool_calls", "tool_calls", "tool_calls", "tool_calls", "tool_calls", "stop", "function_call",
+			"content_filter", "eos", "length", "error"}).Draw(t, "finish")
 	}
 	return rapid.SampledFrom([]string{"stop", "stop", "stop", "length", "tool_calls", "content_filter"}).Draw(t, "finish")
 }

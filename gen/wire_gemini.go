@@ -25,7 +25,6 @@ func planGemini(t *rapid.T, o Options) Response {
 		for c := 0; c < nc; c++ {
 			ids.reset()
 			items := genItems(t, caps, ids)
-			paths := false
 			for _, it := range items {
 				if it.Kind != ItemCall {
 					continue
@@ -35,17 +34,14 @@ func planGemini(t *rapid.T, o Options) Response {
 				}
 				if vertex && rapid.IntRange(0, 3).Draw(t, "pathCall") > 0 {
 					it.Call.setPath()
-					paths = true
 				} else {
 					it.Call.setWhole()
 				}
 			}
-			// A length or error finish would leave an open path call
-			// incomplete (END-3).
-			stops := []string{"STOP", "STOP", "STOP", "STOP", "SAFETY", "RECITATION", "MALFORMED_FUNCTION_CALL", "FINISH_REASON_UNSPECIFIED", "MODEL_ARMOR", "MALFORMED_RESPONSE", "NO_IMAGE"}
-			if !paths {
-				stops = append(stops, "MAX_TOKENS", "MISSING_THOUGHT_SIGNATURE")
-			}
+			// A finish that is not a normal end leaves a path call that no
+			// content followed incomplete (END-3).
+			stops := []string{"STOP", "STOP", "STOP", "STOP", "SAFETY", "RECITATION", "MALFORMED_FUNCTION_CALL", "FINISH_REASON_UNSPECIFIED",
+				"MODEL_ARMOR", "MALFORMED_RESPONSE", "NO_IMAGE", "MAX_TOKENS", "MISSING_THOUGHT_SIGNATURE"}
 			msg.Choices = append(msg.Choices, Choice{Index: c, Items: items, Stop: rapid.SampledFrom(stops).Draw(t, "finishReason")})
 		}
 		r.Messages = append(r.Messages, msg)
@@ -251,7 +247,8 @@ func geminiPathParts(t *rapid.T, c *Call) []*jObj {
 		parts = append(parts, obj("functionCall", obj("partialArgs", leaves[:n], "willContinue", true)))
 		leaves = leaves[n:]
 	}
-	if rapid.IntRange(0, 4).Draw(t, "explicitClose") > 1 {
+	c.closed = rapid.IntRange(0, 4).Draw(t, "explicitClose") > 1
+	if c.closed {
 		parts = append(parts, obj("functionCall", obj()))
 	}
 	return parts

@@ -172,7 +172,7 @@ func responsesMessage(t *rapid.T, r *Response, m int) []frame {
 			seqs[i] = append(seqs[i], frame{event: p.typ, body: obj(p.kv...), role: p.role, key: k, msg: m})
 		}
 	}
-	for _, fr := range interleaveBlocks(t, seqs) {
+	for _, fr := range interleaveBlocks(t, seqs, normalEnd(r.Format, ch.Stop)) {
 		body := fr.body.(*jObj)
 		out = append(out, ev(fr.event, fr, body.k2kv()...))
 	}

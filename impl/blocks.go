@@ -247,8 +247,8 @@ func (m *machine) finalArgs(e *event, n int) *spec.Violation {
 	return nil
 }
 
-// stepBlockStop mirrors model's stepBlockStop: ID-7, ID-10, NAME-3, NAME-4,
-// BUD-2…BUD-4, PAIR-1, PAIR-3, PAIR-4, PAIR-8, END-1, END-2.
+// stepBlockStop mirrors model's stepBlockStop: ID-7, ID-10, BUD-2…BUD-4,
+// PAIR-1, PAIR-3, PAIR-4, PAIR-8, END-1, END-3.
 func (m *machine) stepBlockStop(e *event) *spec.Violation {
 	if v := m.checkBlockMessage(e); v != nil {
 		return v
@@ -291,7 +291,7 @@ func (m *machine) stepBlockStop(e *event) *spec.Violation {
 		}
 	}
 	if bl.call >= 0 {
-		m.complete(bl.call, e) // END-1: the block stop is the call's terminal signal
+		m.hold(bl.call, e) // END-1, END-3: the block stop is the call's terminal signal; a normal end confirms it
 	}
 	return nil
 }
@@ -350,8 +350,7 @@ func (m *machine) stepPathArg(e *event) *spec.Violation {
 	return nil
 }
 
-// stepPathClose mirrors model's stepPathClose: NAME-3, NAME-4, PAIR-9,
-// END-2.
+// stepPathClose mirrors model's stepPathClose: PAIR-9, END-3.
 func (m *machine) stepPathClose(e *event) *spec.Violation {
 	p := -1
 	if m.inMsg {
@@ -360,7 +359,7 @@ func (m *machine) stepPathClose(e *event) *spec.Violation {
 	if p < 0 {
 		return term(spec.PairPathCall, e, "empty functionCall with no streamed call open")
 	}
-	m.complete(p, e)
+	m.hold(p, e) // END-3: a normal end confirms it
 	return nil
 }
 

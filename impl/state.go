@@ -39,6 +39,10 @@ type call struct {
 	path     *pathBuilder
 	charged  int           // bytes charged to a path call so far
 	tool     spec.CallKind // function or custom, once an event said (NAME-4)
+	// held, heldFrame, heldOffset: model's (END-3).
+	held       bool
+	heldFrame  int
+	heldOffset int64
 }
 
 // result mirrors model's result: END-2, NAME-4.
@@ -121,6 +125,7 @@ type machine struct {
 	msgCalls int
 	msgItems int
 	msgCall0 int // index of the current message's first call
+	msgHeld  int // calls of the current message held at their end signal (END-3)
 	msgItem0 int // index of the current message's first item
 	calls    []call
 	items    []item
@@ -227,7 +232,7 @@ func (m *machine) openPath(c int) int {
 	}
 	for i := len(m.calls) - 1; i >= m.msgCall0; i-- {
 		cs := &m.calls[i]
-		if cs.kind == callPath && cs.choice == c && cs.status == spec.StatusOpen {
+		if cs.kind == callPath && cs.choice == c && cs.status == spec.StatusOpen && !cs.held {
 			return i
 		}
 	}

@@ -42,7 +42,7 @@ var handlers = [spec.NumKinds]handler{
 	spec.KindEOF:          (*machine).stepEOF,
 }
 
-// apply mirrors model's apply: EVENT-1.
+// apply mirrors model's apply: NAME-3, NAME-4, END-2, END-3, EVENT-1.
 //
 // It applies one event in place. A terminal violation changes only the
 // call it names (reject).
@@ -57,7 +57,38 @@ func (m *machine) apply(e *event) *spec.Violation {
 		m.reject(e, v)
 		return v
 	}
+	if m.msgHeld > 0 && carries(e) {
+		m.confirm(e) // END-3: the generation went on past the held calls
+	}
 	return nil
+}
+
+// carries mirrors model's carries: END-3.
+func carries(e *event) bool {
+	switch e.kind {
+	case spec.KindBlockStart, spec.KindBlockDelta, spec.KindWholeCall, spec.KindPathOpen, spec.KindPathArg:
+		return true
+	case spec.KindText, spec.KindThinking, spec.KindSignature:
+		return len(e.data) > 0 || len(e.sig) > 0
+	case spec.KindFragment:
+		return !contentless(e)
+	}
+	return false
+}
+
+// confirm mirrors model's confirm: NAME-3, NAME-4, END-2, END-3.
+//
+// It completes the held calls of the current message and of e's choice.
+func (m *machine) confirm(e *event) {
+	if !m.inMsg {
+		return
+	}
+	for n := m.msgCall0; n < len(m.calls); n++ {
+		c := &m.calls[n]
+		if c.choice == e.choice && c.held && c.status == spec.StatusOpen {
+			m.completeHeld(n)
+		}
+	}
 }
 
 // about mirrors model's about.
@@ -383,11 +414,32 @@ func (m *machine) complete(n int, e *event) {
 	}
 }
 
+// hold mirrors model's hold: END-1, END-3.
+func (m *machine) hold(n int, e *event) {
+	c := &m.calls[n]
+	if !c.held {
+		m.msgHeld++
+	}
+	c.held, c.heldFrame, c.heldOffset = true, e.frame, e.offset
+}
+
+// completeHeld mirrors model's completeHeld: NAME-3, NAME-4, END-2, END-3.
+func (m *machine) completeHeld(n int) {
+	c := &m.calls[n]
+	c.held = false
+	m.msgHeld--
+	m.complete(n, &event{frame: c.heldFrame, offset: c.heldOffset})
+}
+
 // truncate mirrors model's truncate: END-3.
 func (m *machine) truncate(n int) {
 	c := &m.calls[n]
 	if c.status != spec.StatusOpen {
 		return
+	}
+	if c.held {
+		c.held = false
+		m.msgHeld--
 	}
 	if c.kind == callPath && c.path != nil {
 		c.args = c.path.render(c.args[:0])
@@ -433,7 +485,7 @@ func (m *machine) endMessage(e *event, unfinished spec.StopReason) {
 		if c.status != spec.StatusOpen {
 			continue
 		}
-		if unfinished == spec.StopNone && c.kind != callBlock && !m.choiceFinishedWithLength(c.choice) {
+		if unfinished == spec.StopNone && c.kind != callBlock && !c.held && !m.choiceFinishedAbnormally(c.choice) {
 			m.complete(n, e)
 		} else {
 			m.truncate(n)
@@ -459,11 +511,11 @@ func (m *machine) endMessage(e *event, unfinished spec.StopReason) {
 	m.blocks = m.blocks[:0]
 }
 
-// choiceFinishedWithLength mirrors model's choiceFinishedWithLength.
-func (m *machine) choiceFinishedWithLength(c int) bool {
+// choiceFinishedAbnormally mirrors model's choiceFinishedAbnormally: END-3.
+func (m *machine) choiceFinishedAbnormally(c int) bool {
 	for _, st := range m.stops {
 		if st.Message == m.msgs-1 && st.Choice == c {
-			return st.Reason == spec.StopLength
+			return !st.Reason.Normal()
 		}
 	}
 	return false
@@ -540,9 +592,10 @@ func (m *machine) stepFinish(e *event) *spec.Violation {
 	cur := m.msgs - 1
 	base := canonical(m.format, e.data)
 	// END-1, END-3: the finish is the terminal signal of the choice's
-	// fragment, whole and path calls; a length or error finish truncates
-	// every open call of the choice.
-	// A block call still open at a finish never got its stop: it is cut.
+	// fragment and path calls, and confirms the calls held at their own
+	// end signal; a finish that is not a normal end truncates every open
+	// or held call of the choice. A block call still open at a finish
+	// never got its stop: it is cut.
 	clientCalls, cut := 0, false
 	for n := m.msgCall0; n < len(m.calls); n++ {
 		c := &m.calls[n]
@@ -556,8 +609,10 @@ func (m *machine) stepFinish(e *event) *spec.Violation {
 			continue
 		}
 		switch {
-		case base == spec.StopLength || base == spec.StopError: // END-3
+		case !base.Normal(): // END-3
 			m.truncate(n)
+		case c.held:
+			m.completeHeld(n)
 		case c.kind == callBlock:
 			m.truncate(n)
 			cut = true

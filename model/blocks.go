@@ -287,7 +287,7 @@ func stepBlockStop(s *State, e spec.Event, out *[]spec.Output) *spec.Violation {
 		}
 	}
 	if bl.call >= 0 {
-		s.complete(bl.call, e, out) // END-1: the block stop is the call's terminal signal
+		s.hold(bl.call, e) // END-1, END-3: the block stop is the call's terminal signal; a normal end confirms it
 	}
 	return nil
 }
@@ -350,7 +350,7 @@ func stepPathClose(s *State, e spec.Event, out *[]spec.Output) *spec.Violation {
 	if p < 0 {
 		return term(spec.PairPathCall, e, "empty functionCall with no streamed call open")
 	}
-	s.complete(p, e, out)
+	s.hold(p, e) // END-3: a normal end confirms it
 	return nil
 }
 

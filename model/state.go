@@ -35,6 +35,15 @@ type callState struct {
 	charged  int           // bytes charged to a path call so far
 	synth    bool          // args is the {} that stands for no bytes (END-2)
 	tool     spec.CallKind // function or custom, once an event said (NAME-4)
+	// held says the call's own end signal came (a block stop, a Vertex
+	// empty part) and the call waits for the generation to show it ended
+	// normally (END-3): the next content of its message and choice, or a
+	// normal finish, completes it; any other end leaves it incomplete.
+	// Its status stays open until then. heldFrame and heldOffset locate
+	// the end signal, where END-2 and NAME-3 report.
+	held       bool
+	heldFrame  int
+	heldOffset int64
 }
 
 // result returns what the outcome holds of c: its status, where a
@@ -197,7 +206,7 @@ func (s *State) openPath(c int) int {
 		if cs.msg != s.msgs-1 {
 			return -1
 		}
-		if cs.kind == callPath && cs.choice == c && cs.status == spec.StatusOpen {
+		if cs.kind == callPath && cs.choice == c && cs.status == spec.StatusOpen && !cs.held {
 			return i
 		}
 	}

@@ -69,7 +69,43 @@ func apply(s *State, e spec.Event) ([]spec.Output, *spec.Violation) {
 		s.reject(e, v)
 		return nil, v
 	}
+	if carries(e) {
+		s.confirm(e, &out) // END-3: the generation went on past the held calls
+	}
 	return out, nil
+}
+
+// carries reports whether e carries content of the generation (END-3): a
+// block or call start, a block delta (even an empty one: the provider
+// wrote to a block after the held one stopped), argument bytes, text,
+// thinking, a signature or a whole call. A stop, a finish, an end, and
+// empty text or thinking (Gemini sends an empty text part with its
+// finish) carry none.
+func carries(e spec.Event) bool {
+	switch e.Kind {
+	case spec.KindBlockStart, spec.KindBlockDelta, spec.KindWholeCall, spec.KindPathOpen, spec.KindPathArg:
+		return true
+	case spec.KindText, spec.KindThinking, spec.KindSignature:
+		return e.Data != "" || e.Sig != ""
+	case spec.KindFragment:
+		return !contentless(e)
+	}
+	return false
+}
+
+// confirm completes the held calls of the current message and of e's
+// choice (END-3): e, applied, shows that the generation went on past
+// their end signal, so no limit or failure cut them.
+func (s *State) confirm(e spec.Event, out *[]spec.Output) {
+	if !s.inMsg {
+		return
+	}
+	for n := range s.calls {
+		c := &s.calls[n]
+		if c.msg == s.msgs-1 && c.choice == e.Choice && c.held && c.status == spec.StatusOpen {
+			s.completeHeld(n, out)
+		}
+	}
 }
 
 // about names call n in the terminal violation v; it returns v (nil stays
@@ -386,12 +422,29 @@ func (s *State) complete(n int, e spec.Event, out *[]spec.Output) {
 	*out = append(*out, s.callOutput(spec.OutCallEnd, n))
 }
 
+// hold records that call n's own end signal, e, came (END-1: a block stop,
+// a Vertex empty part): the call is complete once the generation shows it
+// ended normally (END-3), and until then its status stays open.
+func (s *State) hold(n int, e spec.Event) {
+	c := &s.calls[n]
+	c.held, c.heldFrame, c.heldOffset = true, e.Frame, e.Offset
+}
+
+// completeHeld completes the held call n (END-3) at its end signal's frame
+// and offset, where END-2 and NAME-3 report.
+func (s *State) completeHeld(n int, out *[]spec.Output) {
+	c := &s.calls[n]
+	c.held = false
+	s.complete(n, spec.Event{Frame: c.heldFrame, Offset: c.heldOffset}, out)
+}
+
 // truncate marks call n incomplete (END-3).
 func (s *State) truncate(n int, out *[]spec.Output) {
 	c := &s.calls[n]
 	if c.status != spec.StatusOpen {
 		return
 	}
+	c.held = false
 	if c.kind == callPath && c.path != nil {
 		c.args = []byte(c.path.render())
 	}
@@ -484,7 +537,7 @@ func (s *State) endMessage(e spec.Event, unfinished spec.StopReason, out *[]spec
 		if c.msg != cur || c.status != spec.StatusOpen {
 			continue
 		}
-		if unfinished == spec.StopNone && c.kind != callBlock && !s.choiceFinishedWithLength(c.choice) {
+		if unfinished == spec.StopNone && c.kind != callBlock && !c.held && !s.choiceFinishedAbnormally(c.choice) {
 			s.complete(n, e, out)
 		} else {
 			s.truncate(n, out)
@@ -510,10 +563,12 @@ func (s *State) endMessage(e spec.Event, unfinished spec.StopReason, out *[]spec
 	s.blocks = nil
 }
 
-func (s *State) choiceFinishedWithLength(c int) bool {
+// choiceFinishedAbnormally reports whether choice c of the current message
+// finished with a reason that is not a normal end (END-3).
+func (s *State) choiceFinishedAbnormally(c int) bool {
 	for _, st := range s.stops {
 		if st.Message == s.msgs-1 && st.Choice == c {
-			return st.Reason == spec.StopLength
+			return !st.Reason.Normal()
 		}
 	}
 	return false
@@ -586,9 +641,10 @@ func stepFinish(s *State, e spec.Event, out *[]spec.Output) *spec.Violation {
 	cur := s.msgs - 1
 	base := canonical(s.format, e.Data)
 	// END-1, END-3: the finish is the terminal signal of the choice's
-	// fragment, whole and path calls; a length or error finish truncates
-	// every open call of the choice.
-	// A block call still open at a finish never got its stop: it is cut.
+	// fragment and path calls, and confirms the calls held at their own
+	// end signal; a finish that is not a normal end truncates every open
+	// or held call of the choice, whatever its bytes parse to. A block
+	// call still open at a finish never got its stop: it is cut.
 	clientCalls, cut := 0, false
 	for n := range s.calls {
 		c := &s.calls[n]
@@ -602,8 +658,10 @@ func stepFinish(s *State, e spec.Event, out *[]spec.Output) *spec.Violation {
 			continue
 		}
 		switch {
-		case base == spec.StopLength || base == spec.StopError:
+		case !base.Normal():
 			s.truncate(n, out)
+		case c.held:
+			s.completeHeld(n, out)
 		case c.kind == callBlock:
 			s.truncate(n, out)
 			cut = true

@@ -20,6 +20,11 @@ var (
 	// ErrLength: a message was cut by its output-token limit (stop reason
 	// length): the stream is whole but the answer is not.
 	ErrLength = errors.New("toolspec: a message was cut by its token limit")
+	// ErrUnknownStop: a message stopped for a reason that is not evidence
+	// of a whole generation (stop reason other: a raw reason SPEC.md's
+	// table does not list, or one it lists that says nothing of how the
+	// generation ended, END-4). The error's message names the raw reason.
+	ErrUnknownStop = errors.New("toolspec: a message stopped for an unknown reason")
 	// ErrIncomplete: some calls are incomplete (END-3): their arguments
 	// may be cut short.
 	ErrIncomplete = errors.New("toolspec: calls are incomplete")
@@ -33,7 +38,7 @@ var (
 // is not a whole success, and what they concern.
 type OutcomeError struct {
 	// Reasons are the sentinels that apply, in the order ErrViolation,
-	// ErrTruncated, ErrLength, ErrIncomplete, ErrInvalid.
+	// ErrTruncated, ErrLength, ErrUnknownStop, ErrIncomplete, ErrInvalid.
 	Reasons []error
 	// Violation is the terminal violation, or else the first violation,
 	// or nil when the stream broke no rule.
@@ -61,13 +66,14 @@ func (e *OutcomeError) Unwrap() []error {
 }
 
 // Err returns nil only when the stream ended on its terminal signal, broke
-// no rule, no message was cut by its token limit and every call is
-// complete. Otherwise it returns an *OutcomeError that wraps each reason
-// that applies ([ErrViolation], [ErrTruncated], [ErrLength],
+// no rule, no message was cut by its token limit or stopped for a reason
+// that says nothing of how it ended (other), and every call is complete.
+// Otherwise it returns an *OutcomeError that wraps each reason that
+// applies ([ErrViolation], [ErrTruncated], [ErrLength], [ErrUnknownStop],
 // [ErrIncomplete], [ErrInvalid]) and the *Violation, if any. A stop for a
-// content filter, a refusal, a pause or a raw reason not in SPEC.md's
-// table (other) is not an error: the stream is whole and says why it
-// stopped ([Outcome.StopReason]).
+// content filter, a refusal or a pause is not an error by itself: the
+// stream says why it stopped ([Outcome.StopReason]), and a call such a
+// stop cut is incomplete (END-3), which is.
 func (o Outcome) Err() error {
 	e := &OutcomeError{}
 	var parts []string
@@ -86,8 +92,13 @@ func (o Outcome) Err() error {
 		parts = append(parts, p)
 	}
 	var length, truncated, errFinish, malformed bool
+	var unknown []string // raw reasons of the stops whose reason is other
 	for _, s := range o.Stops {
 		switch s.Reason {
+		case StopOther:
+			if !containsString(unknown, s.Raw) {
+				unknown = append(unknown, s.Raw)
+			}
 		case StopTruncated:
 			truncated = true
 		case StopError:
@@ -114,6 +125,14 @@ func (o Outcome) Err() error {
 	if length {
 		e.Reasons = append(e.Reasons, ErrLength)
 		parts = append(parts, "a message was cut by its token limit")
+	}
+	if len(unknown) > 0 {
+		e.Reasons = append(e.Reasons, ErrUnknownStop)
+		q := make([]string, len(unknown))
+		for i, r := range unknown {
+			q[i] = strconv.Quote(r)
+		}
+		parts = append(parts, "a message stopped for raw reason"+plural(len(q))+" "+strings.Join(q, ", ")+", which "+map[bool]string{true: "is", false: "are"}[len(q) == 1]+" not known to end a generation normally")
 	}
 	for _, c := range o.Calls {
 		switch c.Status {
@@ -171,4 +190,13 @@ func plural(n int) string {
 		return ""
 	}
 	return "s"
+}
+
+func containsString(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
 }

@@ -63,3 +63,20 @@ func TestErrNilForWholeStreams(t *testing.T) {
 		}
 	}
 }
+
+// TestErrNamesUnknownStops: a stop whose reason is other is no evidence of
+// a whole generation (END-3, END-4): Err wraps ErrUnknownStop and names
+// each raw reason once, in order.
+func TestErrNamesUnknownStops(t *testing.T) {
+	o := Outcome{
+		Calls: []Call{{Status: StatusComplete}},
+		Stops: []Stop{{Reason: StopOther, Raw: "model_length"}, {Choice: 1, Reason: StopEnd, Raw: "stop"}, {Choice: 2, Reason: StopOther, Raw: "model_length"}, {Choice: 3, Reason: StopOther, Raw: ""}},
+	}
+	err := o.Err()
+	if !errors.Is(err, ErrUnknownStop) || errors.Is(err, ErrTruncated) || errors.Is(err, ErrIncomplete) {
+		t.Fatalf("Err() = %v: want ErrUnknownStop only", err)
+	}
+	if want := `toolspec: a message stopped for raw reasons "model_length", "", which are not known to end a generation normally`; err.Error() != want {
+		t.Errorf("Err() = %q\nwant     %q", err, want)
+	}
+}

@@ -52,6 +52,20 @@ const (
 	StopOther         StopReason = "other"          // a raw reason not in the table
 )
 
+// Normal reports whether r is a normal end of a generation (END-3): end,
+// tool_use, stop_sequence or pause. Every other reason (a length or
+// context limit, a content filter, a refusal, a malformed call, an error,
+// a truncation, a raw reason the table does not list) says the generation
+// was cut or gave no account of itself, and a call it closes is
+// incomplete, whatever its bytes parse to.
+func (r StopReason) Normal() bool {
+	switch r {
+	case StopEnd, StopToolUse, StopSequence, StopPause:
+		return true
+	}
+	return false
+}
+
 // Call is one reassembled tool call.
 type Call struct {
 	Ordinal int // position in first-seen order within the stream

@@ -134,7 +134,7 @@ var Rules = []Rule{
 	{PairOpenAtEnd, "blocks may stop in any order; blocks still open when their message ends are truncated"},
 	{EndSignal, "a call completes only on a terminal signal for it, never because its arguments parse"},
 	{EndValidate, "at completion empty arguments mean {}, a JSON object is complete, anything else is invalid and kept raw"},
-	{EndTruncation, "a length or error finish, or a missing terminal signal, leaves open calls incomplete"},
+	{EndTruncation, "a call is complete only when its generation ended normally; any other end leaves it incomplete"},
 	{EndStopReason, "raw stop reasons map onto one canonical set; tool_use needs a client call"},
 	{EndProviderErr, "an in-stream provider error is a terminal violation that keeps everything the provider said"},
 	{EndAfterFinish, "content for a choice or message that already finished is a terminal violation"},

@@ -196,9 +196,11 @@ func twoCallsStream(cut bool) string {
 	ev("content_block_start", `{"type":"content_block_start","index":1,"content_block":{"type":"tool_use","id":"toolu_a","name":"read","input":{}}}`)
 	ev("content_block_start", `{"type":"content_block_start","index":2,"content_block":{"type":"tool_use","id":"toolu_b","name":"read","input":{}}}`)
 	ev("content_block_delta", `{"type":"content_block_delta","index":1,"delta":{"type":"input_json_delta","partial_json":"{\"path\":\"a\"}"}}`)
-	ev("content_block_delta", `{"type":"content_block_delta","index":2,"delta":{"type":"input_json_delta","partial_json":"{\"path\":"}}`)
 	ev("content_block_stop", `{"type":"content_block_stop","index":0}`)
 	ev("content_block_stop", `{"type":"content_block_stop","index":1}`)
+	// Block 2's delta after block 1's stop shows the generation went on
+	// past call a: the cut leaves only call b incomplete (END-3).
+	ev("content_block_delta", `{"type":"content_block_delta","index":2,"delta":{"type":"input_json_delta","partial_json":"{\"path\":"}}`)
 	if cut {
 		return b.String()
 	}

@@ -34,8 +34,9 @@ person: the items in order (text and thinking on one line, cut to 80 runes
 with their length in bytes), the calls as a table, the stops, the tail of a
 stream cut inside its last frame, and the violations.
 Exit status: 0 a whole success, 1 any violation, 2 usage or I/O error,
-3 no violation but not whole (truncated, cut by the token limit, calls
-incomplete, a malformed call reported).
+3 no violation but not whole (truncated, cut by the token limit, stopped for
+a reason not known to end a generation normally, calls incomplete, a
+malformed call reported).
 
 The other commands (toolspec COMMAND -h for each):
   toolspec check --adapter 'CMD ARGS' ...  run the conformance kit on an adapter program
@@ -181,8 +182,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 // exitStatus is the command's exit status for an outcome: 0 for a whole
 // success, 1 when the stream broke any rule, 3 when it did not but is not
-// whole (truncated, cut by its token limit, calls incomplete, or a
-// malformed call reported).
+// whole (truncated, cut by its token limit, stopped for a reason not known
+// to end a generation normally, calls incomplete, or a malformed call
+// reported).
 func exitStatus(out spec.Outcome) int {
 	err := out.Err()
 	switch {
