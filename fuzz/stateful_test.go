@@ -96,6 +96,7 @@ func (sb *sideBySide) check(t *rapid.T) {
 	want, got := wantOut.String(), gotOut.String()
 	sc := scenario.Scenario{
 		Description: "Found by the stateful differential test: impl and the model disagree.\nDescribe what the stream shows and cite the rules it pins.",
+		Synthetic:   "drawn by the stateful differential test; if a provider is known to send this shape, replace this line with seen: and the source",
 		Rules:       []spec.RuleID{"TODO"},
 		Format:      sb.f,
 		Limits:      sb.lim,

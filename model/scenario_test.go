@@ -103,6 +103,34 @@ func TestSeveralResponsesTag(t *testing.T) {
 	}
 }
 
+// TestScenarioSources: every capture a scenario's seen: line cites exists
+// in the shared captures folder (package scenario checks the form of every
+// source, and that each scenario has a seen: or a synthetic: line).
+func TestScenarioSources(t *testing.T) {
+	if _, err := os.Stat(capturesDir); err != nil {
+		t.Skipf("no captures at %s (they live beside the repository): %v", capturesDir, err)
+	}
+	cited := 0
+	for _, sc := range loadScenarios(t) {
+		if sc.IsSeen() == (sc.Synthetic != "") {
+			t.Errorf("%s: seen %q, synthetic %q: want exactly one", scenarioTestName(sc), sc.Seen, sc.Synthetic)
+		}
+		for _, src := range sc.Seen {
+			rest, ok := strings.CutPrefix(src, "captures/")
+			if !ok {
+				continue
+			}
+			cited++
+			if _, err := os.Stat(filepath.Join(capturesDir, rest)); err != nil {
+				t.Errorf("%s: seen: cites %s, which is not in the captures folder: %v", scenarioTestName(sc), src, err)
+			}
+		}
+	}
+	if cited == 0 {
+		t.Error("no scenario cites a capture")
+	}
+}
+
 // scenarioTestName is the subtest name of a scenario: its path under
 // spectest/testdata/scenarios without .txtar, "<area>/<name>".
 func scenarioTestName(sc *scenario.Scenario) string {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/hex"
 	"fmt"
+	"regexp"
 	"slices"
 	"sort"
 	"strconv"
@@ -21,12 +22,27 @@ type Scenario struct {
 	Patterns    []int
 	// Tags say what the scenario's stream is, beyond its rules: see
 	// [TagSeveralResponses], the one tag.
-	Tags     []string
-	Format   spec.Format
-	Limits   spec.Limits
-	Input    []byte
-	HexInput bool // Input is stored as input.hex
-	Want     string
+	Tags []string
+	// Seen lists where the scenario's shape was seen in real traffic
+	// (the "seen:" line, sources separated by ", "): a capture as
+	// "captures/<format>/<file>", relative to the shared captures folder
+	// that lives beside the repository; a provider's document as its URL;
+	// an issue or pull request as "owner/repo#number"; a library's own
+	// test as "owner/repo:path". A source shows the shape the scenario
+	// pins, not merely its format. Exactly one of Seen and Synthetic is
+	// set.
+	Seen []string
+	// Synthetic says why no provider is known to send the scenario's
+	// shape (the "synthetic:" line): a robustness case, whose bytes are
+	// made up to exercise a rule, e.g. "a robustness case: no provider is
+	// known to cut a frame here; the bytes are hand-written". Exactly one
+	// of Seen and Synthetic is set.
+	Synthetic string
+	Format    spec.Format
+	Limits    spec.Limits
+	Input     []byte
+	HexInput  bool // Input is stored as input.hex
+	Want      string
 }
 
 // TagSeveralResponses tags a scenario whose stream holds several responses
@@ -40,6 +56,52 @@ const TagSeveralResponses = "several-responses"
 
 // tags are the tags a scenario may carry.
 var tags = []string{TagSeveralResponses}
+
+// sourceForms are the forms a source of a "seen:" line may take: a
+// capture, a URL, an issue or pull request, a library's own test.
+var sourceForms = []*regexp.Regexp{
+	regexp.MustCompile(`^captures/[a-z-]+/[^/\s]+$`),
+	regexp.MustCompile(`^https?://[^\s,]+$`),
+	regexp.MustCompile(`^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+#[0-9]+$`),
+	regexp.MustCompile(`^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+:[^\s,]+$`),
+}
+
+// validSource reports whether src has one of the forms of a source; a
+// capture's folder is a format.
+func validSource(src string) bool {
+	if rest, ok := strings.CutPrefix(src, "captures/"); ok {
+		f, _, _ := strings.Cut(rest, "/")
+		if !spec.Format(f).Valid() {
+			return false
+		}
+	}
+	for _, re := range sourceForms {
+		if re.MatchString(src) {
+			return true
+		}
+	}
+	return false
+}
+
+// parseSeen parses the value of a "seen:" line.
+func parseSeen(val string) ([]string, error) {
+	val = strings.TrimSpace(val)
+	if val == "" {
+		return nil, fmt.Errorf("empty seen: line (name a source, or write synthetic: and why)")
+	}
+	var out []string
+	for _, src := range strings.Split(val, ", ") {
+		src = strings.TrimSpace(src)
+		if !validSource(src) {
+			return nil, fmt.Errorf("bad source %q on the seen: line (want captures/<format>/<file>, a URL, owner/repo#number or owner/repo:path, separated by \", \")", src)
+		}
+		if slices.Contains(out, src) {
+			return nil, fmt.Errorf("source %q twice on the seen: line", src)
+		}
+		out = append(out, src)
+	}
+	return out, nil
+}
 
 // limitKeys maps the limits keywords to fields of spec.Limits.
 var limitKeys = map[string]func(*spec.Limits) *int{
@@ -81,6 +143,23 @@ func Parse(name string, data []byte) (*Scenario, error) {
 				}
 				s.Tags = append(s.Tags, f)
 			}
+		case ok && key == "seen":
+			if s.Seen != nil {
+				return nil, fmt.Errorf("%s: two seen: lines (list every source on one, separated by \", \")", name)
+			}
+			srcs, err := parseSeen(val)
+			if err != nil {
+				return nil, fmt.Errorf("%s: %v", name, err)
+			}
+			s.Seen = srcs
+		case ok && key == "synthetic":
+			if s.Synthetic != "" {
+				return nil, fmt.Errorf("%s: two synthetic: lines", name)
+			}
+			s.Synthetic = strings.TrimSpace(val)
+			if s.Synthetic == "" {
+				return nil, fmt.Errorf("%s: empty synthetic: line (say why no provider is known to send this shape)", name)
+			}
 		case ok && key == "format":
 			s.Format = spec.Format(strings.TrimSpace(val))
 		case ok && key == "limits":
@@ -97,6 +176,12 @@ func Parse(name string, data []byte) (*Scenario, error) {
 	}
 	if len(s.Rules) == 0 {
 		return nil, fmt.Errorf("%s: no rules: line", name)
+	}
+	switch {
+	case s.Seen != nil && s.Synthetic != "":
+		return nil, fmt.Errorf("%s: both a seen: and a synthetic: line; a scenario's shape was seen in real traffic or it was not: keep one", name)
+	case s.Seen == nil && s.Synthetic == "":
+		return nil, fmt.Errorf("%s: neither a seen: nor a synthetic: line; say where its shape was seen (seen: captures/<format>/<file>, a URL, owner/repo#number or owner/repo:path) or why no provider is known to send it (synthetic: ...)", name)
 	}
 	seen := map[string]bool{}
 	for _, f := range a.Files {
@@ -167,11 +252,21 @@ func formatLimits(l spec.Limits) string {
 // HasTag reports whether s carries tag.
 func (s *Scenario) HasTag(tag string) bool { return slices.Contains(s.Tags, tag) }
 
+// IsSeen reports whether s's shape was seen in real traffic (it has a
+// seen: line), rather than made up as a robustness case (synthetic:).
+func (s *Scenario) IsSeen() bool { return len(s.Seen) > 0 }
+
 // Marshal renders s as a txtar archive; Parse(s.Marshal()) gives s back.
 func (s *Scenario) Marshal() []byte {
 	var c bytes.Buffer
 	if s.Description != "" {
 		c.WriteString(s.Description + "\n")
+	}
+	if len(s.Seen) > 0 {
+		c.WriteString("seen: " + strings.Join(s.Seen, ", ") + "\n")
+	}
+	if s.Synthetic != "" {
+		c.WriteString("synthetic: " + s.Synthetic + "\n")
 	}
 	rules := make([]string, len(s.Rules))
 	for i, r := range s.Rules {

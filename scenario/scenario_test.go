@@ -64,6 +64,17 @@ func TestRoundTripRandom(t *testing.T) {
 		if rapid.Bool().Draw(t, "tagged") {
 			s.Tags = []string{TagSeveralResponses}
 		}
+		if rapid.Bool().Draw(t, "seen") {
+			s.Seen = rapid.SliceOfNDistinct(rapid.SampledFrom([]string{
+				"captures/ollama/SEED-ollama-cloud-mistral-large-4-2calls-same-index.ndjson",
+				"captures/openai-chat/openai-gpt-4o-2calls.sse",
+				"https://docs.anthropic.com/en/docs/build-with-claude/streaming",
+				"ollama/ollama#15457",
+				"openai/openai-go:streamaccumulator_test.go",
+			}), 1, 3, rapid.ID).Draw(t, "seenFrom")
+		} else {
+			s.Synthetic = strings.TrimSpace(rapid.StringMatching(`[a-z][a-z ,:;()]{0,30}`).Draw(t, "synthetic"))
+		}
 		s.Limits.MaxCalls = rapid.IntRange(0, 5).Draw(t, "maxCalls")
 		s.Limits.NoParallel = rapid.Bool().Draw(t, "noParallel")
 		if s.HexInput {
@@ -83,21 +94,69 @@ func TestRoundTripRandom(t *testing.T) {
 
 func TestParseErrors(t *testing.T) {
 	for _, in := range []string{
-		"rules: ID-1\n-- input --\nx\n",                                      // no format
-		"format: ollama\n-- input --\nx\n",                                   // no rules
-		"rules: ID-1\nformat: nope\n-- input --\nx\n",                        // bad format
-		"rules: ID-1\nformat: ollama\nlimits: max-calls=x\n-- input --\nx\n", // bad limit
-		"rules: ID-1\nformat: ollama\nlimits: frobs=1\n-- input --\nx\n",     // unknown limit
-		"rules: ID-1\nformat: ollama\n-- want --\n",                          // no input
-		"rules: ID-1\nformat: ollama\n-- input --\nx\n-- input.hex --\n00\n", // both inputs
-		"rules: ID-1\nformat: ollama\n-- input.hex --\nzz\n",                 // bad hex
-		"rules: ID-1\nformat: ollama\n-- input --\nx\n-- other --\n",         // unknown file
-		"rules: ID-1\npatterns: one\nformat: ollama\n-- input --\nx\n",       // bad pattern
-		"rules: ID-1\ntags: several\nformat: ollama\n-- input --\nx\n",       // unknown tag
+		"synthetic: x\nrules: ID-1\n-- input --\nx\n",                                      // no format
+		"synthetic: x\nformat: ollama\n-- input --\nx\n",                                   // no rules
+		"synthetic: x\nrules: ID-1\nformat: nope\n-- input --\nx\n",                        // bad format
+		"synthetic: x\nrules: ID-1\nformat: ollama\nlimits: max-calls=x\n-- input --\nx\n", // bad limit
+		"synthetic: x\nrules: ID-1\nformat: ollama\nlimits: frobs=1\n-- input --\nx\n",     // unknown limit
+		"synthetic: x\nrules: ID-1\nformat: ollama\n-- want --\n",                          // no input
+		"synthetic: x\nrules: ID-1\nformat: ollama\n-- input --\nx\n-- input.hex --\n00\n", // both inputs
+		"synthetic: x\nrules: ID-1\nformat: ollama\n-- input.hex --\nzz\n",                 // bad hex
+		"synthetic: x\nrules: ID-1\nformat: ollama\n-- input --\nx\n-- other --\n",         // unknown file
+		"synthetic: x\nrules: ID-1\npatterns: one\nformat: ollama\n-- input --\nx\n",       // bad pattern
+		"synthetic: x\nrules: ID-1\ntags: several\nformat: ollama\n-- input --\nx\n",       // unknown tag
 	} {
 		if _, err := Parse("t", []byte(in)); err == nil {
 			t.Errorf("Parse(%q) succeeded, want an error", in)
 		}
+	}
+}
+
+// TestParseSource: a scenario says where its shape was seen or why it is
+// synthetic, exactly one of the two, and every source has a known form; a
+// scenario that does not is an error naming the file.
+func TestParseSource(t *testing.T) {
+	const rest = "rules: ID-1\nformat: ollama\n-- input --\nx\n"
+	for _, c := range []struct {
+		head string
+		ok   bool
+	}{
+		{"", false}, // neither
+		{"seen: captures/ollama/a.ndjson\nsynthetic: hand-written\n", false}, // both
+		{"seen:\n", false},        // empty seen
+		{"seen: \n", false},       // empty seen
+		{"synthetic:  \n", false}, // empty synthetic
+		{"seen: ollama/ollama#15457\nseen: ollama/ollama#15467\n", false}, // two seen lines
+		{"synthetic: a\nsynthetic: b\n", false},                           // two synthetic lines
+		{"seen: a capture\n", false},                                      // no known form
+		{"seen: captures/ollama\n", false},                                // a folder, not a file
+		{"seen: captures/nope/a.sse\n", false},                            // not a format's folder
+		{"seen: captures/ollama/a/b\n", false},                            // a subfolder
+		{"seen: ollama/ollama#\n", false},                                 // no number
+		{"seen: ollama/ollama#15457,ollama/ollama#15467\n", false},        // ", " separates
+		{"seen: ollama/ollama#15457, ollama/ollama#15457\n", false},       // a source twice
+		{"seen: captures/ollama/a.ndjson\n", true},
+		{"seen: https://docs.ollama.com/api/chat\n", true},
+		{"seen: ollama/ollama#15457\n", true},
+		{"seen: openai/openai-go:streamaccumulator_test.go\n", true},
+		{"seen: captures/gemini/x.sse, https://ai.google.dev/x, a/b#1, a/b:c/d_test.go\n", true},
+		{"synthetic: a robustness case: no provider is known to cut a frame here\n", true},
+	} {
+		s, err := Parse("dir/x.txtar", []byte(c.head+rest))
+		switch {
+		case c.ok && err != nil:
+			t.Errorf("Parse(%q): %v", c.head, err)
+		case !c.ok && err == nil:
+			t.Errorf("Parse(%q) = %+v; want an error", c.head, s)
+		case !c.ok && !strings.Contains(err.Error(), "dir/x.txtar"):
+			t.Errorf("Parse(%q): error %q does not name the file", c.head, err)
+		case c.ok && s.IsSeen() != strings.HasPrefix(c.head, "seen:"):
+			t.Errorf("Parse(%q).IsSeen() = %v", c.head, s.IsSeen())
+		}
+	}
+	s, err := Parse("x.txtar", []byte("seen: captures/gemini/x.sse, a/b#1\n"+rest))
+	if err != nil || !reflect.DeepEqual(s.Seen, []string{"captures/gemini/x.sse", "a/b#1"}) || s.Synthetic != "" {
+		t.Errorf("Parse: Seen %q, Synthetic %q, %v; want the two sources", s.Seen, s.Synthetic, err)
 	}
 }
 

@@ -15,5 +15,5 @@ func CheckScenario(newAdapter func() Adapter, sc *scenario.Scenario, opts ...Opt
 	o := newOptions(opts)
 	name := strings.TrimSuffix(sc.Name, ".txtar")
 	v := runCase(newAdapter, o, scenarioCase(name, sc))
-	return CaseResult{Name: name, Rules: sc.Rules, Skipped: v.skipped, Failures: v.failures}
+	return CaseResult{Name: name, Rules: sc.Rules, Seen: sc.IsSeen(), Skipped: v.skipped, Failures: v.failures}
 }

@@ -87,7 +87,11 @@
 // pairing the raw wire bytes of a stream with the transcript
 // (toolspec.Outcome.String) that SPEC.md's rules give for it. Package
 // scenario parses them. [Corpus] runs the kit on another tree of files
-// in the same format, instead of it or beside it.
+// in the same format, instead of it or beside it. Each scenario says where
+// its shape was seen (a seen: line: a capture, a provider's document, an
+// issue, a library's test) or why it is synthetic (a synthetic: line, a
+// robustness case); [CaseResult.Seen] carries that to the report, and a
+// stream [Scenario] writes out is synthetic until someone names a source.
 //
 // The corpus is embedded only in programs that import this package: the
 // root package, spec and impl do not.

@@ -203,6 +203,7 @@ func ExampleProcess() {
 // spectest.Corpus(spectest.Scenarios) would run the embedded corpus too.
 func ExampleCorpus() {
 	mine := fstest.MapFS{"mine/two-calls.txtar": {Data: []byte(`Two Ollama calls in one line stay two calls.
+seen: captures/ollama/SEED-ollama-cloud-mistral-large-4-2calls-same-index.ndjson
 rules: ID-8 ORD-1
 format: ollama
 -- input --

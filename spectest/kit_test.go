@@ -126,6 +126,73 @@ func TestSeveralResponsesClaim(t *testing.T) {
 	}
 }
 
+// TestCaseSeen: each case of the embedded corpus says whether its
+// scenario's shape was seen in real traffic (its seen: line), in Check's
+// report, in CheckScenario's result and for a translator; random streams
+// are never seen. The line changes no verdict.
+func TestCaseSeen(t *testing.T) {
+	seen := map[string]bool{}
+	scs := map[string]*scenario.Scenario{}
+	err := fs.WalkDir(Scenarios, ".", func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := fs.ReadFile(Scenarios, path)
+		if err != nil {
+			return err
+		}
+		sc, err := scenario.Parse(path, data)
+		if err != nil {
+			return err
+		}
+		name := strings.TrimSuffix(path, ".txtar")
+		seen[name], scs[name] = sc.IsSeen(), sc
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := Check(Toolspec, RandomStreams(1), Formats(toolspec.FormatOllama))
+	if err != nil {
+		t.Fatal(err)
+	}
+	counts := map[bool]int{}
+	random := 0
+	for _, c := range rep.Cases {
+		want, ok := seen[c.Name]
+		if !ok {
+			random++
+			if c.Seen {
+				t.Errorf("%s: Seen for a case that is not a scenario", c.Name)
+			}
+			continue
+		}
+		if c.Seen != want {
+			t.Errorf("%s: Seen %v, want %v (the scenario's seen: line)", c.Name, c.Seen, want)
+		}
+		if c.Skipped == "" {
+			counts[c.Seen]++
+		}
+	}
+	if counts[true] == 0 || counts[false] == 0 || random == 0 {
+		t.Errorf("ran %d seen and %d synthetic scenarios and %d random cases; want some of each", counts[true], counts[false], random)
+	}
+	for _, name := range []string{"identity/ollama-same-index", "framing/ollama-done-string"} {
+		if c := CheckScenario(Toolspec, scs[name]); c.Seen != seen[name] || !c.Passed() {
+			t.Errorf("CheckScenario(%s): Seen %v, passed %v; want Seen %v and a pass", name, c.Seen, c.Passed(), seen[name])
+		}
+	}
+	tr, err := CheckTranslator(func() Translator { return identity{} }, toolspec.FormatOllama, toolspec.FormatOllama, RandomStreams(0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range tr.Cases {
+		if c.Seen != seen[c.Name] {
+			t.Errorf("translator case %s: Seen %v, want %v", c.Name, c.Seen, seen[c.Name])
+		}
+	}
+}
+
 // TestTextByChoice: an adapter that keeps one text per choice and joins
 // them passes a stream whose choices interleave; one that joins them in
 // another order fails with ORD-3.

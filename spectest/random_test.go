@@ -355,6 +355,7 @@ func TestCorpus(t *testing.T) {
 	}{
 		{[]Option{Corpus(fstest.MapFS{"a/README.md": {Data: []byte("x")}})}, "corpus 1 of 1: no scenario"},
 		{[]Option{Corpus(fstest.MapFS{"a/b.txtar": {Data: []byte("no rules\n-- input --\nx\n")}})}, "corpus 1 of 1: a/b.txtar"},
+		{[]Option{Corpus(fstest.MapFS{"a/b.txtar": {Data: []byte("rules: ID-8\nformat: ollama\n-- input --\nx\n")}})}, "corpus 1 of 1: a/b.txtar: neither a seen: nor a synthetic: line"},
 		{[]Option{Corpus(Scenarios), Corpus(dup)}, `corpus 2 of 2: identity/ollama-same-index.txtar: the scenario "identity/ollama-same-index" is in corpus 1 too`},
 	} {
 		if _, err := Check(Toolspec, append(c.opts, RandomStreams(0))...); err == nil || !strings.Contains(err.Error(), c.msg) {

@@ -159,11 +159,14 @@ type kase struct {
 	// several responses.
 	several bool
 	random  bool // drawn by the generator (or the fuzzer), not a scenario
+	// seen is a scenario's seen: line: its shape was seen in real
+	// traffic, where a synthetic scenario's is a robustness case.
+	seen bool
 }
 
 // scenarioCase is the case of scenario sc, named name.
 func scenarioCase(name string, sc *scenario.Scenario) kase {
-	return kase{name: name, format: sc.Format, limits: sc.Limits, data: sc.Input, rules: sc.Rules, several: sc.HasTag(scenario.TagSeveralResponses)}
+	return kase{name: name, format: sc.Format, limits: sc.Limits, data: sc.Input, rules: sc.Rules, several: sc.HasTag(scenario.TagSeveralResponses), seen: sc.IsSeen()}
 }
 
 // notSeveral is why a case whose stream holds several responses does not
@@ -398,10 +401,16 @@ func report(c kase, how string, fs []Failure) string {
 	return b.String()
 }
 
+// failedSynthetic is the synthetic: line of a scenario that [Scenario]
+// writes: the stream was drawn, fuzzed or reduced, not recorded.
+const failedSynthetic = "a stream on which an adapter failed, drawn, fuzzed or reduced by a tool rather than recorded from a provider; if a provider is known to send this shape, replace this line with seen: and the source"
+
 // Scenario renders a stream on which an adapter failed as a txtar scenario
 // in the corpus's format, with the model's outcome as its want and the
 // failures' rules, ready to add to a test suite; tagged several-responses
-// when the outcome has more than one message.
+// when the outcome has more than one message. Its synthetic: line says the
+// stream was made by a tool: a stream a provider is known to send gets a
+// seen: line with the source instead.
 func Scenario(name string, f toolspec.Format, lim toolspec.Limits, data []byte, fs []Failure) []byte {
 	desc := []string{"A stream on which an adapter failed (" + name + "):"}
 	var rules []toolspec.RuleID
@@ -418,7 +427,7 @@ func Scenario(name string, f toolspec.Format, lim toolspec.Limits, data []byte, 
 	}
 	out := model.Reassemble(f, data, lim)
 	sc := scenario.Scenario{
-		Description: strings.Join(desc, "\n"), Rules: rules, Format: f, Limits: lim, Input: data,
+		Description: strings.Join(desc, "\n"), Synthetic: failedSynthetic, Rules: rules, Format: f, Limits: lim, Input: data,
 		HexInput: !utf8.Valid(data) || len(data) > 0 && data[len(data)-1] != '\n' || bytes.Contains(data, []byte("\n-- ")) || bytes.HasPrefix(data, []byte("-- ")),
 		Want:     out.String(),
 	}
@@ -439,6 +448,13 @@ type Report struct {
 type CaseResult struct {
 	Name  string            // area/name, or random/<format>
 	Rules []toolspec.RuleID // the rules a scenario exercises
+	// Seen tells a real-traffic case from a robustness case: it is true
+	// for a scenario whose shape was seen in real traffic (its seen:
+	// line, scenario.Scenario.Seen), false for a synthetic scenario (a
+	// shape no provider is known to send), for random streams and for
+	// history cases. It does not change the verdict: an adapter is
+	// judged on every case that applies to it.
+	Seen bool
 	// Skipped says why the case did not run: not applicable, or skipped
 	// by an option. A skipped case has no failures.
 	Skipped  string
@@ -512,7 +528,7 @@ func Check(newAdapter func() Adapter, opts ...Option) (*Report, error) {
 			continue
 		}
 		v := runCase(newAdapter, o, c)
-		rep.Cases = append(rep.Cases, CaseResult{Name: c.name, Rules: c.rules, Skipped: v.skipped, Failures: v.failures})
+		rep.Cases = append(rep.Cases, CaseResult{Name: c.name, Rules: c.rules, Seen: c.seen, Skipped: v.skipped, Failures: v.failures})
 	}
 	if o.random == 0 {
 		return rep, nil

@@ -135,7 +135,7 @@ func translatorRandom(name string, newTranslator func() Translator, o options, f
 
 // translateCase runs one case on a fresh translator.
 func translateCase(newTranslator func() Translator, o options, c kase, to toolspec.Format) CaseResult {
-	res := CaseResult{Name: c.name, Rules: c.rules}
+	res := CaseResult{Name: c.name, Rules: c.rules, Seen: c.seen}
 	for _, r := range c.rules {
 		if why, ok := o.skip[r]; ok {
 			res.Skipped = "skipped (" + string(r) + "): " + why
