@@ -82,6 +82,8 @@ type Message struct {
 	// Choices are the message's alternatives; formats without choices
 	// have exactly one, with Index 0.
 	Choices []Choice
+
+	blocked bool // a Gemini blocked prompt: no candidate, a promptFeedback.blockReason
 }
 
 // Choice is one alternative of a message (OpenAI n > 1, Gemini
@@ -307,6 +309,7 @@ var stopTable = map[spec.Format]map[string]spec.StopReason{
 	spec.FormatOpenAIChat: {
 		"stop": spec.StopEnd, "tool_calls": spec.StopToolUse, "function_call": spec.StopToolUse,
 		"length": spec.StopLength, "content_filter": spec.StopContentFilter, "error": spec.StopError,
+		"model_length": spec.StopLength, "insufficient_system_resource": spec.StopError, "abort": spec.StopError,
 	},
 	spec.FormatOpenAIResponses: {
 		"completed": spec.StopEnd, "max_output_tokens": spec.StopLength, "content_filter": spec.StopContentFilter,
@@ -315,7 +318,7 @@ var stopTable = map[spec.Format]map[string]spec.StopReason{
 	spec.FormatAnthropic: {
 		"end_turn": spec.StopEnd, "tool_use": spec.StopToolUse, "max_tokens": spec.StopLength,
 		"model_context_window_exceeded": spec.StopLength, "stop_sequence": spec.StopSequence,
-		"pause_turn": spec.StopPause, "refusal": spec.StopRefusal,
+		"pause_turn": spec.StopPause, "refusal": spec.StopRefusal, "compaction": spec.StopPause,
 	},
 	spec.FormatOllama: {
 		"": spec.StopEnd, "stop": spec.StopEnd, "tool_calls": spec.StopToolUse, "length": spec.StopLength,
@@ -332,7 +335,7 @@ var stopTable = map[spec.Format]map[string]spec.StopReason{
 		"TOO_MANY_TOOL_CALLS": spec.StopMalformed, "MALFORMED_RESPONSE": spec.StopMalformed,
 		"MISSING_THOUGHT_SIGNATURE": spec.StopError,
 		"OTHER":                     spec.StopOther, "FINISH_REASON_UNSPECIFIED": spec.StopOther, "NO_IMAGE": spec.StopOther,
-		"IMAGE_OTHER": spec.StopOther,
+		"IMAGE_OTHER": spec.StopOther, "JAILBREAK": spec.StopContentFilter, "BLOCKED_REASON_UNSPECIFIED": spec.StopOther,
 	},
 	spec.FormatBedrock: {
 		"end_turn": spec.StopEnd, "tool_use": spec.StopToolUse, "max_tokens": spec.StopLength,

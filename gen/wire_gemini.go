@@ -21,6 +21,15 @@ func planGemini(t *rapid.T, o Options) Response {
 	nm := o.responses(t, "responses")
 	for m := 0; m < nm; m++ {
 		msg := Message{ID: "r" + strconv.Itoa(m) + "_" + genToken(t, "responseID")}
+		if rapid.IntRange(0, 15).Draw(t, "blockedPrompt") == 0 {
+			// A blocked prompt: no candidate, the promptFeedback's
+			// blockReason is choice 0's finish (END-4).
+			msg.blocked = true
+			stop := rapid.SampledFrom([]string{"SAFETY", "OTHER", "BLOCKLIST", "PROHIBITED_CONTENT", "IMAGE_SAFETY", "MODEL_ARMOR", "JAILBREAK", "BLOCKED_REASON_UNSPECIFIED"}).Draw(t, "blockReason")
+			msg.Choices = []Choice{{Stop: stop}}
+			r.Messages = append(r.Messages, msg)
+			continue
+		}
 		nc := rapid.SampledFrom([]int{1, 1, 1, 1, 2, 3}).Draw(t, "candidates")
 		for c := 0; c < nc; c++ {
 			ids.reset()
@@ -74,6 +83,18 @@ func encodeGemini(t *rapid.T, r *Response) *stream {
 // the current message's, and the first id seen names the current message.
 func encodeGeminiResponse(t *rapid.T, r *Response, st *stream, m int) {
 	msg := &r.Messages[m]
+	if msg.blocked {
+		// Sent only in the first stream chunk and only if no candidates
+		// were generated (python-genai GenerateContentResponsePromptFeedback).
+		body := obj("promptFeedback", obj("blockReason", msg.Choices[0].Stop, "safetyRatings", []any{}),
+			"usageMetadata", obj("promptTokenCount", num(50), "totalTokenCount", num(50)), "modelVersion", "gemini-3-pro-preview")
+		if len(r.Messages) > 1 || rapid.Bool().Draw(t, "blockedResponseID") {
+			body.set("responseId", msg.ID)
+		}
+		r.stops = append(r.stops, itemRef{m, 0, 0})
+		st.add(frame{body: body, role: roleFinish, msg: m})
+		return
+	}
 	parts := make([][]geminiPart, len(msg.Choices))
 	for c := range msg.Choices {
 		parts[c] = geminiParts(t, &msg.Choices[c])

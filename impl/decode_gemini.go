@@ -21,7 +21,9 @@ type geminiDecoder struct {
 	respID []byte // responseId of the current message; empty before the first
 }
 
-var geminiTopKeys = newKeySet("error", "candidates", "responseId")
+var geminiTopKeys = newKeySet("error", "candidates", "responseId", "promptFeedback")
+
+var geminiFeedbackKeys = newKeySet("blockReason")
 
 var geminiErrorKeys = newKeySet("message", "status")
 
@@ -32,7 +34,7 @@ func (d *geminiDecoder) decodeFrame(b *batch, fr *frame) *spec.Violation {
 	if v != nil {
 		return v
 	}
-	var top [3][]byte
+	var top [4][]byte
 	b.lookupN(o, geminiTopKeys, top[:])
 	if !isNull(top[0]) {
 		e, _, v := asObject(top[0], "error")
@@ -98,6 +100,22 @@ func (d *geminiDecoder) decodeFrame(b *batch, fr *frame) *spec.Violation {
 		for k := first; k < len(b.evs); k++ {
 			b.evs[k].choice = choice
 		}
+	}
+	// END-4: a blocked prompt's blockReason is the finish of choice 0.
+	fb, _, v := asObject(top[3], "promptFeedback")
+	if v != nil {
+		return v
+	}
+	var fv [1][]byte
+	if fb != nil {
+		b.lookupN(fb, geminiFeedbackKeys, fv[:])
+	}
+	block, _, v := asString(b, fv[0], "promptFeedback.blockReason")
+	if v != nil {
+		return v
+	}
+	if len(block) != 0 {
+		b.add(event{kind: spec.KindFinish, data: block})
 	}
 	return nil
 }

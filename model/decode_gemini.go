@@ -22,7 +22,9 @@ import (
 //     arguments, KindPathOpen / KindPathArg / KindPathClose;
 //   - a thoughtSignature on a part that is neither text nor functionCall
 //     gives KindSignature;
-//   - a candidate's finishReason gives KindFinish.
+//   - a candidate's finishReason gives KindFinish;
+//   - a promptFeedback.blockReason gives KindFinish of choice 0 after the
+//     candidates: the prompt was blocked, and no candidate follows (END-4).
 //
 // Gemini has no end-of-message signal: the stream just ends.
 type geminiDecoder struct {
@@ -91,6 +93,20 @@ func (d *geminiDecoder) decodeFrame(fr frame) ([]spec.Event, *spec.Violation) {
 			ev.Choice = choice
 			out = append(out, ev)
 		}
+	}
+	// END-4: a blocked prompt has a blockReason and no candidates; the
+	// reason is the finish of choice 0 (END-7 ignores it when a candidate
+	// finished choice 0 already).
+	fb, _, v := asObject(o["promptFeedback"], "promptFeedback")
+	if v != nil {
+		return nil, v
+	}
+	block, _, v := asString(fb["blockReason"], "promptFeedback.blockReason")
+	if v != nil {
+		return nil, v
+	}
+	if block != "" {
+		out = append(out, spec.Event{Kind: spec.KindFinish, Data: block})
 	}
 	return out, nil
 }

@@ -31,6 +31,7 @@ var stopEntries = [...]StopEntry{
 	{FormatBedrock, "tool_use", StopToolUse},
 
 	{FormatOpenAIChat, "length", StopLength},
+	{FormatOpenAIChat, "model_length", StopLength},
 	{FormatOpenAIResponses, "max_output_tokens", StopLength},
 	{FormatAnthropic, "max_tokens", StopLength},
 	{FormatAnthropic, "model_context_window_exceeded", StopLength},
@@ -54,12 +55,14 @@ var stopEntries = [...]StopEntry{
 	{FormatGemini, "IMAGE_PROHIBITED_CONTENT", StopContentFilter},
 	{FormatGemini, "IMAGE_RECITATION", StopContentFilter},
 	{FormatGemini, "MODEL_ARMOR", StopContentFilter},
+	{FormatGemini, "JAILBREAK", StopContentFilter},
 	{FormatBedrock, "guardrail_intervened", StopContentFilter},
 	{FormatBedrock, "content_filtered", StopContentFilter},
 
 	{FormatAnthropic, "refusal", StopRefusal},
 
 	{FormatAnthropic, "pause_turn", StopPause},
+	{FormatAnthropic, "compaction", StopPause},
 
 	{FormatGemini, "MALFORMED_FUNCTION_CALL", StopMalformed},
 	{FormatGemini, "UNEXPECTED_TOOL_CALL", StopMalformed},
@@ -69,6 +72,8 @@ var stopEntries = [...]StopEntry{
 	{FormatBedrock, "malformed_tool_use", StopMalformed},
 
 	{FormatOpenAIChat, "error", StopError},
+	{FormatOpenAIChat, "insufficient_system_resource", StopError},
+	{FormatOpenAIChat, "abort", StopError},
 	{FormatGemini, "MISSING_THOUGHT_SIGNATURE", StopError},
 
 	{FormatOpenAIResponses, "incomplete", StopOther},
@@ -78,6 +83,7 @@ var stopEntries = [...]StopEntry{
 	{FormatGemini, "FINISH_REASON_UNSPECIFIED", StopOther},
 	{FormatGemini, "NO_IMAGE", StopOther},
 	{FormatGemini, "IMAGE_OTHER", StopOther},
+	{FormatGemini, "BLOCKED_REASON_UNSPECIFIED", StopOther},
 }
 
 // stopIndex is stopEntries keyed by format and raw reason.
