@@ -266,6 +266,13 @@ func judgeTranslation(name string, o options, src toolspec.Outcome, to toolspec.
 			if !whole {
 				continue // a stream failed closed may leave calls unfinished
 			}
+			if st := stopOf(src, w.Message, w.Choice); g.Status == toolspec.StatusIncomplete && !st.Normal() {
+				// END-3: a whole call (Ollama, Gemini) under a stop that is
+				// no normal end cannot be written complete in a format
+				// whose stops a normal end must confirm.
+				notes = append(notes, fmt.Sprintf("call #%d is complete in the source, but its stop %s is no normal end: the translation's is incomplete (END-3)", w.Ordinal, stopName(st)))
+				continue
+			}
 			fail(ruleOf(dst, g), fmt.Sprintf("the translated call #%d %s", g.Ordinal, g.Status), "complete, as the source's call "+showCall(w))
 			continue
 		}
@@ -329,6 +336,16 @@ func lastStop(o toolspec.Outcome, allChoices bool) toolspec.StopReason {
 		}
 	}
 	return r
+}
+
+// stopOf is the stop reason of message msg and choice c of o, or StopNone.
+func stopOf(o toolspec.Outcome, msg, c int) toolspec.StopReason {
+	for _, s := range o.Stops {
+		if s.Message == msg && s.Choice == c {
+			return s.Reason
+		}
+	}
+	return toolspec.StopNone
 }
 
 // choiceText is the text (or thinking) of o, of the first choices only
