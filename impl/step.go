@@ -453,7 +453,7 @@ func (m *machine) truncate(n int) {
 // ---- message lifecycle ----
 
 // stepMessageStart mirrors model's stepMessageStart: NAME-3, NAME-4, ORD-4,
-// BUD-6, PAIR-11, END-2.
+// BUD-6, PAIR-11, END-2, END-3.
 func (m *machine) stepMessageStart(e *event) *spec.Violation {
 	if m.msgs >= m.lim.MaxMessages {
 		return term(spec.BudItems, e, "more than %d messages", m.lim.MaxMessages)
@@ -467,7 +467,7 @@ func (m *machine) stepMessageStart(e *event) *spec.Violation {
 }
 
 // stepMessageEnd mirrors model's stepMessageEnd: NAME-3, NAME-4, END-2,
-// END-7.
+// END-3, END-7.
 func (m *machine) stepMessageEnd(e *event) *spec.Violation {
 	if !m.inMsg {
 		return nil // END-7: nothing to end; a repeated end is ignored
@@ -485,9 +485,14 @@ func (m *machine) endMessage(e *event, unfinished spec.StopReason) {
 		if c.status != spec.StatusOpen {
 			continue
 		}
-		if unfinished == spec.StopNone && c.kind != callBlock && !c.held && !m.choiceFinishedAbnormally(c.choice) {
+		switch {
+		case unfinished != spec.StopNone || m.choiceFinishedAbnormally(c.choice):
+			m.truncate(n)
+		case c.held:
+			m.completeHeld(n) // END-3: an end signal and no finish: nothing says it was cut
+		case c.kind != callBlock:
 			m.complete(n, e)
-		} else {
+		default:
 			m.truncate(n)
 		}
 	}

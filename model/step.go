@@ -537,9 +537,14 @@ func (s *State) endMessage(e spec.Event, unfinished spec.StopReason, out *[]spec
 		if c.msg != cur || c.status != spec.StatusOpen {
 			continue
 		}
-		if unfinished == spec.StopNone && c.kind != callBlock && !c.held && !s.choiceFinishedAbnormally(c.choice) {
+		switch {
+		case unfinished != spec.StopNone || s.choiceFinishedAbnormally(c.choice):
+			s.truncate(n, out)
+		case c.held:
+			s.completeHeld(n, out) // END-3: an end signal and no finish: nothing says it was cut
+		case c.kind != callBlock:
 			s.complete(n, e, out)
-		} else {
+		default:
 			s.truncate(n, out)
 		}
 	}
