@@ -89,7 +89,7 @@ const (
 // Rules lists every rule in SPEC.md order. A test keeps it and SPEC.md in
 // step.
 var Rules = []Rule{
-	{FrameSSE, "SSE is framed by the WHATWG rules; an unterminated last event is dispatched at EOF"},
+	{FrameSSE, "SSE is framed by the WHATWG rules; beyond them, toolspec dispatches an unterminated last event"},
 	{FrameLines, "JSON-lines input carries one JSON value per line; blank lines are skipped"},
 	{FrameEventStrm, "Bedrock event-stream messages must have consistent lengths and both CRCs correct"},
 	{FramePayload, "every payload must be one JSON object of the format's shape"},
