@@ -35,7 +35,7 @@ type framer struct {
 	bufOff  int64 // input offset of buf[start]
 	frames  int
 
-	scanned int // bytes at the front of rest() already known to hold no line end
+	scanned int // bytes at the front of rest() already known to hold no line end; before the framing is known, its white space
 	cr      int // index in buf of its first CR at or after an earlier search, or len(buf): see indexEOL
 	skipLF  bool
 	sseData []byte
@@ -166,24 +166,30 @@ var bom = []byte("\xEF\xBB\xBF")
 func (f *framer) pump(eof bool, s sink) *spec.Violation {
 	f.cr = -1 // buf may have changed since the last pump
 	if f.framing == framingUnknown {
+		// The white space (and byte-order mark) before the first other
+		// byte is searched once: scanned holds its length so far.
 		r := f.rest()
-		i := 0
+		i := f.scanned
+		if i == 0 {
+			if !eof && len(r) < len(bom) && bytes.HasPrefix(bom, r) {
+				return nil
+			}
+			if bytes.HasPrefix(r, bom) {
+				i = len(bom)
+			}
+		}
+		hasBOM := bytes.HasPrefix(r, bom)
 		for i < len(r) && isJSONSpace(r[i]) {
 			i++
 		}
-		if i == 0 && !eof && len(r) < len(bom) && bytes.HasPrefix(bom, r) {
-			return nil
-		}
-		hasBOM := i == 0 && bytes.HasPrefix(r, bom)
-		if hasBOM {
-			i += len(bom)
-			for i < len(r) && isJSONSpace(r[i]) {
-				i++
-			}
+		if i > f.max {
+			return f.fail(spec.BudFrame, "white space before the first frame longer than %d bytes", f.max)
 		}
 		if i == len(r) {
+			f.scanned = i
 			return nil
 		}
+		f.scanned = 0
 		switch c := r[i]; {
 		case c == '{' || c == '[':
 			f.framing = framingLines
