@@ -586,7 +586,8 @@ func mutWrongType(t *rapid.T, st *stream, _ *Response) bool {
 	case string:
 		repl = []any{jNum("1"), true, []any{}, obj()}
 	case jNum, int:
-		repl = []any{"0", jNum("1.5"), jNum("-1"), jNum("1e40"), true}
+		// An index must be written as an integer of 32 bits (FRAME-6).
+		repl = []any{"0", jNum("1.5"), jNum("-1"), jNum("1e40"), true, jNum("1.0"), jNum("1e3"), jNum("4294967296"), jNum("-2147483649")}
 	case bool:
 		repl = []any{"true", jNum("1")}
 	case *jObj:
@@ -942,7 +943,7 @@ func mutChatSparseIndexes(t *rapid.T, st *stream, _ *Response) bool {
 			k = string(n)
 		}
 		if _, ok := remap[k]; !ok {
-			remap[k] = num(rapid.SampledFrom([]int{0, 1, 2, 5, 9, 63, 127, 128, 1 << 20, -1, -2}).Draw(t, "newIndex"))
+			remap[k] = num(rapid.SampledFrom([]int{0, 1, 2, 5, 9, 63, 127, 128, 1 << 20, -1, -2, 1<<31 - 1, -1 << 31}).Draw(t, "newIndex"))
 		}
 		e.e.set("index", remap[k])
 	}

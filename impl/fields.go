@@ -1,8 +1,6 @@
 package impl
 
 import (
-	"math"
-
 	"github.com/toolspec/toolspec/spec"
 )
 
@@ -62,20 +60,21 @@ func asString(b *batch, raw []byte, field string) ([]byte, bool, *spec.Violation
 	return b.str(raw), true, nil
 }
 
-// asInt decodes raw as an integer that fits an int32; ok is false when raw
-// is absent or null.
+// asInt mirrors model's asInt: it decodes raw as an index (FRAME-6), a JSON
+// number written as an integer, without fraction or exponent, from
+// math.MinInt32 to math.MaxInt32; ok is false when raw is absent or null.
 func asInt(raw []byte, field string) (int, bool, *spec.Violation) {
 	if isNull(raw) {
 		return 0, false, nil
 	}
-	if c := raw[0]; c != '-' && (c < '0' || c > '9') {
+	n, integer, fits := parseIndex(raw)
+	if !integer {
 		return 0, false, payloadErr(spec.FrameFieldType, "%s: want an integer, got %s", field, clip(raw))
 	}
-	f, ok := parseNumber(raw)
-	if !ok || f != math.Trunc(f) || f < math.MinInt32 || f > math.MaxInt32 {
-		return 0, false, payloadErr(spec.FrameFieldType, "%s: want an integer, got %s", field, clip(raw))
+	if !fits {
+		return 0, false, payloadErr(spec.FrameFieldType, "%s: want an integer of 32 bits, got %s", field, clip(raw))
 	}
-	return int(f), true, nil
+	return n, true, nil
 }
 
 // asBool decodes raw as a boolean; ok is false when raw is absent or null.

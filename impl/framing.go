@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"hash/crc32"
+	"math"
 
 	"github.com/toolspec/toolspec/spec"
 )
@@ -23,7 +24,9 @@ const (
 // to sink. It buffers only the frame in progress: consumed bytes are
 // dropped and the rest moved to the front of the buffer, so memory stays
 // bounded by the largest frame and every byte is copied a bounded number
-// of times.
+// of times. The buffer, and an SSE event's data, never grow past the frame
+// limit and one byte (bound), and a frame over the limit is refused before
+// more of it is kept (BUD-5).
 type framer struct {
 	format spec.Format
 	max    int // MaxFrameBytes
@@ -35,7 +38,7 @@ type framer struct {
 	bufOff  int64 // input offset of buf[start]
 	frames  int
 
-	scanned int // bytes at the front of rest() already known to hold no line end
+	scanned int // bytes at the front of rest() already known to hold no line end; before the framing is known, its white space
 	cr      int // index in buf of its first CR at or after an earlier search, or len(buf): see indexEOL
 	skipLF  bool
 	sseData []byte
@@ -76,20 +79,129 @@ type sink func(evs []event) *spec.Violation
 
 // write consumes p. It returns the first terminal violation, from framing,
 // decoding or the sink.
+//
+// While a frame is pending, the buffer takes only the bytes of p that
+// complete it, and never more than the frame limit and one byte (bound):
+// enough to prove the frame too long (BUD-5). A frame that p shows is too
+// long is refused before its bytes are kept. The rest of p is framed where
+// it lies, and only the tail of its last frame is kept. After a violation
+// nothing is kept.
 func (f *framer) write(p []byte, s sink) *spec.Violation {
-	if f.start == len(f.buf) {
-		// Nothing pending: frame p where it lies and keep only its tail.
-		own := f.buf[:0]
-		f.buf, f.start = p, 0
-		v := f.pump(false, s)
-		f.buf = append(own, f.buf[f.start:]...)
-		f.start = 0
+	for f.start < len(f.buf) && len(p) > 0 {
+		n, v := f.take(p)
+		if v == nil {
+			f.buf = append(f.grow(n, f.want()), p[:n]...)
+			p = p[n:]
+			v = f.pump(false, s)
+			f.compact()
+		}
+		if v != nil {
+			f.buf, f.start = nil, 0
+			return v
+		}
+	}
+	if len(p) == 0 {
+		return nil
+	}
+	// Nothing pending: frame p where it lies and keep only its tail.
+	own := f.buf[:0]
+	f.buf, f.start = p, 0
+	if v := f.pump(false, s); v != nil {
+		f.buf, f.start = nil, 0
 		return v
 	}
-	f.buf = appendGrow(f.buf, p) // a frame over many writes: doubling
-	v := f.pump(false, s)
+	tail := f.buf[f.start:]
+	f.buf, f.start = own, 0
+	f.buf = append(f.grow(len(tail), 0), tail...)
+	return nil
+}
+
+// bound is the most bytes the buffer holds while a frame is pending: a
+// frame of the limit, and the byte after it that ends it or proves it too
+// long (BUD-5).
+func (f *framer) bound() int {
+	return min(f.max, math.MaxInt-1) + 1
+}
+
+// take returns how many of p's bytes the pending frame takes now: up to
+// and including a line end when p holds one (a JSON line's end; an SSE
+// event's last line end in p), else all of p, and never more than bound
+// allows; or the BUD-5 violation when p shows the frame is too long
+// without its end in sight (the one the pump would report once it held
+// the bytes).
+func (f *framer) take(p []byte) (int, *spec.Violation) {
+	pending := len(f.buf) - f.start
+	k := len(p)
+	if room := f.bound() - pending; room > 0 {
+		k = min(k, room)
+	}
+	switch {
+	case f.framing == framingLines:
+		if i := bytes.IndexByte(p[:k], '\n'); i >= 0 {
+			return i + 1, nil
+		}
+		if pending+len(p) > f.max {
+			return 0, f.fail(spec.BudFrame, "line longer than %d bytes", f.max)
+		}
+	case f.framing == framingSSE && f.bomDone:
+		// Up to the last line end: an event's lines are read together,
+		// so that an event that ends here is dispatched from buf, its
+		// data never copied aside.
+		if i := bytes.LastIndexAny(p[:k], "\r\n"); i >= 0 {
+			return i + 1, nil
+		}
+		if f.sseSize(pending+len(p)) > int64(f.max) {
+			return 0, f.fail(spec.BudFrame, "event longer than %d bytes", f.max)
+		}
+	case f.framing == framingEventStream:
+		const prelude = 12
+		if pending < prelude {
+			return min(len(p), prelude-pending), nil
+		}
+		// The pump checked the prelude: the message's length is known
+		// and within the limit.
+		return min(len(p), int(binary.BigEndian.Uint32(f.rest()))-pending), nil
+	}
+	return k, nil
+}
+
+// want is the length of the pending frame when it is known (an
+// event-stream message's, from its prelude), else 0.
+func (f *framer) want() int {
+	if r := f.rest(); f.framing == framingEventStream && len(r) >= 12 {
+		return int(binary.BigEndian.Uint32(r))
+	}
+	return 0
+}
+
+// grow returns buf, without its consumed bytes, with room for n more: of
+// exactly want bytes when the frame's length is known, else doubling up to
+// a quarter of bound and then bound at once. So the growth of a frame that
+// reaches the limit allocates about 1.5 times the limit in all, and holds
+// at most 1.25 times at once: a quarter and the whole (BUD-5).
+func (f *framer) grow(n, want int) []byte {
 	f.compact()
-	return v
+	return growFrame(f.buf, n, want, f.bound())
+}
+
+// growFrame returns b with room for n more bytes: its capacity becomes
+// want when that is enough, else it doubles, and once it would pass a
+// quarter of bound it becomes bound (or what n needs, if more).
+func growFrame(b []byte, n, want, bound int) []byte {
+	need := len(b) + n
+	if need <= cap(b) {
+		return b
+	}
+	c := want
+	if c < need {
+		c = max(2*cap(b), need, minGrow)
+		if c > bound/4 {
+			c = max(bound, need)
+		}
+	}
+	nb := make([]byte, len(b), c)
+	copy(nb, b)
+	return nb
 }
 
 // close flushes the frame in progress; a stream with input but no payload
@@ -166,24 +278,30 @@ var bom = []byte("\xEF\xBB\xBF")
 func (f *framer) pump(eof bool, s sink) *spec.Violation {
 	f.cr = -1 // buf may have changed since the last pump
 	if f.framing == framingUnknown {
+		// The white space (and byte-order mark) before the first other
+		// byte is searched once: scanned holds its length so far.
 		r := f.rest()
-		i := 0
+		i := f.scanned
+		if i == 0 {
+			if !eof && len(r) < len(bom) && bytes.HasPrefix(bom, r) {
+				return nil
+			}
+			if bytes.HasPrefix(r, bom) {
+				i = len(bom)
+			}
+		}
+		hasBOM := bytes.HasPrefix(r, bom)
 		for i < len(r) && isJSONSpace(r[i]) {
 			i++
 		}
-		if i == 0 && !eof && len(r) < len(bom) && bytes.HasPrefix(bom, r) {
-			return nil
-		}
-		hasBOM := i == 0 && bytes.HasPrefix(r, bom)
-		if hasBOM {
-			i += len(bom)
-			for i < len(r) && isJSONSpace(r[i]) {
-				i++
-			}
+		if i > f.max {
+			return f.fail(spec.BudFrame, "white space before the first frame longer than %d bytes", f.max)
 		}
 		if i == len(r) {
+			f.scanned = i
 			return nil
 		}
+		f.scanned = 0
 		switch c := r[i]; {
 		case c == '{' || c == '[':
 			f.framing = framingLines
@@ -203,7 +321,7 @@ func (f *framer) pump(eof bool, s sink) *spec.Violation {
 		v := f.pumpSSE(eof, s)
 		if f.inBuf {
 			// buf moves before the next pump: copy the data now.
-			f.sseData = append(f.sseData[:0], f.dataRef...)
+			f.sseData = append(growFrame(f.sseData[:0], len(f.dataRef), 0, f.bound()), f.dataRef...)
 			f.dataRef, f.inBuf = nil, false
 		}
 		if f.evtInBuf {
@@ -459,10 +577,12 @@ func (f *framer) sseAppendData(value []byte) {
 		return
 	}
 	if f.inBuf {
-		f.sseData = append(f.sseData[:0], f.dataRef...)
+		f.sseData = append(growFrame(f.sseData[:0], len(f.dataRef), 0, f.bound()), f.dataRef...)
 		f.dataRef, f.inBuf = nil, false
 	}
-	f.sseData = append(f.sseData, '\n')
+	// The data of an event of many lines doubles, as the buffer does
+	// (BUD-5 bounds it with the event).
+	f.sseData = append(growFrame(f.sseData, 1+len(value), 0, f.bound()), '\n')
 	f.sseData = append(f.sseData, value...)
 }
 

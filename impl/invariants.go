@@ -2,10 +2,8 @@ package impl
 
 import (
 	"fmt"
-	"math"
 	"math/rand/v2"
 	"slices"
-	"strconv"
 
 	"github.com/toolspec/toolspec/spec"
 )
@@ -13,13 +11,13 @@ import (
 // The shortcuts of impl each claim to yield exactly what the general path
 // would: jsonIndex's replay and resume (the index of a document read from
 // the previous one), lookupN's memo by generation, the index's skips,
-// chatFastChoices and its memo, anthropicFastDelta, and parseNumber's short
-// integers. Their own tests and fuzz targets check that claim on the inputs
-// they make. In a build with the invariants tag (make test-invariants:
-// go test -tags invariants ./...) it is checked wherever a shortcut is
-// taken, under every test of the module: the general path runs as well,
-// on the spot, and any difference panics with the shortcut's name, what
-// differs and the input. And about one use in ten of a shortcut is
+// chatFastChoices and its memo, and anthropicFastDelta. Their own tests
+// and fuzz targets check that claim on the inputs they make. In a build
+// with the invariants tag (make test-invariants: go test -tags invariants
+// ./...) it is checked wherever a shortcut is taken, under every test of
+// the module: the general path runs as well, on the spot, and any
+// difference panics with the shortcut's name, what differs and the input.
+// And about one use in ten of a shortcut is
 // bypassed (sometimesGeneral), so that the general path also runs in the
 // middle of streams that the shortcuts would otherwise read, and the
 // shortcut runs after it from a state it rarely meets otherwise.
@@ -178,15 +176,6 @@ func checkEvents(shortcut string, got []event, input []byte, general func(*batch
 		if a, w := got[i].toSpec(), g.evs[i].toSpec(); a != w {
 			broken(shortcut, input, "event %d is\n\t%+v\nthe general path's\n\t%+v", i, a, w)
 		}
-	}
-}
-
-// checkNumber checks v, parseNumber's short integer for lit, against
-// strconv.ParseFloat.
-func checkNumber(lit []byte, v float64) {
-	f, err := strconv.ParseFloat(string(lit), 64)
-	if err != nil || math.Float64bits(f) != math.Float64bits(v) {
-		broken("parseNumber's short integers", lit, "%v, strconv.ParseFloat %v (%v)", v, f, err)
 	}
 }
 

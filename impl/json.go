@@ -3,9 +3,9 @@ package impl
 import (
 	"encoding/binary"
 	"fmt"
+	"math"
 	"math/bits"
 	"slices"
-	"strconv"
 	"unicode/utf16"
 	"unicode/utf8"
 )
@@ -570,36 +570,35 @@ func appendCompact(dst, raw []byte) []byte {
 	return dst
 }
 
-// parseNumber reads a valid JSON number literal as encoding/json does into
-// a float64: ok is false when it is out of range.
-func parseNumber(lit []byte) (float64, bool) {
-	// Fast path: a short integer.
-	if n := len(lit); n > 0 && n < 16 && !sometimesGeneral() {
-		neg, i, v := false, 0, 0.0
-		if lit[0] == '-' {
-			neg, i = true, 1
+// parseIndex reads lit as an index (FRAME-6): integer is whether it is a
+// JSON integer written without fraction or exponent (an optional minus
+// sign and digits), fits whether its value is also in the range of an
+// int32, and n is then that value. It reads the digits exactly, never
+// through floating point.
+func parseIndex(lit []byte) (n int, integer, fits bool) {
+	i := 0
+	if len(lit) > 0 && lit[0] == '-' {
+		i = 1
+	}
+	if i == len(lit) {
+		return 0, false, false
+	}
+	var v int64
+	for _, c := range lit[i:] {
+		if c < '0' || c > '9' {
+			return 0, false, false
 		}
-		simple := i < n
-		for ; i < n; i++ {
-			c := lit[i]
-			if c < '0' || c > '9' {
-				simple = false
-				break
-			}
-			v = v*10 + float64(c-'0')
-		}
-		if simple {
-			if neg {
-				v = -v
-			}
-			if invariants {
-				checkNumber(lit, v)
-			}
-			return v, true
+		if v <= 1<<31 { // past 2^31 the value is out of range: stop growing
+			v = v*10 + int64(c-'0')
 		}
 	}
-	f, err := strconv.ParseFloat(string(lit), 64)
-	return f, err == nil
+	if i == 1 {
+		v = -v
+	}
+	if v < math.MinInt32 || v > math.MaxInt32 {
+		return 0, true, false
+	}
+	return int(v), true, true
 }
 
 // argsProblem mirrors model's argsProblem: END-2.

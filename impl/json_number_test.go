@@ -3,6 +3,7 @@ package impl
 import (
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -122,7 +123,8 @@ var numberContexts = []string{
 
 // TestJSONNumbers: on every literal of numberLiterals in every context,
 // validJSON, the index (alone, over a document read just before, and over
-// a large document) and parseNumber agree with encoding/json.
+// a large document) agree with encoding/json, and parseIndex with
+// checkParseIndex.
 func TestJSONNumbers(t *testing.T) {
 	lits := numberLiterals()
 	if len(lits) < 5000 {
@@ -154,11 +156,7 @@ func TestJSONNumbers(t *testing.T) {
 				fail("index(%q) = %v, json.Valid = %v", doc, got, want)
 			}
 			if ctx == "%s" && want {
-				var f float64
-				err := json.Unmarshal(doc, &f)
-				if got, ok := parseNumber(doc); ok != (err == nil) || (ok && got != f) {
-					fail("parseNumber(%q) = %v, %v; encoding/json %v, %v", doc, got, ok, f, err)
-				}
+				checkParseIndex(fail, doc)
 			}
 		}
 	}
@@ -251,6 +249,52 @@ func TestJSONNumbersLarge(t *testing.T) {
 			if got := x.index(doc); got != want {
 				t.Errorf("index of a %d-byte document holding %q = %v, json.Valid = %v", len(doc), lit, got, want)
 			}
+		}
+	}
+}
+
+// checkParseIndex checks parseIndex on the valid JSON number lit against
+// its definition (FRAME-6), written as model's asInt writes it: an optional
+// minus sign and digits, whose value strconv.ParseInt reads into 32 bits.
+func checkParseIndex(fail func(string, ...any), lit []byte) {
+	digits := strings.TrimPrefix(string(lit), "-")
+	integer := digits != "" && strings.Trim(digits, "0123456789") == ""
+	want, err := strconv.ParseInt(string(lit), 10, 32)
+	fits := integer && err == nil
+	n, gotInteger, gotFits := parseIndex(lit)
+	if gotInteger != integer || gotFits != fits || (fits && int64(n) != want) {
+		fail("parseIndex(%q) = %d, integer %v, fits %v; want %d, %v, %v", lit, n, gotInteger, gotFits, want, integer, fits)
+	}
+}
+
+// TestParseIndex: parseIndex reads the edges of the 32-bit range, and the
+// numbers around them, as checkParseIndex says, whatever their length.
+func TestParseIndex(t *testing.T) {
+	lits := []string{
+		"0", "-0", "7", "-1", "2147483647", "2147483648", "-2147483648", "-2147483649",
+		"4294967296", "-4294967296", "9007199254740993", "9223372036854775807", "9223372036854775808",
+		"-9223372036854775809", "18446744073709551616", "21474836470", "99999999999999999999999",
+		"1e3", "1E0", "1.0", "2.5", "-0.0", "0e0", "1e-400", "0.99999999999999999999", "1.0000000000000001",
+	}
+	for _, lit := range lits {
+		checkParseIndex(t.Errorf, []byte(lit))
+	}
+	for _, tc := range []struct {
+		lit           string
+		n             int
+		integer, fits bool
+	}{
+		{"2147483647", 2147483647, true, true},
+		{"-2147483648", -2147483648, true, true},
+		{"-0", 0, true, true},
+		{"2147483648", 0, true, false},
+		{"9007199254740993", 0, true, false},
+		{"1e3", 0, false, false},
+		{"1.0", 0, false, false},
+	} {
+		n, integer, fits := parseIndex([]byte(tc.lit))
+		if n != tc.n || integer != tc.integer || fits != tc.fits {
+			t.Errorf("parseIndex(%q) = %d, %v, %v; want %d, %v, %v", tc.lit, n, integer, fits, tc.n, tc.integer, tc.fits)
 		}
 	}
 }

@@ -216,6 +216,9 @@ func (d *Decoder) pump(eof bool) ([]spec.Event, *spec.Violation) {
 				i++
 			}
 		}
+		if i > d.lim.MaxFrameBytes {
+			return nil, d.fail(spec.BudFrame, "white space before the first frame longer than %d bytes", d.lim.MaxFrameBytes)
+		}
 		if i == len(d.buf) {
 			return nil, nil
 		}

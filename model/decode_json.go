@@ -4,7 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"math"
+	"strconv"
+	"strings"
 
 	"github.com/toolspec/toolspec/spec"
 )
@@ -79,20 +80,22 @@ func asString(raw json.RawMessage, field string) (string, bool, *spec.Violation)
 	return s, true, nil
 }
 
-// asInt decodes raw as an integer that fits an int32; ok is false when raw
-// is absent or null.
+// asInt decodes raw as an index (FRAME-6): a JSON number written as an
+// integer, without fraction or exponent, from math.MinInt32 to
+// math.MaxInt32; ok is false when raw is absent or null.
 func asInt(raw json.RawMessage, field string) (int, bool, *spec.Violation) {
 	if isNull(raw) {
 		return 0, false, nil
 	}
-	var f float64
-	if raw[0] == '"' || raw[0] == '{' || raw[0] == '[' || json.Unmarshal(raw, &f) != nil {
+	digits := strings.TrimPrefix(string(raw), "-")
+	if digits == "" || strings.Trim(digits, "0123456789") != "" {
 		return 0, false, payloadErr(spec.FrameFieldType, "%s: want an integer, got %s", field, clip(raw))
 	}
-	if f != math.Trunc(f) || f < math.MinInt32 || f > math.MaxInt32 {
-		return 0, false, payloadErr(spec.FrameFieldType, "%s: want an integer, got %s", field, clip(raw))
+	n, err := strconv.ParseInt(string(raw), 10, 32)
+	if err != nil {
+		return 0, false, payloadErr(spec.FrameFieldType, "%s: want an integer of 32 bits, got %s", field, clip(raw))
 	}
-	return int(f), true, nil
+	return int(n), true, nil
 }
 
 // asBool decodes raw as a boolean; ok is false when raw is absent or null.

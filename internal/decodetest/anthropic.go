@@ -109,8 +109,10 @@ var anthropic = []Case{
 		Want: []string{`#1 block-start index=4 block=other`}},
 	{Name: Name("no type"), In: `{"type":"content_block_start","index":4,"content_block":{}}`,
 		Want: []string{`#1 block-start index=4 block=other`}},
-	{Name: Name("negative and exponent index"), In: SSE(`{"type":"content_block_start","index":-2e0,"content_block":{}}`),
+	{Name: Name("negative index"), In: SSE(`{"type":"content_block_start","index":-2,"content_block":{}}`),
 		Want: []string{`#1 block-start index=-2 block=other`}},
+	{Name: Name("exponent index"), In: SSE(`{"type":"content_block_start","index":-2e0,"content_block":{}}`),
+		Rule: spec.FrameFieldType, Msg: `content_block_start.index: want an integer, got "-2e0"`},
 
 	// content_block_delta.
 	{Name: Name("text_delta"), In: `{"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"I'll"}      }`,

@@ -6,6 +6,20 @@ func init() { cases[spec.FormatOllama] = ollama }
 
 // ollama are the Ollama /api/chat cases: one JSON line per chunk.
 var ollama = []Case{
+	// BUD-5: the white space (and byte-order mark) before the first frame
+	// is measured as frame 1.
+	{Name: Name("white space before the first frame at the limit"), In: " \t\r\n\n \r\n \n\n\n\n\n\n\n" + `{"done":true}` + "\n",
+		Limits: spec.Limits{MaxFrameBytes: 16},
+		Want:   []string{`#1 finish`, `#1 message-end`}},
+	{Name: Name("white space before the first frame over the limit"), In: " \t\r\n\n \r\n \n\n\n\n\n\n\n\n" + `{"done":true}` + "\n",
+		Limits: spec.Limits{MaxFrameBytes: 16},
+		Rule:   spec.BudFrame, Msg: `white space before the first frame longer than 16 bytes`, Frame: 1},
+	{Name: Name("white space alone over the limit"), In: "\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n",
+		Limits: spec.Limits{MaxFrameBytes: 16},
+		Rule:   spec.BudFrame, Msg: `white space before the first frame longer than 16 bytes`, Frame: 1},
+	{Name: Name("byte-order mark and white space over the limit"), In: "\xEF\xBB\xBF" + "\n\n\n\n\n\n\n\n\n\n\n\n\n\n" + `{"done":true}` + "\n",
+		Limits: spec.Limits{MaxFrameBytes: 16},
+		Rule:   spec.BudFrame, Msg: `white space before the first frame longer than 16 bytes`, Frame: 1},
 	{Name: Name("thinking"), In: JSONLines(`{"model":"gpt-oss","message":{"role":"assistant","content":"","thinking":"The"},"done":false}`),
 		Want: []string{`#1 thinking data="The"`}},
 	{Name: Name("content"), In: JSONLines(`{"message":{"role":"assistant","content":"Sure"},"done":false}`),
