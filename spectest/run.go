@@ -2,10 +2,12 @@ package spectest
 
 import (
 	"bytes"
+	"encoding/binary"
 	"errors"
 	"flag"
 	"fmt"
 	"io/fs"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"sync"
@@ -809,11 +811,7 @@ func newFuzzTarget(format toolspec.Format, newAdapter func() Adapter, opts []Opt
 		}
 	}
 	for i := 0; ft.random && i < 8; i++ {
-		seed := make([]byte, 64)
-		for j := range seed {
-			seed[j] = byte(i*37 + j*11)
-		}
-		ft.seeds = append(ft.seeds, fuzzSeed{nil, seed})
+		ft.seeds = append(ft.seeds, fuzzSeed{nil, generatorSeed(i)})
 	}
 	o.oneResponse = !d.SeveralResponses
 	judge := func(c kase) []Failure { return o.fuzzFailures(format, runCase(newAdapter, o, c).failures) }
@@ -835,6 +833,19 @@ func newFuzzTarget(format toolspec.Format, newAdapter func() Adapter, opts []Opt
 		return "", ""
 	}
 	return ft, nil
+}
+
+// generatorSeed is the i-th input of a fuzz target's seeds that drives
+// the generator: 8 KiB of pseudo-random bytes, which rapid reads as its
+// draws. A shorter input runs out before the generator has drawn a
+// stream, and rapid skips it as invalid data.
+func generatorSeed(i int) []byte {
+	r := rand.New(rand.NewPCG(uint64(i)+1, 0x5eed))
+	b := make([]byte, 8<<10)
+	for j := 0; j < len(b); j += 8 {
+		binary.LittleEndian.PutUint64(b[j:], r.Uint64())
+	}
+	return b
 }
 
 // fuzzSeeds reports whether scenario c seeds a fuzz target under o for
