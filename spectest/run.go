@@ -165,7 +165,7 @@ func RandomOnly() Option { return func(o *options) { o.noCorpus = true } }
 // expected on the random streams. An Expect that names no case of the
 // corpora or no rule of SPEC.md is an error of the run; one declared twice
 // for a case and rule keeps the last reason. toolspec check --expect reads
-// such lines from a file.
+// such lines from a file. The translators' runners do not read it.
 func Expect(name string, rule toolspec.RuleID, reason string) Option {
 	return func(o *options) {
 		if o.expect == nil {
@@ -642,8 +642,9 @@ func scenarioResult(c kase, v verdict) CaseResult {
 }
 
 // TestAdapter runs the kit as Run does, without a *testing.T: it returns
-// every failure, one per line ("case: RULE: got ..., want ..."; a random
-// stream's with the scenario that reproduces it), joined, or nil.
+// every failure that no [Expect] expects, one per line ("case: RULE: got
+// ..., want ..."; a random stream's with the scenario that reproduces it),
+// and every expectation that no longer fails, joined, or nil.
 func TestAdapter(newAdapter func() Adapter, opts ...Option) error {
 	rep, err := Check(newAdapter, opts...)
 	if err != nil {

@@ -189,7 +189,11 @@ func printSummary(w io.Writer, n spectest.Summary, seed uint64, expectFile strin
 		n.Cases, n.Passed, n.Failed, n.Expected, n.NoLongerFails, n.Broken, n.Skipped, unchecked, seed)
 	switch n.Causes {
 	case 0:
-		fmt.Fprintln(w, "No failure that is not expected.")
+		if n.NoLongerFails > 0 {
+			fmt.Fprintf(w, "No new failure, but %d case(s) no longer fail as %s expects (below).\n", n.NoLongerFails, expectFile)
+		} else {
+			fmt.Fprintln(w, "No failure that is not expected.")
+		}
 	case 1:
 		fmt.Fprintln(w, "1 root cause (failures grouped by rule and first difference; --verbose lists every failure):")
 	default:
