@@ -10,10 +10,10 @@ import (
 // [Check] judges a scenario of the corpus: it is how a failure that Check
 // reported, written out as a scenario, is replayed, and how a reducer
 // tells whether a smaller stream still fails. The case is named after
-// sc.Name without ".txtar"; opts are Check's (the random streams aside).
+// sc.Name without ".txtar"; opts are Check's (the random streams aside;
+// an [Expect] of the case's name applies).
 func CheckScenario(newAdapter func() Adapter, sc *scenario.Scenario, opts ...Option) CaseResult {
 	o := newOptions(opts)
-	name := strings.TrimSuffix(sc.Name, ".txtar")
-	v := runCase(newAdapter, o, scenarioCase(name, sc))
-	return CaseResult{Name: name, Rules: sc.Rules, Seen: sc.IsSeen(), Skipped: v.skipped, Failures: v.failures}
+	c := scenarioCase(strings.TrimSuffix(sc.Name, ".txtar"), sc)
+	return o.expectIn(scenarioResult(c, runCase(newAdapter, o, c)))
 }

@@ -21,8 +21,16 @@
 // [RandomFailures] distinct failing streams, each shrunk and printed as a
 // scenario ready to commit with the seed that draws it again. [Check]
 // returns the same as a [Report], case by case; [TestAdapter] returns
-// every failure, one per line. [Fuzz] is the same comparison as a native
-// fuzz target, for go test -fuzz in an adapter's own CI.
+// every failure, one per line. [Report.Groups] gathers a report's failures
+// by root cause (the rule and the form of the first difference, ids,
+// names, arguments and numbers aside), each group with its smallest
+// failing stream first, so that a bug that fails fifty cases is read once;
+// [Report.Summary] counts the cases by outcome and the causes. [Expect]
+// declares a known failure: kept apart, it fails neither the case nor the
+// run until it no longer happens, which does. [Fuzz] is the same
+// comparison as a native fuzz target, for go test -fuzz in an adapter's
+// own CI, seeded with the scenarios Check would run under the same
+// options (so that a known failure does not stop it before it fuzzes).
 //
 // A reassembler in another language is run as a program that speaks the
 // adapter protocol (docs/adapter-protocol.md): [Command] runs it once per

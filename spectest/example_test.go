@@ -390,3 +390,69 @@ func ExampleHistories() {
 	// Output:
 	// anthropic [HIST-1]
 }
+
+// dropsIDs is an adapter with two bugs: it drops every call's id, and it
+// reports the stop reason length as end.
+type dropsIDs struct{}
+
+func (dropsIDs) Describe() spectest.Description {
+	return spectest.Description{Name: "drops ids", Formats: []toolspec.Format{toolspec.FormatOpenAIChat}, StopReason: true}
+}
+
+func (dropsIDs) Reassemble(s spectest.Stream) (spectest.Result, error) {
+	r := spectest.FromOutcome(toolspec.Reassemble(s.Format, s.Data, s.Limits))
+	for i := range r.Calls {
+		r.Calls[i].ID = ""
+	}
+	if r.StopReason == toolspec.StopLength {
+		r.StopReason = toolspec.StopEnd
+	}
+	return r, nil
+}
+
+// Groups gathers the failures by root cause: here four failing cases, two
+// bugs. Each group names its rule with the rule's summary, and its
+// representative, the smallest failing stream, is the one to look at
+// first.
+func ExampleReport_Groups() {
+	rep, err := spectest.Check(func() spectest.Adapter { return dropsIDs{} }, spectest.RandomStreams(0),
+		spectest.Only("^identity/chat-(same-index-new-ids|ids-verbatim)$|^completion/chat-(length-cut-args|mistral-model-length)$"))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	s := rep.Summary()
+	fmt.Printf("%d cases: %d passed, %d failed; %d root causes\n", s.Cases, s.Passed, s.Failed, s.Causes)
+	for _, g := range rep.Groups() {
+		fmt.Printf("%s (%s)\n", g.Cause, g.Summary)
+		r := g.Representative()
+		fmt.Printf("  %s, and %d more\n", r.Case, len(g.Members)-1)
+		fmt.Printf("  got %s, want %s\n", r.Failures[0].Got, r.Failures[0].Want)
+	}
+	// Output:
+	// 4 cases: 0 passed, 4 failed; 2 root causes
+	// END-4: stop reason end (raw stop reasons map onto one canonical set; tool_use needs a client call)
+	//   completion/chat-mistral-model-length, and 1 more
+	//   got stop reason end, want length
+	// ID-1: call #N with id "" (identity is per message and choice; provider ids pass through verbatim)
+	//   identity/chat-ids-verbatim, and 1 more
+	//   got call #0 with id "", want id "  tooluse_Ab 1  ", verbatim
+}
+
+// Expect lists a known failure: it is kept apart, and fails neither the
+// case nor the run until it no longer happens.
+func ExampleExpect() {
+	rep, err := spectest.Check(func() spectest.Adapter { return lastWins{} },
+		spectest.Only("^identity/ollama-same-index$"), spectest.RandomStreams(0),
+		spectest.Expect("identity/ollama-same-index", toolspec.OrdFirstSeen, "keys calls by index"))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	c := rep.Cases[0]
+	fmt.Println(c.Name, c.Status(), len(c.Failures), len(c.Expected), c.Expected[0].Expected)
+	fmt.Println(rep.Err(), len(rep.Groups()))
+	// Output:
+	// identity/ollama-same-index expected 0 1 keys calls by index
+	// <nil> 0
+}

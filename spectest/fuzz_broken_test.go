@@ -14,3 +14,12 @@ import (
 func FuzzNaiveChat(f *testing.F) {
 	Fuzz(f, toolspec.FormatOpenAIChat, func() Adapter { return naiveChat{} })
 }
+
+// FuzzKnownBug is spectest.Fuzz on an adapter whose one failing scenario
+// is expected: a fuzz target that must pass, fuzzing past the known
+// failure. It is built only with the spectest_broken tag;
+// TestFuzzPastExpected runs it.
+func FuzzKnownBug(f *testing.F) {
+	Fuzz(f, toolspec.FormatOpenAIChat, func() Adapter { return knownBug{} },
+		Expect(knownBugCase, toolspec.OrdFirstSeen, "it drops the calls of that stream"))
+}

@@ -36,6 +36,9 @@ type Failure struct {
 	// element at fault in the source document ("messages[1].content[2]"),
 	// when one element is; empty for streams.
 	Path string
+	// Expected is the reason an [Expect] option gives for this failure,
+	// "" for a failure no option expects.
+	Expected string
 }
 
 // NoRule is the rule of a random stream's failure that names no rule

@@ -97,7 +97,7 @@ func randomCase(name string, o options, f toolspec.Format, mk func([]byte) kase,
 		for _, x := range fs {
 			found[signature(x)] = true
 		}
-		fsm := FailingStream{Failures: fs, How: r.last.how, Scenario: Scenario(name, c.format, c.limits, c.data, fs)}
+		fsm := FailingStream{Failures: fs, How: r.last.how, Input: c.data, Scenario: Scenario(name, c.format, c.limits, c.data, fs)}
 		if m := rapidSeed.FindStringSubmatch(tb.log.String()); m != nil {
 			fsm.Seed, _ = strconv.ParseUint(m[1], 10, 64)
 		}

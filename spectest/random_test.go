@@ -299,11 +299,15 @@ func TestFuzzInputValid(t *testing.T) {
 		{false, garbage, false, true},
 		{true, []byte(chatStream), false, false},
 	} {
-		o := newOptions(nil)
+		var opts []Option
 		if c.valid {
-			o = newOptions([]Option{RandomValid()})
+			opts = []Option{RandomValid()}
 		}
-		skip, fail := fuzzInput(strict, o, toolspec.FormatOpenAIChat, c.data)
+		ft, err := newFuzzTarget(toolspec.FormatOpenAIChat, strict, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		skip, fail := ft.stream(c.data)
 		if (skip != "") != c.skip || (fail != "") != c.fail {
 			t.Errorf("valid=%v %q: skip %q, fail %q", c.valid, c.data, skip, head(fail, 3))
 		}

@@ -2,10 +2,12 @@ package spectest
 
 import (
 	"bytes"
+	"encoding/binary"
 	"errors"
 	"flag"
 	"fmt"
 	"io/fs"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"sync"
@@ -37,6 +39,8 @@ type options struct {
 	byteArgs  bool
 	timeout   time.Duration
 	shrink    time.Duration
+	// expect are the known failures of Expect: case → rule → reason.
+	expect map[string]map[toolspec.RuleID]string
 
 	// oneResponse: the random streams hold one response each (the
 	// adapter judged does not claim SeveralResponses). Set per adapter,
@@ -132,14 +136,47 @@ func ShrinkTime(d time.Duration) Option { return func(o *options) { o.shrink = d
 
 // Only runs the scenarios whose names (area/name) match the regular
 // expression pattern, and the random streams only if "random/<format>"
-// does. It panics if pattern does not compile.
+// does; [Fuzz] is seeded with those scenarios only, and drives the
+// generator only if "random/<format>" matches. It panics if pattern does
+// not compile.
 func Only(pattern string) Option {
 	re := regexp.MustCompile(pattern)
 	return func(o *options) { o.only = re }
 }
 
-// RandomOnly runs the random streams only, not the scenarios.
+// RandomOnly runs the random streams only, not the scenarios; [Fuzz] is
+// then seeded with inputs of the generator only.
 func RandomOnly() Option { return func(o *options) { o.noCorpus = true } }
+
+// Expect declares a known failure: the case name (a scenario's area/name,
+// or random/<format>) fails rule, for reason ("" as rule: a failure that
+// names no rule, such as rapid's own). [Check], [CheckScenario], [Run] and
+// [TestAdapter] then keep the case's failures of rule apart, in
+// [CaseResult.Expected], and they fail neither the case nor the run; an
+// expectation the case no longer fails is a failure of the run
+// ([CaseResult.NoLongerFails]), so that the list is kept current, and one of
+// a case that does not apply is reported unchecked
+// ([CaseResult.Unchecked]). A random case's expectations are the rules
+// its failing streams may fail: it no longer fails them only when it fails
+// nothing. A protocol failure is never expected. [Fuzz] leaves a scenario
+// with an expectation out of its seeds (it would stop on a failure already
+// known before fuzzing anything), and ignores the failures of the rules
+// expected of random/<format> on every input, as Check counts them
+// expected on the random streams. An Expect that names no case of the
+// corpora or no rule of SPEC.md is an error of the run; one declared twice
+// for a case and rule keeps the last reason. toolspec check --expect reads
+// such lines from a file. The translators' runners do not read it.
+func Expect(name string, rule toolspec.RuleID, reason string) Option {
+	return func(o *options) {
+		if o.expect == nil {
+			o.expect = map[string]map[toolspec.RuleID]string{}
+		}
+		if o.expect[name] == nil {
+			o.expect[name] = map[toolspec.RuleID]string{}
+		}
+		o.expect[name][rule] = reason
+	}
+}
 
 // Timeout bounds each call of the adapter (default 10 s); an adapter that
 // takes longer fails the case.
@@ -353,6 +390,9 @@ func Run(t *testing.T, newAdapter func() Adapter, opts ...Option) {
 	t.Helper()
 	o := newOptions(opts)
 	cs, err := cases(o)
+	if err == nil {
+		err = o.checkExpect(cs)
+	}
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -364,13 +404,7 @@ func Run(t *testing.T, newAdapter func() Adapter, opts ...Option) {
 			continue
 		}
 		t.Run(c.name, func(t *testing.T) {
-			v := runCase(newAdapter, o, c)
-			if v.skipped != "" {
-				t.Skip(v.skipped)
-			}
-			for _, f := range v.failures {
-				t.Error(f.Error())
-			}
+			reportTo(t, o.expectIn(scenarioResult(c, runCase(newAdapter, o, c))))
 		})
 	}
 	if o.random == 0 {
@@ -383,10 +417,39 @@ func Run(t *testing.T, newAdapter func() Adapter, opts ...Option) {
 		}
 		name := "random/" + string(f)
 		t.Run(name, func(t *testing.T) {
-			if res := adapterRandom(name, newAdapter, o, f); res.Message != "" {
-				t.Error(res.Message)
-			}
+			reportTo(t, o.expectIn(adapterRandom(name, newAdapter, o, f)))
 		})
+	}
+}
+
+// reportTo reports case c on t, as Run does: its failures as errors (a
+// random case's Message), its expected failures as logs, a stale
+// expectation as an error, a skipped case as skipped.
+func reportTo(t *testing.T, c CaseResult) {
+	t.Helper()
+	for _, e := range c.NoLongerFails {
+		t.Error(e.Error())
+	}
+	if c.Skipped != "" {
+		for _, e := range c.Unchecked {
+			t.Logf("not checked: %s %s is expected (%s)", e.Case, expectRule(e.Rule), e.Reason)
+		}
+		t.Skip(c.Skipped)
+	}
+	for _, f := range c.Expected {
+		t.Logf("expected (%s): %s", f.Expected, f.Error())
+	}
+	switch {
+	case len(c.Failures) == 0:
+		if c.Message != "" {
+			t.Log(c.Message)
+		}
+	case c.Message != "":
+		t.Error(c.Message)
+	default:
+		for _, f := range c.Failures {
+			t.Error(f.Error())
+		}
 	}
 }
 
@@ -457,8 +520,21 @@ type CaseResult struct {
 	Seen bool
 	// Skipped says why the case did not run: not applicable, or skipped
 	// by an option. A skipped case has no failures.
-	Skipped  string
+	Skipped string
+	// Failures are the case's failures that no [Expect] option expects.
 	Failures []Failure
+	// Expected are the case's failures that an [Expect] option expects,
+	// each with its Expected reason set; they do not fail the case.
+	Expected []Failure
+	// NoLongerFails are the expectations of the case it ran without
+	// failing (for a random case: it failed nothing): each fails the
+	// run, since the expectation is stale.
+	NoLongerFails []Expectation
+	// Unchecked are the expectations of a skipped case: not checked.
+	Unchecked []Expectation
+	// Input is a scenario's stream, as the adapter got it (a random
+	// case's failing streams are in Streams).
+	Input []byte
 	// Streams are, for random streams that failed, the distinct failing
 	// streams found (at most [RandomFailures]), each shrunk, in the order
 	// found; Failures then holds the failures of them all.
@@ -484,19 +560,30 @@ type FailingStream struct {
 	Seed uint64
 	// How says how it was drawn: "valid", or "mutated: " and the
 	// generator's mutations.
-	How     string
+	How string
+	// Input is the shrunk stream (the input of Scenario).
+	Input   []byte
 	Message string // its failures, its scenario and its seed, for a person
 }
 
-// Passed reports whether the case ran and found nothing.
-func (c CaseResult) Passed() bool { return c.Skipped == "" && len(c.Failures) == 0 }
+// Passed reports whether the case ran and found nothing: no failure,
+// expected or not, and no stale expectation ([CaseResult.Status] is
+// [CasePassed]).
+func (c CaseResult) Passed() bool { return c.Status() == CasePassed }
 
-// Err returns every failure of r, one per line, joined, or nil; a failing
-// random case gives its Message instead: each failing stream's failures,
-// its scenario and the seed that draws it again.
+// Err returns every failure of r that no [Expect] option expects, one per
+// line, and every expectation that no longer fails, joined, or nil; a
+// failing random case gives its Message instead: each failing stream's
+// failures, its scenario and the seed that draws it again.
 func (r *Report) Err() error {
 	var errs []error
 	for _, c := range r.Cases {
+		for _, e := range c.NoLongerFails {
+			errs = append(errs, e)
+		}
+		if len(c.Failures) == 0 {
+			continue
+		}
 		if c.Message != "" {
 			errs = append(errs, errors.New(c.Message))
 			continue
@@ -518,6 +605,9 @@ func Check(newAdapter func() Adapter, opts ...Option) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := o.checkExpect(cs); err != nil {
+		return nil, err
+	}
 	if o.noCorpus {
 		cs = nil
 	}
@@ -527,8 +617,7 @@ func Check(newAdapter func() Adapter, opts ...Option) (*Report, error) {
 		if !o.selected(c.name) {
 			continue
 		}
-		v := runCase(newAdapter, o, c)
-		rep.Cases = append(rep.Cases, CaseResult{Name: c.name, Rules: c.rules, Seen: c.seen, Skipped: v.skipped, Failures: v.failures})
+		rep.Cases = append(rep.Cases, o.expectIn(scenarioResult(c, runCase(newAdapter, o, c))))
 	}
 	if o.random == 0 {
 		return rep, nil
@@ -539,17 +628,23 @@ func Check(newAdapter func() Adapter, opts ...Option) (*Report, error) {
 			continue
 		}
 		if !slices.Contains(d.Formats, f) || len(o.formats) > 0 && !slices.Contains(o.formats, f) {
-			rep.Cases = append(rep.Cases, CaseResult{Name: name, Skipped: "not applicable: format " + string(f)})
+			rep.Cases = append(rep.Cases, o.expectIn(CaseResult{Name: name, Skipped: "not applicable: format " + string(f)}))
 			continue
 		}
-		rep.Cases = append(rep.Cases, adapterRandom(name, newAdapter, o, f))
+		rep.Cases = append(rep.Cases, o.expectIn(adapterRandom(name, newAdapter, o, f)))
 	}
 	return rep, nil
 }
 
+// scenarioResult is the result of scenario case c, which gave v.
+func scenarioResult(c kase, v verdict) CaseResult {
+	return CaseResult{Name: c.name, Rules: c.rules, Seen: c.seen, Skipped: v.skipped, Failures: v.failures, Input: c.data}
+}
+
 // TestAdapter runs the kit as Run does, without a *testing.T: it returns
-// every failure, one per line ("case: RULE: got ..., want ..."; a random
-// stream's with the scenario that reproduces it), joined, or nil.
+// every failure that no [Expect] expects, one per line ("case: RULE: got
+// ..., want ..."; a random stream's with the scenario that reproduces it),
+// and every expectation that no longer fails, joined, or nil.
 func TestAdapter(newAdapter func() Adapter, opts ...Option) error {
 	rep, err := Check(newAdapter, opts...)
 	if err != nil {
@@ -627,12 +722,22 @@ func (c *collectTB) Failed() bool   { return c.failed }
 
 // Fuzz makes f a native fuzz target for the adapters newAdapter makes on
 // streams of format. Its inputs are raw streams, seeded with the corpus's
-// scenarios of the format (so go test alone runs them), and inputs that
-// drive the random stream generator; the fuzzer mutates both. A departure
-// from the model fails with the scenario that reproduces it. Under
-// [RandomValid] the generator draws valid streams only and a raw input in
-// which the model finds a violation is skipped; [Corpus] sets the
-// scenarios it is seeded with. Write it as
+// scenarios of the format that Check would run on the adapter (so go test
+// alone runs them), and inputs that drive the random stream generator;
+// the fuzzer mutates both. A departure from the model fails with the
+// scenario that reproduces it. The options select the seeds as they
+// select Check's cases: [Only] and [Skip] the scenarios (and [Only] the
+// generator, by "random/<format>"), [RandomOnly] leaves the scenarios
+// out, [RandomStreams](0) the generator, [Corpus] sets them; a scenario
+// that does not apply to the adapter (another format, limits, several
+// responses, custom calls it does not claim) is left out, and so is one
+// with an [Expect], so that a known failure does not stop the fuzzer
+// before it fuzzes anything. Under [RandomValid] the generator draws valid
+// streams only, a scenario in which the model finds a violation is not a
+// seed, and a raw input in which it finds one is skipped. A failure whose
+// rule is skipped ([Skip]) or expected of random/<format> ([Expect]) is
+// ignored on every input. Without the generator, an empty input is judged
+// as the empty stream. Write it as
 //
 //	func FuzzMyAdapter(f *testing.F) {
 //		spectest.Fuzz(f, toolspec.FormatOpenAIChat, newMyAdapter)
@@ -649,7 +754,7 @@ func Fuzz(f *testing.F, format toolspec.Format, newAdapter func() Adapter, opts 
 	}
 	generated := rapid.MakeFuzz(ft.generated)
 	f.Fuzz(func(t *testing.T, raw, genInput []byte) {
-		if len(raw) == 0 {
+		if len(raw) == 0 && ft.random {
 			generated(t, genInput)
 			return
 		}
@@ -668,9 +773,12 @@ func Fuzz(f *testing.F, format toolspec.Format, newAdapter func() Adapter, opts 
 // built from it, so that it builds with the engine's testing package too
 // in the OSS-Fuzz build (.clusterfuzzlite/build.sh).
 type fuzzTarget struct {
-	// seeds are the corpus's scenarios of the format without limits, as
-	// raw streams, and inputs for the generator.
+	// seeds are the scenarios selected (see Fuzz), as raw streams, and,
+	// when random is set, inputs for the generator.
 	seeds []fuzzSeed
+	// random: an input with an empty raw stream drives the generator
+	// (random/<format> is selected); else it is judged as a raw stream.
+	random bool
 	// generated is the property on a stream the generator draws.
 	generated func(*rapid.T)
 	// stream judges a raw stream: why it is not judged (under
@@ -688,49 +796,83 @@ type fuzzSeed struct{ raw, gen []byte }
 func newFuzzTarget(format toolspec.Format, newAdapter func() Adapter, opts []Option) (fuzzTarget, error) {
 	o := newOptions(opts)
 	cs, err := cases(o)
+	if err == nil {
+		err = o.checkExpect(cs)
+	}
 	if err != nil {
 		return fuzzTarget{}, err
 	}
-	var seeds []fuzzSeed
-	for _, c := range cs {
-		if c.format == format && c.limits == (toolspec.Limits{}) {
-			seeds = append(seeds, fuzzSeed{c.data, nil})
-		}
-	}
-	for i := 0; i < 8; i++ {
-		seed := make([]byte, 64)
-		for j := range seed {
-			seed[j] = byte(i*37 + j*11)
-		}
-		seeds = append(seeds, fuzzSeed{nil, seed})
-	}
+	d := describe(newAdapter())
 	name := "fuzz/" + string(format)
-	o.oneResponse = !describe(newAdapter()).SeveralResponses
-	judge := func(c kase) []Failure { return runCase(newAdapter, o, c).failures }
-	return fuzzTarget{
-		seeds: seeds,
-		generated: func(rt *rapid.T) {
-			data, how := drawStream(rt, o, format)
-			c := kase{name: name, format: format, limits: o.limits, data: data, random: true}
-			if fs := o.unskipped(judge(c)); len(fs) > 0 {
-				rt.Fatalf("%s", report(c, how, fs))
-			}
-		},
-		stream: func(raw []byte) (skip, fail string) {
-			return fuzzInput(newAdapter, o, format, raw)
-		},
-	}, nil
+	random := "random/" + string(format)
+	ft := fuzzTarget{random: o.random > 0 && o.selected(random)}
+	for _, c := range cs {
+		if c.format == format && fuzzSeeds(d, o, c) {
+			ft.seeds = append(ft.seeds, fuzzSeed{c.data, nil})
+		}
+	}
+	for i := 0; ft.random && i < 8; i++ {
+		ft.seeds = append(ft.seeds, fuzzSeed{nil, generatorSeed(i)})
+	}
+	o.oneResponse = !d.SeveralResponses
+	judge := func(c kase) []Failure { return o.fuzzFailures(format, runCase(newAdapter, o, c).failures) }
+	ft.generated = func(rt *rapid.T) {
+		data, how := drawStream(rt, o, format)
+		c := kase{name: name, format: format, limits: o.limits, data: data, random: true}
+		if fs := judge(c); len(fs) > 0 {
+			rt.Fatalf("%s", report(c, how, fs))
+		}
+	}
+	ft.stream = func(raw []byte) (skip, fail string) {
+		c := kase{name: name, format: format, limits: o.limits, data: raw, random: true}
+		if o.validOnly && len(reference(c).Violations) > 0 {
+			return "RandomValid: the model finds a violation in the input", ""
+		}
+		if fs := judge(c); len(fs) > 0 {
+			return "", report(c, "a fuzzed stream", fs)
+		}
+		return "", ""
+	}
+	return ft, nil
 }
 
-// fuzzInput judges a raw input of Fuzz: it returns why it is not judged,
-// or the report of its failures, or neither.
-func fuzzInput(newAdapter func() Adapter, o options, format toolspec.Format, raw []byte) (skip, fail string) {
-	c := kase{name: "fuzz/" + string(format), format: format, limits: o.limits, data: raw, random: true}
-	if o.validOnly && len(reference(c).Violations) > 0 {
-		return "RandomValid: the model finds a violation in the input", ""
+// generatorSeed is the i-th input of a fuzz target's seeds that drives
+// the generator: 8 KiB of pseudo-random bytes, which rapid reads as its
+// draws. A shorter input runs out before the generator has drawn a
+// stream, and rapid skips it as invalid data.
+func generatorSeed(i int) []byte {
+	r := rand.New(rand.NewPCG(uint64(i)+1, 0x5eed))
+	b := make([]byte, 8<<10)
+	for j := 0; j < len(b); j += 8 {
+		binary.LittleEndian.PutUint64(b[j:], r.Uint64())
 	}
-	if fs := o.unskipped(runCase(newAdapter, o, c).failures); len(fs) > 0 {
-		return "", report(c, "a fuzzed stream", fs)
+	return b
+}
+
+// fuzzSeeds reports whether scenario c seeds a fuzz target under o for
+// an adapter described by d: Check would run it (not RandomOnly, selected
+// by Only, applicable, of no skipped rule), no Expect names it, under
+// RandomValid the model finds no violation in it, and it sets no limits
+// (the target's inputs are judged under the Limits option).
+func fuzzSeeds(d Description, o options, c kase) bool {
+	if o.noCorpus || !o.selected(c.name) || c.limits != (toolspec.Limits{}) || len(o.expect[c.name]) > 0 {
+		return false
 	}
-	return "", ""
+	want := reference(c)
+	if o.validOnly && len(want.Violations) > 0 {
+		return false
+	}
+	return applies(d, o, c, want) == ""
+}
+
+// fuzzFailures are the failures fs of an input of the fuzz target of
+// format that o neither skips nor expects of random/<format>.
+func (o options) fuzzFailures(format toolspec.Format, fs []Failure) []Failure {
+	var out []Failure
+	for _, f := range o.unskipped(fs) {
+		if !o.expected("random/"+string(format), f) {
+			out = append(out, f)
+		}
+	}
+	return out
 }

@@ -23,7 +23,7 @@ import (
 const checkUsage = `usage: toolspec check --adapter 'CMD ARGS' [--serve] [--format F]... [--claim LIST]...
                      [--name N] [--random N] [--seed S] [--random-valid]
                      [--random-failures N] [--corpus DIR]... [--also-embedded]
-                     [--expect FILE] [--out DIR] [--timeout D]
+                     [--expect FILE] [--out DIR] [--timeout D] [--verbose]
 
 Runs the conformance kit (package spectest) on an adapter program, by the
 adapter protocol (docs/adapter-protocol.md): one-shot by default (the program
@@ -54,8 +54,14 @@ printed as NOT CHECKED and counted in the summary. --out DIR: where each failing
 written as a scenario for toolspec replay (default: a new temporary
 directory, made for new failures only).
 
-Prints progress on standard error when it is a terminal, then a table per
-rule and every failure with the command that reproduces it.
+Prints progress on standard error when it is a terminal, then a summary (the
+cases by outcome, and the number of root causes), then the failures grouped
+by root cause: the failing streams whose first failure has the same rule and
+the same form (its got, ids, names, arguments, text and numbers aside; see
+spectest.Report.Groups), each group with its rule's summary, its smallest
+stream's failures and the toolspec replay command that reproduces them, and
+the names of the others. --verbose then prints as well a table per rule and
+every failing case with its failures and its replay command.
 Exit status: 0 every case passed (or failed as expected), 1 a conformance
 failure (or an expected failure that now passes), 2 a usage error or a broken
 adapter: one that breaks the protocol (crashes, hangs, prints what is not an
@@ -78,6 +84,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	alsoEmbedded := fl.Bool("also-embedded", false, "with --corpus: run the embedded corpus as well")
 	expectFile := fl.String("expect", "", "the known-failures file")
 	outDir := fl.String("out", "", "where failing cases are written as scenarios")
+	verbose := fl.Bool("verbose", false, "print a table per rule and every failing case, after the failures grouped by cause")
 	pos, err := parseArgs(fl, args)
 	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -127,6 +134,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 			opts = append(opts, spectest.Corpus(c.fsys))
 		}
 	}
+	opts = append(opts, exp.options()...)
 	fmt.Fprintf(stderr, "toolspec check: %s (%s), %d%s random streams per format, seed %d\n", a.d.Name, describeClaims(a.d), *random, kind, *seed)
 	stop := progress(stderr, &a.runs)
 	rep, err := spectest.Check(a.new, opts...)
@@ -137,30 +145,136 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return exitFor(err, stderr)
 	}
-	vs := judgeReport(rep, exp)
 	out := &outDirectory{dir: *outDir, explicit: *outDir != "", corpora: corpora}
-	printTable(stdout, vs)
-	n := printFailures(stdout, vs, out, "toolspec replay "+af.replayFlags(a.d), *expectFile)
+	replay := "toolspec replay " + af.replayFlags(a.d)
+	sum := rep.Summary()
+	printSummary(stdout, sum, *seed, *expectFile)
+	files := out.writeAll(rep)
+	groups := rep.Groups()
+	printGroups(stdout, groups, files, replay)
+	printExpectations(stdout, rep, *expectFile)
+	if *verbose {
+		fmt.Fprintln(stdout)
+		printTable(stdout, rep)
+		printCases(stdout, rep, files, replay, *expectFile, out.explicit)
+	}
 	if out.err != nil {
 		fmt.Fprintf(stderr, "toolspec: %v\n", out.err)
 	}
 	if out.made {
-		fmt.Fprintf(stdout, "\nFailing cases are written as scenarios in %s\n", out.dir)
+		fmt.Fprintf(stdout, "\nFailing cases are written as scenarios in %s (CASE.txtar; a random case's streams CASE.txtar, CASE-2.txtar, ...)\n", out.dir)
 	}
-	unchecked := ""
-	if n.unchecked > 0 {
-		unchecked = fmt.Sprintf(" (%d of them listed in %s, not checked)", n.unchecked, *expectFile)
+	if *verbose {
+		fmt.Fprintln(stdout)
+		printSummary(stdout, sum, *seed, *expectFile)
 	}
-	fmt.Fprintf(stdout, "\n%d cases: %d passed, %d failed, %d failed as expected, %d now pass, %d broken, %d not applicable or skipped%s; seed %d\n",
-		len(vs), n.passed, n.failed, n.expected, n.nowPass, n.broken, n.na, unchecked, *seed)
 	switch {
-	case n.broken > 0:
-		fmt.Fprintf(stdout, "The adapter is broken: %d case(s) got no answer to judge (protocol failures).\n", n.broken)
+	case sum.Broken > 0:
+		fmt.Fprintf(stdout, "The adapter is broken: %d case(s) got no answer to judge (protocol failures).\n", sum.Broken)
 		return 2
-	case n.failed > 0 || n.nowPass > 0:
+	case sum.Failed > 0 || sum.NoLongerFails > 0:
 		return 1
 	}
 	return 0
+}
+
+// printSummary prints the cases by outcome and the number of root causes
+// of their failures.
+func printSummary(w io.Writer, n spectest.Summary, seed uint64, expectFile string) {
+	unchecked := ""
+	if n.Unchecked > 0 {
+		unchecked = fmt.Sprintf(" (%d of them listed in %s, not checked)", n.Unchecked, expectFile)
+	}
+	fmt.Fprintf(w, "%d cases: %d passed, %d failed, %d failed as expected, %d now pass, %d broken, %d not applicable or skipped%s; seed %d\n",
+		n.Cases, n.Passed, n.Failed, n.Expected, n.NoLongerFails, n.Broken, n.Skipped, unchecked, seed)
+	switch n.Causes {
+	case 0:
+		if n.NoLongerFails > 0 {
+			fmt.Fprintf(w, "No new failure, but %d case(s) no longer fail as %s expects (below).\n", n.NoLongerFails, expectFile)
+		} else {
+			fmt.Fprintln(w, "No failure that is not expected.")
+		}
+	case 1:
+		fmt.Fprintln(w, "1 root cause (failures grouped by rule and first difference; --verbose lists every failure):")
+	default:
+		fmt.Fprintf(w, "%d distinct root causes (failures grouped by rule and first difference; --verbose lists every failure):\n", n.Causes)
+	}
+}
+
+// maxNames is how many other members of a group are named.
+const maxNames = 6
+
+// printGroups prints each group of failures: its rule and the rule's
+// summary, the smallest failing stream's failures and the command that
+// replays it, then the others, counted and named.
+func printGroups(w io.Writer, groups []spectest.Group, files map[member]string, replay string) {
+	for i, g := range groups {
+		head := string(g.Rule)
+		switch {
+		case g.Members[0].Failures[0].Protocol != nil:
+			head = "BROKEN (" + strings.TrimPrefix(g.Cause, "protocol: ") + ")"
+		case g.Summary != "":
+			head += ": " + g.Summary
+		case g.Rule == spectest.NoRule:
+			head += ": no rule of SPEC.md can be told from the stream"
+		}
+		fmt.Fprintf(w, "\nCause %d of %d: %s\n", i+1, len(groups), head)
+		rep := g.Representative()
+		what := "case"
+		if len(g.Members) > 1 {
+			what = fmt.Sprintf("the smallest of %d failing streams", len(g.Members))
+		}
+		fmt.Fprintf(w, "    %s (%s, %d bytes)\n", memberName(rep), what, len(rep.Input))
+		for _, f := range rep.Failures {
+			fmt.Fprintf(w, "        %s: got %s, want %s%s\n", ruleOf(f), f.Got, f.Want, why(f))
+		}
+		if file := files[member{rep.Case, rep.Stream}]; file != "" {
+			fmt.Fprintf(w, "    %s %s\n", replay, shellQuote(file))
+		}
+		if rest := g.Members[1:]; len(rest) > 0 {
+			var names []string
+			for _, m := range rest[:min(len(rest), maxNames)] {
+				names = append(names, memberName(m))
+			}
+			if len(rest) > maxNames {
+				names = append(names, "…")
+			}
+			fmt.Fprintf(w, "    and %d more: %s\n", len(rest), strings.Join(names, ", "))
+		}
+	}
+}
+
+// memberName names a failing stream of a group: its case, and for a
+// random case's stream, which one and its seed.
+func memberName(m spectest.Member) string {
+	if m.Stream < 0 {
+		return m.Case
+	}
+	if m.Seed != 0 {
+		return fmt.Sprintf("%s stream %d, seed %d", m.Case, m.Stream+1, m.Seed)
+	}
+	return fmt.Sprintf("%s stream %d", m.Case, m.Stream+1)
+}
+
+// printExpectations prints the expectations that no longer fail, which
+// fail the run, and those of cases that did not run, not checked.
+func printExpectations(w io.Writer, rep *spectest.Report, expectFile string) {
+	for _, c := range rep.Cases {
+		if len(c.NoLongerFails) > 0 {
+			fmt.Fprintf(w, "\nNOW PASSES %s\n", c.Name)
+			for _, e := range c.NoLongerFails {
+				fmt.Fprintf(w, "    %s no longer fails (expected: %s): remove it from %s\n", ruleName(e.Rule), e.Reason, expectFile)
+			}
+		}
+		if len(c.Unchecked) > 0 {
+			// Listed in the expect file but not run: say so, since the
+			// listed failures were not checked.
+			fmt.Fprintf(w, "\nNOT CHECKED %s (%s)\n", c.Name, c.Skipped)
+			for _, e := range c.Unchecked {
+				fmt.Fprintf(w, "    expected %s (%s): not checked; %s lists it\n", ruleName(e.Rule), e.Reason, expectFile)
+			}
+		}
+	}
 }
 
 // describeClaims says what d claims and reads, for the first line of
@@ -307,101 +421,51 @@ func readExpect(name string, corpora []corpus) (expectations, error) {
 	return exp, nil
 }
 
-// Case statuses.
-const (
-	statusPass     = "pass"
-	statusFail     = "fail"     // a failure not expected
-	statusExpected = "expected" // only expected failures
-	statusNowPass  = "now passes"
-	statusBroken   = "broken" // no answer to judge
-	statusNA       = "n/a"
-)
-
-// verdict is a case of the report judged against the expectations.
-type verdict struct {
-	c        spectest.CaseResult
-	status   string
-	fresh    []spectest.Failure // failures not expected
-	expected []spectest.Failure
-	nowPass  []toolspec.RuleID // expected rules that did not fail
-	reasons  map[toolspec.RuleID]string
+// options are the kit's options that expect the failures of e.
+func (e expectations) options() []spectest.Option {
+	var out []spectest.Option
+	for _, c := range slices.Sorted(maps.Keys(e)) {
+		for _, r := range slices.Sorted(maps.Keys(e[c])) {
+			rule := r
+			if rule == "-" {
+				rule = ""
+			}
+			out = append(out, spectest.Expect(c, rule, e[c][r]))
+		}
+	}
+	return out
 }
 
 // ruleOf is a failure's rule as the expect file names it.
-func ruleOf(f spectest.Failure) toolspec.RuleID {
-	if f.Rule == "" {
+func ruleOf(f spectest.Failure) string { return ruleName(f.Rule) }
+
+// ruleName is a rule as the expect file names it: "-" for none.
+func ruleName(r toolspec.RuleID) string {
+	if r == "" {
 		return "-"
 	}
-	return f.Rule
-}
-
-func judgeReport(rep *spectest.Report, exp expectations) []verdict {
-	var vs []verdict
-	for _, c := range rep.Cases {
-		v := verdict{c: c, reasons: exp[c.Name]}
-		if c.Skipped != "" {
-			v.status = statusNA
-			vs = append(vs, v)
-			continue
-		}
-		seen := map[toolspec.RuleID]bool{}
-		broken := false
-		for _, f := range c.Failures {
-			r := ruleOf(f)
-			_, ok := v.reasons[r]
-			switch {
-			case f.Protocol != nil:
-				broken = true
-				v.fresh = append(v.fresh, f)
-			case ok:
-				seen[r] = true
-				v.expected = append(v.expected, f)
-			default:
-				v.fresh = append(v.fresh, f)
-			}
-		}
-		// A random case's stream is shrunk anew each run: its lines are
-		// the rules it may fail, and it passes anew only by failing none.
-		random := strings.HasPrefix(c.Name, "random/") && len(c.Failures) > 0
-		for r := range v.reasons {
-			if !seen[r] && !broken && !random {
-				v.nowPass = append(v.nowPass, r)
-			}
-		}
-		slices.Sort(v.nowPass)
-		switch {
-		case broken:
-			v.status = statusBroken
-		case len(v.fresh) > 0:
-			v.status = statusFail
-		case len(v.nowPass) > 0:
-			v.status = statusNowPass
-		case len(v.expected) > 0:
-			v.status = statusExpected
-		default:
-			v.status = statusPass
-		}
-		vs = append(vs, v)
-	}
-	return vs
+	return string(r)
 }
 
 // rowsOf are the table rows a case counts under: the rules it cites and
 // those its failures name; a random case's under "random" too.
-func rowsOf(v verdict) []string {
+func rowsOf(c spectest.CaseResult) []string {
 	var rows []string
 	add := func(r string) {
 		if r != "" && r != "-" && !slices.Contains(rows, r) {
 			rows = append(rows, r)
 		}
 	}
-	if strings.HasPrefix(v.c.Name, "random/") {
+	if strings.HasPrefix(c.Name, "random/") {
 		add("random")
 	}
-	for _, r := range v.c.Rules {
+	for _, r := range c.Rules {
 		add(string(r))
 	}
-	for _, f := range v.c.Failures {
+	for _, f := range c.Failures {
+		add(string(f.Rule))
+	}
+	for _, f := range c.Expected {
 		add(string(f.Rule))
 	}
 	return rows
@@ -409,27 +473,28 @@ func rowsOf(v verdict) []string {
 
 // printTable prints, per rule, the cases that passed, failed, failed as
 // expected, broke the protocol, and were not applicable or skipped.
-func printTable(w io.Writer, vs []verdict) {
+func printTable(w io.Writer, rep *spectest.Report) {
 	type counts struct{ pass, fail, expected, broken, na int }
 	by := map[string]*counts{}
-	for _, v := range vs {
-		for _, r := range rowsOf(v) {
-			c := by[r]
-			if c == nil {
-				c = &counts{}
-				by[r] = c
+	for _, c := range rep.Cases {
+		st := c.Status()
+		for _, r := range rowsOf(c) {
+			n := by[r]
+			if n == nil {
+				n = &counts{}
+				by[r] = n
 			}
-			switch v.status {
-			case statusPass:
-				c.pass++
-			case statusFail, statusNowPass:
-				c.fail++
-			case statusExpected:
-				c.expected++
-			case statusBroken:
-				c.broken++
-			case statusNA:
-				c.na++
+			switch st {
+			case spectest.CasePassed:
+				n.pass++
+			case spectest.CaseFailed, spectest.CaseNoLongerFails:
+				n.fail++
+			case spectest.CaseExpected:
+				n.expected++
+			case spectest.CaseBroken:
+				n.broken++
+			case spectest.CaseSkipped:
+				n.na++
 			}
 		}
 	}
@@ -441,66 +506,39 @@ func printTable(w io.Writer, vs []verdict) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "RULE\tPASSED\tFAILED\tEXPECTED\tBROKEN\tN/A\t")
 	for _, r := range order {
-		if c := by[r]; c != nil {
-			fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%d\t\n", r, c.pass, c.fail, c.expected, c.broken, c.na)
+		if n := by[r]; n != nil {
+			fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%d\t\n", r, n.pass, n.fail, n.expected, n.broken, n.na)
 		}
 	}
 	tw.Flush()
 	fmt.Fprintln(w, "(a case counts under every rule it cites and every rule a failure of it names)")
 }
 
-// tally counts the cases by status, and the not-applicable cases that the
-// expect file lists (unchecked).
-type tally struct{ passed, failed, expected, nowPass, broken, na, unchecked int }
-
-// printFailures prints every failing case with its failures and the
-// replay command that reproduces it, writing the case into out.
-func printFailures(w io.Writer, vs []verdict, out *outDirectory, replay, expectFile string) tally {
-	var n tally
-	for _, v := range vs {
-		switch v.status {
-		case statusPass:
-			n.passed++
+// printCases prints every failing case (expected or not) with its
+// failures and the replay command of each of its streams written out.
+func printCases(w io.Writer, rep *spectest.Report, files map[member]string, replay, expectFile string, explicit bool) {
+	for _, c := range rep.Cases {
+		st := c.Status()
+		if st == spectest.CasePassed || st == spectest.CaseSkipped {
 			continue
-		case statusNA:
-			n.na++
-			if len(v.reasons) > 0 {
-				// Listed in the expect file but not run: say so, since
-				// the listed failures were not checked.
-				n.unchecked++
-				fmt.Fprintf(w, "\nNOT CHECKED %s (%s)\n", v.c.Name, v.c.Skipped)
-				for _, r := range slices.Sorted(maps.Keys(v.reasons)) {
-					fmt.Fprintf(w, "    expected %s (%s): not checked; %s lists it\n", r, v.reasons[r], expectFile)
-				}
-			}
-			continue
-		case statusFail:
-			n.failed++
-		case statusExpected:
-			n.expected++
-		case statusNowPass:
-			n.nowPass++
-		case statusBroken:
-			n.broken++
 		}
-		fmt.Fprintf(w, "\n%s %s\n", strings.ToUpper(v.status), v.c.Name)
-		for _, f := range v.fresh {
+		fmt.Fprintf(w, "\n%s %s\n", strings.ToUpper(string(st)), c.Name)
+		for _, f := range c.Failures {
 			fmt.Fprintf(w, "    %s: got %s, want %s%s\n", ruleOf(f), f.Got, f.Want, why(f))
 		}
-		for _, f := range v.expected {
-			fmt.Fprintf(w, "    expected %s (%s): got %s, want %s%s\n", ruleOf(f), v.reasons[ruleOf(f)], f.Got, f.Want, why(f))
+		for _, f := range c.Expected {
+			fmt.Fprintf(w, "    expected %s (%s): got %s, want %s%s\n", ruleOf(f), f.Expected, f.Got, f.Want, why(f))
 		}
-		for _, r := range v.nowPass {
-			fmt.Fprintf(w, "    %s no longer fails (expected: %s): remove it from %s\n", r, v.reasons[r], expectFile)
+		for _, e := range c.NoLongerFails {
+			fmt.Fprintf(w, "    %s no longer fails (expected: %s): remove it from %s\n", ruleName(e.Rule), e.Reason, expectFile)
 		}
-		if v.status == statusNowPass || v.status == statusExpected && !out.explicit {
+		if st == spectest.CaseNoLongerFails || st == spectest.CaseExpected && !explicit {
 			continue // an expected failure is written out only into --out
 		}
-		if len(v.c.Streams) > 0 {
-			for i, s := range v.c.Streams {
-				file := out.write(streamName(v.c.Name, i), s.Scenario)
-				how := fmt.Sprintf("    stream %d of %d (%s, seed %d): %s", i+1, len(v.c.Streams), s.How, s.Seed, strings.Join(streamRules(s), " "))
-				if file != "" {
+		if len(c.Streams) > 0 {
+			for i, s := range c.Streams {
+				how := fmt.Sprintf("    stream %d of %d (%s, seed %d): %s", i+1, len(c.Streams), s.How, s.Seed, strings.Join(streamRules(s), " "))
+				if file := files[member{c.Name, i}]; file != "" {
 					fmt.Fprintf(w, "%s\n        %s %s\n", how, replay, shellQuote(file))
 				} else {
 					fmt.Fprintf(w, "%s\n        %s\n", how, strings.ReplaceAll(s.Message, "\n", "\n        "))
@@ -508,13 +546,12 @@ func printFailures(w io.Writer, vs []verdict, out *outDirectory, replay, expectF
 			}
 			continue
 		}
-		if file := out.write(v.c.Name, out.scenario(v.c)); file != "" {
+		if file := files[member{c.Name, -1}]; file != "" {
 			fmt.Fprintf(w, "    %s %s\n", replay, shellQuote(file))
-		} else if v.c.Message != "" {
-			fmt.Fprintf(w, "    %s\n", strings.ReplaceAll(v.c.Message, "\n", "\n    "))
+		} else if c.Message != "" {
+			fmt.Fprintf(w, "    %s\n", strings.ReplaceAll(c.Message, "\n", "\n    "))
 		}
 	}
-	return n
 }
 
 // why is a failure's Why, as the end of its line.
@@ -543,6 +580,44 @@ func streamRules(s spectest.FailingStream) []string {
 		}
 	}
 	return out
+}
+
+// member is a failing stream of a report: a case, and the index of the
+// stream of a random case (-1 for a scenario).
+type member struct {
+	name   string
+	stream int
+}
+
+// writeAll writes each failing case of rep as a scenario (each of the
+// streams of a random case), and returns their files: a case that
+// failed or broke the protocol, and, with --out, one that failed as
+// expected.
+func (o *outDirectory) writeAll(rep *spectest.Report) map[member]string {
+	files := map[member]string{}
+	for _, c := range rep.Cases {
+		switch c.Status() {
+		case spectest.CaseFailed, spectest.CaseBroken:
+		case spectest.CaseExpected:
+			if !o.explicit {
+				continue
+			}
+		default:
+			continue
+		}
+		if len(c.Streams) > 0 {
+			for i, s := range c.Streams {
+				if file := o.write(streamName(c.Name, i), s.Scenario); file != "" {
+					files[member{c.Name, i}] = file
+				}
+			}
+			continue
+		}
+		if file := o.write(c.Name, o.scenario(c)); file != "" {
+			files[member{c.Name, -1}] = file
+		}
+	}
+	return files
 }
 
 // outDirectory is where failing cases are written, made when the first

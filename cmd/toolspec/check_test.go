@@ -4,12 +4,14 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -51,6 +53,8 @@ func withToolspecOnPath(t *testing.T) {
 
 // fake plays an adapter: finished-all (one-shot: toolspec's calls, every
 // one presented as finished, no error: a cut or invalid call is run),
+// two-bugs (one-shot: toolspec's calls and stop reason, but every id
+// dropped and the stop reason length reported as end),
 // trusting (one-shot: toolspec's outcome, but finished-all's answer for a
 // stream that breaks a rule), drops-text (one-shot: toolspec's outcome
 // with its text left out), crash (one-shot: exits without an answer),
@@ -78,6 +82,22 @@ func fake(what string, stdin io.Reader, stdout io.Writer) int {
 			calls = append(calls, map[string]any{"id": c.ID, "name": c.Name, "arguments": c.Args, "finished": true})
 		}
 		b, _ := json.Marshal(map[string]any{"calls": calls})
+		fmt.Fprintf(stdout, "%s\n", b)
+		return 0
+	case "two-bugs":
+		// toolspec's calls and stop with two bugs: ids are dropped, and
+		// the stop reason length is reported as end.
+		data, _ := io.ReadAll(stdin)
+		out := toolspec.Reassemble(toolspec.Format(os.Getenv("TOOLSPEC_FORMAT")), data, toolspec.Limits{})
+		calls := []map[string]any{}
+		for _, c := range out.Calls {
+			calls = append(calls, map[string]any{"id": "", "name": c.Name, "arguments": c.Args, "finished": c.Status == toolspec.StatusComplete})
+		}
+		stop := out.StopReason()
+		if stop == toolspec.StopLength {
+			stop = toolspec.StopEnd
+		}
+		b, _ := json.Marshal(map[string]any{"calls": calls, "stop_reason": stop})
 		fmt.Fprintf(stdout, "%s\n", b)
 		return 0
 	case "crash":
@@ -144,12 +164,12 @@ func summary(t *testing.T, out string) [7]int {
 // claiming everything, passes every case of the kit.
 func TestCheckToolspecPasses(t *testing.T) {
 	withToolspecOnPath(t)
-	code, out, errOut := runCmd(t, "", "check", "--adapter", "toolspec reassemble --format {format} {limits} -", "--claim", "all", "--random", "5", "--seed", "1")
+	code, out, errOut := runCmd(t, "", "check", "--adapter", "toolspec reassemble --format {format} {limits} -", "--claim", "all", "--random", "5", "--seed", "1", "--verbose")
 	n := summary(t, out)
 	if code != 0 || n[0] < 200 || n[1] != n[0] {
 		t.Fatalf("exit %d, %v (cases, passed, ...); stderr %q\n%s", code, n, errOut, out)
 	}
-	for _, want := range []string{"RULE     PASSED  FAILED  EXPECTED  BROKEN  N/A", "\nID-6 ", "\nrandom ", "seed 1"} {
+	for _, want := range []string{"RULE     PASSED  FAILED  EXPECTED  BROKEN  N/A", "\nID-6 ", "\nrandom ", "seed 1", "No failure that is not expected."} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the output lacks %q:\n%s", want, out)
 		}
@@ -193,7 +213,7 @@ func failures(out string) []failing {
 func TestCheckFailuresReplayExpect(t *testing.T) {
 	dir := t.TempDir()
 	adapter := as("finished-all")
-	code, out, errOut := runCmd(t, "", "check", "--adapter", adapter, "--format", "openai-chat", "--random", "0", "--out", dir)
+	code, out, errOut := runCmd(t, "", "check", "--adapter", adapter, "--format", "openai-chat", "--random", "0", "--out", dir, "--verbose")
 	n := summary(t, out)
 	fs := failures(out)
 	if code != 1 || n[2] == 0 || n[2] != len(fs) || n[5] != 0 {
@@ -229,7 +249,7 @@ func TestCheckFailuresReplayExpect(t *testing.T) {
 		if err := os.WriteFile(file, []byte("# known failures\n\n"+expectText), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		code, out, _ := runCmd(t, "", "check", "--adapter", adapter, "--format", "openai-chat", "--random", "0", "--expect", file)
+		code, out, _ := runCmd(t, "", "check", "--adapter", adapter, "--format", "openai-chat", "--random", "0", "--expect", file, "--verbose")
 		return code, out
 	}
 	if code, out := check(expect.String()); code != 0 || summary(t, out)[3] != len(fs) {
@@ -550,7 +570,7 @@ func TestSplitFrames(t *testing.T) {
 // the text out, under ORD-3.
 func TestCheckReassembleTextThinking(t *testing.T) {
 	withToolspecOnPath(t)
-	code, out, errOut := runCmd(t, "", "check", "--adapter", "toolspec reassemble --format {format} -", "--claim", "text", "--claim", "thinking")
+	code, out, errOut := runCmd(t, "", "check", "--adapter", "toolspec reassemble --format {format} -", "--claim", "text", "--claim", "thinking", "--verbose")
 	n := summary(t, out)
 	if code != 0 || n[2] != 0 || n[5] != 0 || n[1] < 180 || n[1]+n[6] != n[0] {
 		t.Fatalf("exit %d, %v (cases, passed, failed, ...); stderr %q\n%s", code, n, errOut, out)
@@ -563,7 +583,7 @@ func TestCheckReassembleTextThinking(t *testing.T) {
 			t.Errorf("no case passed under %s:\n%s", strings.TrimSpace(row), out)
 		}
 	}
-	code, out, _ = runCmd(t, "", "check", "--adapter", as("drops-text"), "--claim", "text", "--claim", "thinking", "--random", "0")
+	code, out, _ = runCmd(t, "", "check", "--adapter", as("drops-text"), "--claim", "text", "--claim", "thinking", "--random", "0", "--verbose")
 	if code != 1 || !regexp.MustCompile(`\nORD-3 +[0-9]+ +[1-9]`).MatchString(out) {
 		t.Errorf("an adapter that leaves the text out: exit %d\n%s", code, out)
 	}
@@ -597,7 +617,7 @@ func TestCheckCorpus(t *testing.T) {
 	dir := writeCorpus(t, map[string]string{"mine/cut": "completion/chat-length-cut-args", "mine/ok": "identity/chat-same-index-new-ids"})
 	out := t.TempDir()
 	adapter := as("finished-all")
-	code, stdout, errOut := runCmd(t, "", "check", "--adapter", adapter, "--format", "openai-chat", "--random", "0", "--corpus", dir, "--out", out)
+	code, stdout, errOut := runCmd(t, "", "check", "--adapter", adapter, "--format", "openai-chat", "--random", "0", "--corpus", dir, "--out", out, "--verbose")
 	n := summary(t, stdout)
 	fs := failures(stdout)
 	if code != 1 || n[0] != 2 || n[2] != 1 || len(fs) != 1 || fs[0].name != "mine/cut" {
@@ -661,7 +681,7 @@ func TestCheckRandomValid(t *testing.T) {
 	if n := summary(t, out); code != 0 || n[1] != 2 || !strings.Contains(errOut, "40 valid random streams per format") {
 		t.Errorf("--random-valid: exit %d, %v, stderr %q\n%s", code, n, errOut, out)
 	}
-	code, out, _ = runCmd(t, "", args...)
+	code, out, _ = runCmd(t, "", append(args, "--verbose")...)
 	if fs := failures(out); code != 1 || len(fs) != 1 || fs[0].name != "random/openai-chat" {
 		t.Errorf("without --random-valid: exit %d, %+v\n%s", code, fs, out)
 	}
@@ -673,7 +693,7 @@ func TestCheckRandomValid(t *testing.T) {
 func TestCheckRandomFailures(t *testing.T) {
 	adapter := as("finished-all")
 	out := t.TempDir()
-	args := []string{"check", "--adapter", adapter, "--format", "openai-chat", "--random", "200", "--seed", "9", "--random-failures", "2", "--out", out}
+	args := []string{"check", "--adapter", adapter, "--format", "openai-chat", "--random", "200", "--seed", "9", "--random-failures", "2", "--out", out, "--verbose"}
 	code, stdout, errOut := runCmd(t, "", append(args, "--corpus", writeCorpus(t, map[string]string{"mine/ok": "identity/chat-same-index-new-ids"}))...)
 	streams := regexp.MustCompile(`(?m)^    stream (\d) of (\d) \((valid|mutated: [^,]+.*), seed [1-9][0-9]*\): ([A-Z0-9 -]+)$`).FindAllStringSubmatch(stdout, -1)
 	if code != 1 || len(streams) != 2 || streams[1][1] != "2" || streams[1][2] != "2" {
@@ -690,5 +710,107 @@ func TestCheckRandomFailures(t *testing.T) {
 		if code, rout, _ := runCmd(t, "", "replay", "--adapter", adapter, file); code != 1 || !strings.Contains(rout, ": got ") {
 			t.Errorf("replay %s: exit %d\n%s", file, code, rout)
 		}
+	}
+}
+
+// group is a group of check's output: its header's rule and summary, the
+// line of its representative stream, its replay command and how many
+// others it names.
+type group struct {
+	rule, summary, representative, replay string
+	more                                  int
+}
+
+var (
+	causeRE = regexp.MustCompile(`^Cause (\d+) of (\d+): (\S+?)(?:: (.*))?$`)
+	moreRE  = regexp.MustCompile(`^    and (\d+) more: `)
+)
+
+// groups parses the groups of check's output.
+func groups(t *testing.T, out string) []group {
+	t.Helper()
+	var gs []group
+	for _, line := range strings.Split(out, "\n") {
+		if m := causeRE.FindStringSubmatch(line); m != nil {
+			if m[1] != strconv.Itoa(len(gs)+1) {
+				t.Fatalf("group %s after %d groups:\n%s", m[1], len(gs), out)
+			}
+			gs = append(gs, group{rule: m[3], summary: m[4]})
+			continue
+		}
+		if len(gs) == 0 {
+			continue
+		}
+		g := &gs[len(gs)-1]
+		switch {
+		case line == "":
+		case strings.HasPrefix(line, "    toolspec replay "):
+			g.replay = strings.TrimSpace(line)
+		case moreRE.MatchString(line):
+			g.more, _ = strconv.Atoi(moreRE.FindStringSubmatch(line)[1])
+		case strings.HasPrefix(line, "    ") && !strings.HasPrefix(line, "        ") && g.representative == "":
+			g.representative = strings.TrimSpace(line)
+		}
+	}
+	return gs
+}
+
+// TestCheckGroupsTwoBugs: an adapter with two bugs (ids dropped, the
+// stop reason length reported as end), each failing many cases, gets a
+// summary, then exactly two groups, each with its rule's summary, its
+// smallest stream and a replay command that, run as printed, reproduces
+// its failure; --verbose lists every failing case as well.
+func TestCheckGroupsTwoBugs(t *testing.T) {
+	withToolspecOnPath(t)
+	adapter := as("two-bugs")
+	dir := t.TempDir()
+	args := []string{"check", "--adapter", adapter, "--format", "openai-chat", "--claim", "stop-reason", "--random", "30", "--seed", "1", "--out", dir}
+	code, out, errOut := runCmd(t, "", args...)
+	n := summary(t, out)
+	if code != 1 || n[2] < 4 || n[5] != 0 {
+		t.Fatalf("exit %d, %v; stderr %q\n%s", code, n, errOut, out)
+	}
+	if !strings.HasPrefix(out, fmt.Sprintf("%d cases: ", n[0])) || !strings.Contains(out, "\n2 distinct root causes (") {
+		t.Errorf("the summary does not come first, or does not count 2 causes:\n%s", out)
+	}
+	gs := groups(t, out)
+	if len(gs) != 2 {
+		t.Fatalf("%d groups, want 2:\n%s", len(gs), out)
+	}
+	rules := map[string]bool{}
+	members := 0
+	for _, g := range gs {
+		rules[g.rule] = true
+		members += 1 + g.more
+		r, ok := toolspec.LookupRule(toolspec.RuleID(g.rule))
+		if !ok || g.summary != r.Summary {
+			t.Errorf("group %s: summary %q, want the rule's", g.rule, g.summary)
+		}
+		if g.more < 1 || !strings.Contains(g.representative, "(the smallest of ") {
+			t.Errorf("group %s: %d more, representative %q", g.rule, g.more, g.representative)
+		}
+		// The replay command, run as printed, fails the group's rule.
+		if !strings.HasPrefix(g.replay, "toolspec replay --adapter "+shellQuote(adapter)+" --claim stop-reason "+dir+string(filepath.Separator)) {
+			t.Fatalf("group %s: replay %q", g.rule, g.replay)
+		}
+		cmd := exec.Command("sh", "-c", g.replay)
+		rout, err := cmd.Output()
+		var ee *exec.ExitError
+		if !errors.As(err, &ee) || ee.ExitCode() != 1 || !strings.HasPrefix(string(rout), "FAIL ") || !strings.Contains(string(rout), "\n    "+g.rule+": got ") {
+			t.Errorf("group %s: %s: %v\n%s", g.rule, g.replay, err, rout)
+		}
+	}
+	if !rules["ID-1"] || !rules["END-4"] {
+		t.Errorf("groups of %v, want ID-1 and END-4:\n%s", rules, out)
+	}
+	if members < n[2] {
+		t.Errorf("%d members in the groups, %d failing cases", members, n[2])
+	}
+	if strings.Contains(out, "\nFAIL ") || strings.Contains(out, "RULE     PASSED") {
+		t.Errorf("without --verbose, the failing cases or the table are listed:\n%s", out)
+	}
+	_, vout, _ := runCmd(t, "", append(args, "--verbose")...)
+	if fs := failures(vout); len(fs) != n[2] || len(groups(t, vout)) != 2 || !strings.Contains(vout, "RULE     PASSED") {
+		t.Errorf("--verbose: %d failing cases, want %d, and the groups and the table:\n%s", len(fs), n[2], vout)
 	}
 }

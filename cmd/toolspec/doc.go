@@ -29,6 +29,7 @@
 //	toolspec check --adapter 'CMD ARGS' [--serve] [--format F]... [--claim LIST]...
 //	    [--name N] [--random N] [--seed S] [--random-valid] [--random-failures N]
 //	    [--corpus DIR]... [--also-embedded] [--expect FILE] [--out DIR] [--timeout D]
+//	    [--verbose]
 //	toolspec replay [--adapter 'CMD ARGS' ...] FILE.txtar
 //	toolspec reduce --adapter 'CMD ARGS' ... [--rule R] [--max-runs N] [--out FILE] FILE
 //	toolspec gen --format F --seed S [-n N] [--adversarial] [--out DIR]
@@ -36,9 +37,11 @@
 // check runs the conformance kit (package spectest: every scenario of the
 // corpus, or of the --corpus directories, then random streams, up to
 // --random-failures distinct failing ones per format, valid ones only with
-// --random-valid) and prints a table per rule and every failure with the
-// replay command that reproduces it; exit status 0 when
-// all pass, 1 on a failure, 2 on a usage error or a broken adapter. replay
+// --random-valid) and prints a summary, then the failures grouped by root
+// cause (spectest.Report.Groups), each group with its rule's summary, its
+// smallest failing stream and the replay command that reproduces it, and
+// the others counted (--verbose: a table per rule and every failing case
+// too); exit status 0 when all pass, 1 on a failure, 2 on a usage error or a broken adapter. replay
 // runs one scenario through the model and the production reassembler, or
 // through an adapter; reduce shrinks a stream an adapter fails on; gen
 // writes generated streams with the model's outcome of each. So the

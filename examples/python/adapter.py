@@ -21,6 +21,7 @@ STOP_REASONS = {
     "tool_calls": "tool_use",
     "function_call": "tool_use",
     "length": "length",
+    "model_length": "length",  # Mistral's ChatCompletionChoice.finish_reason
     "content_filter": "content_filter",
 }
 
