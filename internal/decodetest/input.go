@@ -80,6 +80,6 @@ func Flip(m string, i int) string {
 
 // BedrockChunk wraps an Anthropic event payload as the payload of an
 // InvokeModelWithResponseStream chunk.
-func BedrockChunk(anthropic string) string {
-	return `{"bytes":"` + base64.StdEncoding.EncodeToString([]byte(anthropic)) + `","p":"abcdefgh"}`
+func BedrockChunk(event string) string {
+	return `{"bytes":"` + base64.StdEncoding.EncodeToString([]byte(event)) + `","p":"abcdefgh"}`
 }
