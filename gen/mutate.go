@@ -118,7 +118,7 @@ var mutationTable = []mutation{
 	{name: "swap-frames", frames: mutSwapFrames},
 	{name: "before-message-start", frames: mutBeforeMessageStart},
 	{name: "splice-message-start", frames: mutSpliceMessageStart},
-	{name: "repeat-message-start", frames: mutRepeatMessageStart},
+	{name: "repeat-message-start", formats: []spec.Format{spec.FormatAnthropic}, frames: mutRepeatMessageStart},
 	{name: "drop-terminal", frames: mutDropTerminal},
 	{name: "provider-error", frames: mutProviderError},
 	{name: "garbage-frame", frames: mutGarbageFrame},
@@ -445,9 +445,10 @@ func mutSpliceMessageStart(t *rapid.T, st *stream, _ *Response) bool {
 	return true
 }
 
-// mutRepeatMessageStart repeats a message's start, byte for byte, anywhere
-// in the stream after it (ORD-4: within its message a repeat is ignored;
-// after the message ended it starts another).
+// mutRepeatMessageStart repeats an Anthropic message's start, byte for
+// byte, anywhere in the stream after it (ORD-4: within its message a repeat
+// is ignored; after the message ended it starts another). In the other
+// formats it is duplicate-frame.
 func mutRepeatMessageStart(t *rapid.T, st *stream, _ *Response) bool {
 	s := pickFrame(t, st, "repeatStart", func(_ int, fr frame) bool { return fr.role == roleMsgStart })
 	if s < 0 {
