@@ -118,6 +118,7 @@ var mutationTable = []mutation{
 	{name: "swap-frames", frames: mutSwapFrames},
 	{name: "before-message-start", frames: mutBeforeMessageStart},
 	{name: "splice-message-start", frames: mutSpliceMessageStart},
+	{name: "repeat-message-start", formats: []spec.Format{spec.FormatAnthropic}, frames: mutRepeatMessageStart},
 	{name: "drop-terminal", frames: mutDropTerminal},
 	{name: "provider-error", frames: mutProviderError},
 	{name: "garbage-frame", frames: mutGarbageFrame},
@@ -161,6 +162,7 @@ var mutationTable = []mutation{
 	{name: "out-of-order-stops", formats: blockFmts, frames: mutOutOfOrderStops},
 	{name: "delta-type-mismatch", formats: blockFmts, frames: mutDeltaTypeMismatch},
 	{name: "start-input-and-deltas", formats: []spec.Format{spec.FormatAnthropic, spec.FormatBedrock}, frames: mutStartInputAndDeltas},
+	{name: "invoke-shape", formats: []spec.Format{spec.FormatBedrock}, frames: mutInvokeShape},
 	{name: "final-args-mismatch", formats: []spec.Format{spec.FormatOpenAIResponses}, frames: mutFinalArgsMismatch},
 	{name: "done-identity-changes", formats: []spec.Format{spec.FormatOpenAIResponses}, frames: mutDoneIdentityChanges},
 	// Vertex streamed arguments.
@@ -420,14 +422,71 @@ func mutBeforeMessageStart(t *rapid.T, st *stream, _ *Response) bool {
 }
 
 // mutSpliceMessageStart puts a second message start in the middle of a
-// message (a proxy splicing a restart; ORD-4, field notes 29).
+// message (a proxy splicing a restart; ORD-4, field notes 29). The spliced
+// start is another generation's: an Anthropic one carries another id, for
+// a copy of the open start is a repeat, not a restart (ORD-4).
 func mutSpliceMessageStart(t *rapid.T, st *stream, _ *Response) bool {
 	s := pickFrame(t, st, "spliceStart", func(_ int, fr frame) bool { return fr.role == roleMsgStart })
 	if s < 0 {
 		return false
 	}
 	at := rapid.IntRange(s+1, len(st.frames)).Draw(t, "spliceAt")
+	fr := copyFrame(st.frames[s])
+	if o, ok := fr.body.(*jObj); ok {
+		if m := o.obj("message"); m != nil {
+			if id, ok := m.get("id"); ok {
+				if id, ok := id.(string); ok {
+					m.set("id", id+"_spliced")
+				}
+			}
+		}
+	}
+	st.insert(at, fr)
+	return true
+}
+
+// mutRepeatMessageStart repeats an Anthropic message's start, byte for
+// byte, anywhere in the stream after it (ORD-4: within its message a repeat
+// is ignored; after the message ended it starts another). In the other
+// formats it is duplicate-frame.
+func mutRepeatMessageStart(t *rapid.T, st *stream, _ *Response) bool {
+	s := pickFrame(t, st, "repeatStart", func(_ int, fr frame) bool { return fr.role == roleMsgStart })
+	if s < 0 {
+		return false
+	}
+	at := rapid.IntRange(s+1, len(st.frames)).Draw(t, "repeatAt")
 	st.insert(at, copyFrame(st.frames[s]))
+	return true
+}
+
+// mutInvokeShape puts, in a Bedrock InvokeModelWithResponseStream, a chunk
+// of the other shape than the stream's (an Anthropic event among Converse
+// events, or the other way round), or of neither shape (FRAME-4).
+func mutInvokeShape(t *rapid.T, st *stream, _ *Response) bool {
+	if len(st.frames) == 0 || !st.frames[0].invoke {
+		return false
+	}
+	nova := st.frames[0].nova
+	at := rapid.IntRange(0, len(st.frames)).Draw(t, "invokeShapeAt")
+	msg := 0
+	if at > 0 {
+		msg = st.frames[at-1].msg
+	}
+	var fr frame
+	switch rapid.IntRange(0, 2).Draw(t, "invokeShape") {
+	case 0: // the other shape
+		if nova {
+			fr = frame{event: "ping", body: obj("type", "ping")}
+		} else {
+			fr = frame{event: "metadata", body: obj("usage", obj("inputTokens", num(1))), nova: true}
+		}
+	case 1: // another model family's chunk (Meta's)
+		fr = frame{event: "generation", body: jRaw(`{"generation":"x","stop_reason":null}`)}
+	default: // two Converse events in one chunk
+		fr = frame{event: "contentBlockStop", body: jRaw(`{"contentBlockIndex":0},"messageStop":{"stopReason":"end_turn"}`), nova: true}
+	}
+	fr.invoke, fr.msg = true, msg
+	st.insert(at, fr)
 	return true
 }
 
@@ -770,14 +829,15 @@ func extraCallFrames(st *stream, n int, id func(i int) string) []frame {
 		}
 	case spec.FormatBedrock:
 		invoke := len(st.frames) > 0 && st.frames[0].invoke
+		nova := invoke && st.frames[0].nova
 		for i := 0; i < n; i++ {
-			if invoke {
+			if invoke && !nova {
 				out = append(out, anthropicExtraCall(1000+i, id(i), last, true)...)
 				continue
 			}
 			out = append(out,
-				frame{event: "contentBlockStart", body: obj("contentBlockIndex", num(1000+i), "start", obj("toolUse", obj("toolUseId", id(i), "name", "extra"))), role: roleBlockStart, key: 1000 + i, msg: last},
-				frame{event: "contentBlockStop", body: obj("contentBlockIndex", num(1000+i)), role: roleBlockStop, key: 1000 + i, msg: last})
+				frame{event: "contentBlockStart", body: obj("contentBlockIndex", num(1000+i), "start", obj("toolUse", obj("toolUseId", id(i), "name", "extra"))), role: roleBlockStart, key: 1000 + i, msg: last, invoke: nova, nova: nova},
+				frame{event: "contentBlockStop", body: obj("contentBlockIndex", num(1000+i)), role: roleBlockStop, key: 1000 + i, msg: last, invoke: nova, nova: nova})
 		}
 	}
 	return out
@@ -1320,7 +1380,7 @@ func mutDeltaTypeMismatch(t *rapid.T, st *stream, _ *Response) bool {
 		return false
 	}
 	switch {
-	case st.format == spec.FormatAnthropic || fr.invoke:
+	case st.format == spec.FormatAnthropic || fr.invoke && !fr.nova:
 		typ := rapid.SampledFrom([]string{"text_delta", "input_json_delta", "thinking_delta", "signature_delta", "citations_delta"}).Draw(t, "deltaType")
 		o.set("delta", obj("type", typ, "text", "x", "partial_json", "{}", "thinking", "x", "signature", "s"))
 	case st.format == spec.FormatBedrock:

@@ -149,12 +149,13 @@ const (
 	deliverPath                   // Vertex partialArgs: Args is the rebuilt object
 )
 
-// dialect distinguishes the two Bedrock streams.
+// dialect distinguishes the Bedrock streams.
 type dialect uint8
 
 const (
-	dialectDefault dialect = iota
-	dialectInvoke          // Bedrock InvokeModelWithResponseStream: chunks of Anthropic events
+	dialectDefault    dialect = iota
+	dialectInvoke             // Bedrock InvokeModelWithResponseStream of Claude: chunks of Anthropic events
+	dialectInvokeNova         // Bedrock InvokeModelWithResponseStream of Amazon Nova: chunks of Converse events
 )
 
 // itemRef locates an item of a response.
@@ -400,11 +401,16 @@ func build(t *rapid.T, o Options, f spec.Format) (*Response, *stream) {
 		r = planGemini(t, o)
 		st = encodeGemini(t, &r)
 	case spec.FormatBedrock:
-		if rapid.IntRange(0, 4).Draw(t, "bedrockInvoke") == 0 {
+		switch {
+		case rapid.IntRange(0, 4).Draw(t, "bedrockInvoke") > 0:
+			r = planBedrock(t, o)
+		case rapid.Bool().Draw(t, "bedrockInvokeNova"):
+			// FRAME-4: Nova's chunks carry Converse events.
+			r = planBedrock(t, o)
+			r.dialect = dialectInvokeNova
+		default:
 			r = planAnthropic(t, o, f)
 			r.dialect = dialectInvoke
-		} else {
-			r = planBedrock(t, o)
 		}
 		st = encodeBedrock(t, &r)
 	default:
@@ -1162,6 +1168,11 @@ type frame struct {
 	// chunk {"bytes": base64, "p": pad} of event type chunk
 	invoke bool
 	pad    string
+	// nova, with invoke, makes the chunk's bytes one Converse event
+	// {"<event>": payload} (Amazon Nova), rather than the payload itself
+	// (an Anthropic event); metrics adds the
+	// amazon-bedrock-invocationMetrics Bedrock writes beside the last one
+	nova, metrics bool
 }
 
 // wireEvent is the event name the frame is written with.
@@ -1205,6 +1216,13 @@ func (st *stream) payload(fr frame, lines bool) string {
 		s := st.js
 		s.lines = lines
 		text = s.text(fr.body)
+	}
+	if fr.invoke && fr.nova {
+		text = "{" + quoteString(fr.event, st.js.esc) + ":" + text
+		if fr.metrics {
+			text += `,"amazon-bedrock-invocationMetrics":{"inputTokenCount":40,"outputTokenCount":12,"invocationLatency":884,"firstByteLatency":99}`
+		}
+		text += "}"
 	}
 	if fr.invoke {
 		body := obj("bytes", b64(text))

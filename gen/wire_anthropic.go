@@ -24,7 +24,9 @@ func planAnthropic(t *rapid.T, o Options, f spec.Format) Response {
 			}
 		}
 		stop := blockStop(t, items, []string{"end_turn", "max_tokens", "stop_sequence", "pause_turn", "refusal", "model_context_window_exceeded"}, "tool_use", "end_turn")
-		r.Messages = append(r.Messages, Message{ID: "msg_" + genToken(t, "msgID"), Choices: []Choice{{Items: items, Stop: stop}}})
+		// Message ids are distinct: a start that repeats the open
+		// message's is no start (ORD-4).
+		r.Messages = append(r.Messages, Message{ID: "msg_" + genToken(t, "msgID") + strconv.Itoa(m), Choices: []Choice{{Items: items, Stop: stop}}})
 	}
 	return r
 }
@@ -185,10 +187,10 @@ func anthropicMessage(t *rapid.T, r *Response, m int) []frame {
 			b.set("caller", obj("type", "code_execution_20250825", "tool_id", "srvtoolu_"+genToken(t, "callerID")))
 			content = append(content, b)
 		}
-		return anthropicDone(t, r, []frame{
+		return anthropicDone(t, r, repeatStart(t, r, []frame{
 			ev("message_start", frame{role: roleMsgStart}, "message", message(content, ch.Stop)),
 			ev("message_stop", frame{role: roleMsgEnd}),
-		}, m)
+		}), m)
 	}
 	out := []frame{ev("message_start", frame{role: roleMsgStart}, "message", message([]any{}, nil))}
 	keys := blockKeys(t, len(ch.Items))
@@ -286,7 +288,26 @@ func anthropicMessage(t *rapid.T, r *Response, m int) []frame {
 			out = append(out[:at:at], append([]frame{ping}, out[at:]...)...)
 		}
 	}
-	return anthropicDone(t, r, out, m)
+	return anthropicDone(t, r, repeatStart(t, r, out), m)
+}
+
+// repeatStart writes a message's start a second time, byte for byte, as
+// LiteLLM's /v1/messages bridge does right after the first
+// (BerriAI/litellm#32357), or later in the message, before its end: a
+// repeat of the open message's start is ignored (ORD-4). out is the
+// message's frames, its start first and its end last. Bedrock's Claude
+// chunks never repeat it.
+func repeatStart(t *rapid.T, r *Response, out []frame) []frame {
+	if r.Format != spec.FormatAnthropic || rapid.IntRange(0, 5).Draw(t, "repeatStart") > 0 {
+		return out
+	}
+	at := 1 // observed: right after the first
+	if rapid.IntRange(0, 2).Draw(t, "repeatStartLater") == 0 {
+		at = rapid.IntRange(1, len(out)-1).Draw(t, "repeatStartAt")
+	}
+	rep := copyFrame(out[0])
+	rep.role = roleOther
+	return append(out[:at:at], append([]frame{rep}, out[at:]...)...)
 }
 
 // anthropicDone appends the data: [DONE] that proxies write after

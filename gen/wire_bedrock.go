@@ -7,8 +7,9 @@ import (
 
 // Bedrock ConverseStream events (wire-formats.md §6), as JSON lines
 // {"<eventType>": payload} or as the binary event-stream; and
-// InvokeModelWithResponseStream, whose chunk events carry Anthropic
-// events in base64.
+// InvokeModelWithResponseStream, whose chunk events carry, in base64, the
+// invoked model's own events: Anthropic events (Claude) or one Converse
+// event {"<eventType>": payload} each (Amazon Nova; FRAME-4).
 
 func planBedrock(t *rapid.T, o Options) Response {
 	r := Response{Format: spec.FormatBedrock}
@@ -38,9 +39,19 @@ func encodeBedrock(t *rapid.T, r *Response) *stream {
 		}
 		return st
 	}
+	nova := r.dialect == dialectInvokeNova
 	for m := range r.Messages {
 		for _, fr := range bedrockMessage(t, r, m) {
-			if pad {
+			switch {
+			case nova:
+				// The padding is the chunk's, outside the event; the last
+				// chunk may carry Bedrock's invocation metrics.
+				fr.invoke, fr.nova = true, true
+				if pad {
+					fr.pad = padding(t)
+				}
+				fr.metrics = fr.event == "metadata" && rapid.Bool().Draw(t, "invocationMetrics")
+			case pad:
 				fr.body.(*jObj).set("p", padding(t))
 			}
 			st.add(fr)

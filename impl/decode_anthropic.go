@@ -1,21 +1,54 @@
 package impl
 
-import "github.com/toolspec/toolspec/spec"
+import (
+	"crypto/sha256"
+
+	"github.com/toolspec/toolspec/spec"
+)
 
 // anthropicDecoder decodes the payloads of an Anthropic Messages stream. It
 // is an allocation-free port of model/decode_anthropic.go: it checks the
-// same fields in the same order and returns the same violations. It keeps
-// no state.
-type anthropicDecoder struct{}
+// same fields in the same order and returns the same violations. The one
+// state kept is the start of the open message, so that a repeat of it is no
+// restart (ORD-4): where the reference keeps the compacted payload, this
+// keeps its SHA-256, so that memory stays bounded.
+type anthropicDecoder struct {
+	open  bool              // a message_start began a message no message_stop or [DONE] ended
+	start [sha256.Size]byte // SHA-256 of that message_start's payload, compacted
+}
 
 func (d *anthropicDecoder) decodeFrame(b *batch, fr *frame) *spec.Violation {
 	if isDone(fr.data) {
 		// FRAME-4: proxies append [DONE]; it ends the message like
 		// message_stop and is ignored when no message is open (END-7).
+		d.open = false
 		b.add(event{kind: spec.KindMessageEnd})
 		return nil
 	}
-	return decodeAnthropicPayload(b, fr.data, fr.event)
+	n := len(b.evs)
+	if v := decodeAnthropicPayload(b, fr.data, fr.event); v != nil {
+		return v
+	}
+	if len(b.evs) > n && b.evs[n].kind == spec.KindMessageStart {
+		// ORD-4: a message_start that is the open message's own, the same
+		// JSON text up to white space, is a repeat (a proxy's duplicate,
+		// BerriAI/litellm#32357), not a new message: it is ignored. A
+		// splice starts another generation, whose id differs.
+		mark := len(b.arena)
+		sum := sha256.Sum256(b.compact(trimJSONSpace(fr.data)))
+		b.arena = b.arena[:mark]
+		if d.open && sum == d.start {
+			b.evs = b.evs[:n]
+			return nil
+		}
+		d.open, d.start = true, sum
+	}
+	for i := n; i < len(b.evs); i++ {
+		if b.evs[i].kind == spec.KindMessageEnd {
+			d.open = false
+		}
+	}
+	return nil
 }
 
 // withField prefixes the message of v, built by a helper called with an

@@ -48,6 +48,14 @@ func abgAllocs(t *testing.T, pd payloadDecoder, fr frame, wantEvents int) float6
 	var b batch
 	run := func() {
 		b.reset()
+		// Each run decodes fr as the stream's first frame: a decoder's
+		// state (the open message's start, a chunk shape) starts anew.
+		switch d := pd.(type) {
+		case *anthropicDecoder:
+			*d = anthropicDecoder{}
+		case *bedrockDecoder:
+			*d = bedrockDecoder{}
+		}
 		if v := pd.decodeFrame(&b, &fr); v != nil {
 			t.Fatalf("violation: %v", v)
 		}

@@ -9,14 +9,43 @@ import (
 )
 
 // bedrockDecoder decodes the payloads of an AWS Bedrock ConverseStream, and
-// the "chunk" events of InvokeModelWithResponseStream, whose bytes are
-// Anthropic events. It is an allocation-free port of
-// model/decode_bedrock.go and keeps no state.
+// the "chunk" events of InvokeModelWithResponseStream, whose bytes are the
+// invoked model's own stream events: Anthropic events (Claude) or Converse
+// events (Amazon Nova). It is an allocation-free port of
+// model/decode_bedrock.go; the one state kept is the shape the stream's
+// chunks carry (FRAME-4).
 //
 // Frames come from the binary event-stream framer, which names the event in
 // fr.event and the message type in fr.msgType, or from the JSON-lines
 // framer, where each line wraps its payload as {"<eventType>": payload}.
-type bedrockDecoder struct{}
+type bedrockDecoder struct {
+	invoke invokeShape // the shape of the stream's chunks; invokeUnknown before the first
+}
+
+// invokeShape is the shape of the payloads InvokeModelWithResponseStream
+// chunks carry (FRAME-4).
+type invokeShape uint8
+
+const (
+	invokeUnknown   invokeShape = iota // no chunk yet
+	invokeAnthropic                    // Anthropic Messages events, with a type (Claude)
+	invokeConverse                     // one Converse event a chunk, {"<eventType>": payload} (Amazon Nova)
+)
+
+// event names one event of the shape, for violation messages.
+func (s invokeShape) event() string {
+	if s == invokeConverse {
+		return "a Converse event"
+	}
+	return "an Anthropic event"
+}
+
+// invokeShapeKeys are the members that tell a chunk's shape: the Anthropic
+// type, then the Converse stream event types a Nova chunk may carry, in the
+// order the reference looks for them.
+var invokeShapeKeys = newKeySet("type", "messageStart", "contentBlockStart", "contentBlockDelta", "contentBlockStop", "messageStop", "metadata")
+
+const converseEventList = "messageStart, contentBlockStart, contentBlockDelta, contentBlockStop, messageStop, metadata"
 
 func (d *bedrockDecoder) decodeFrame(b *batch, fr *frame) *spec.Violation {
 	switch string(fr.msgType) {
@@ -40,7 +69,7 @@ func (d *bedrockDecoder) decodeFrame(b *batch, fr *frame) *spec.Violation {
 		if v != nil {
 			return v
 		}
-		return bedrockEvent(b, fr.event, o)
+		return d.event(b, fr.event, o)
 	case "":
 		if len(fr.event) != 0 {
 			o, v := b.parseObject(fr.data)
@@ -52,18 +81,18 @@ func (d *bedrockDecoder) decodeFrame(b *batch, fr *frame) *spec.Violation {
 				// a provider error like the line's (END-5).
 				return bedrockException(b, o, fr.event)
 			}
-			return bedrockEvent(b, fr.event, o)
+			return d.event(b, fr.event, o)
 		}
-		return bedrockLine(b, fr.data)
+		return d.line(b, fr.data)
 	}
 	// Unknown event-stream message types carry nothing (FRAME-5).
 	return nil
 }
 
-// bedrockLine decodes one JSON line {"<eventType>": payload}. The reference
+// line decodes one JSON line {"<eventType>": payload}. The reference
 // decodes the line into a map, so the line must have exactly one distinct
 // (decoded) key; repeated keys count once and the last value wins.
-func bedrockLine(b *batch, data []byte) *spec.Violation {
+func (d *bedrockDecoder) line(b *batch, data []byte) *spec.Violation {
 	line, v := b.parseObject(data)
 	if v != nil {
 		return v
@@ -91,7 +120,7 @@ func bedrockLine(b *batch, data []byte) *spec.Violation {
 	if bytes.HasSuffix(typ, []byte("Exception")) {
 		return bedrockException(b, o, typ)
 	}
-	return bedrockEvent(b, typ, o)
+	return d.event(b, typ, o)
 }
 
 // bedrockSameKey reports whether the raw quoted key k decodes to s. A key
@@ -136,8 +165,89 @@ func bedrockException(b *batch, o, name []byte) *spec.Violation {
 	return nil
 }
 
-// bedrockEvent translates the payload o (nil when null) of the event typ.
-// Unknown events, metadata and the "p" padding field carry nothing.
+// event translates the payload o (nil when null) of the event typ: a
+// chunk's bytes are read by chunk, every other event by bedrockEvent.
+func (d *bedrockDecoder) event(b *batch, typ, o []byte) *spec.Violation {
+	if string(typ) != "chunk" {
+		return bedrockEvent(b, typ, o)
+	}
+	s, ok, v := asString(b, b.lookup(o, "bytes"), "chunk.bytes")
+	if v != nil {
+		return v
+	}
+	if !ok {
+		return payloadErr(spec.FramePayload, "chunk.bytes: missing")
+	}
+	// As base64.StdEncoding.DecodeString does, into the arena: s may
+	// itself lie in the arena, before the bytes written here.
+	n := base64.StdEncoding.DecodedLen(len(s))
+	start := len(b.arena)
+	b.arena = slices.Grow(b.arena, n)
+	m, err := base64.StdEncoding.Decode(b.arena[start:start+n], s)
+	if err != nil {
+		b.arena = b.arena[:start]
+		return payloadErr(spec.FramePayload, "chunk.bytes: bad base64: %v", err)
+	}
+	b.arena = b.arena[:start+m]
+	return d.chunk(b, b.arena[start:start+m:start+m])
+}
+
+// chunk translates the decoded bytes of an InvokeModelWithResponseStream
+// chunk (FRAME-4): an Anthropic event, which has a type, or one Converse
+// event, an object with exactly one member named by a Converse event type
+// (other members, such as the amazon-bedrock-invocationMetrics Bedrock
+// adds to the last chunk, are ignored: FRAME-5). A chunk of neither shape,
+// or of the other shape than the stream's first chunk, is a violation. A
+// stream of Anthropic chunks keeps the Anthropic fast path.
+func (d *bedrockDecoder) chunk(b *batch, data []byte) *spec.Violation {
+	if d.invoke != invokeConverse {
+		// A fast-path delta has a type: it is an Anthropic event.
+		if n := len(b.evs); !sometimesGeneral() && anthropicFastDelta(b, data) {
+			if invariants {
+				checkEvents("anthropicFastDelta", b.evs[n:], data, func(g *batch) *spec.Violation { return decodeAnthropicGeneral(g, data, nil) })
+			}
+			d.invoke = invokeAnthropic
+			return nil
+		}
+	}
+	o, v := b.parseObject(data)
+	if v != nil {
+		return v
+	}
+	var vals [7][]byte
+	b.lookupN(o, invokeShapeKeys, vals[:])
+	shape, k := invokeAnthropic, 0
+	if isNull(vals[0]) {
+		names := 0
+		for j := 1; j < len(vals); j++ {
+			if !isNull(vals[j]) {
+				names++
+				k = j
+			}
+		}
+		if names != 1 {
+			return payloadErr(spec.FramePayload, "chunk.bytes: neither an Anthropic event (no type) nor one Converse event (%d members among %s)", names, converseEventList)
+		}
+		shape = invokeConverse
+	}
+	if d.invoke != invokeUnknown && shape != d.invoke {
+		return payloadErr(spec.FramePayload, "chunk.bytes: %s in a stream whose first chunk carried %s", shape.event(), d.invoke.event())
+	}
+	d.invoke = shape
+	if shape == invokeAnthropic {
+		return decodeAnthropicGeneral(b, data, nil)
+	}
+	typ := invokeShapeKeys.keys[k]
+	p, _, v := asObject(vals[k], "")
+	if v != nil {
+		return withField(v, "chunk.bytes."+typ)
+	}
+	return bedrockEvent(b, []byte(typ), p)
+}
+
+// bedrockEvent translates the payload o (nil when null) of the
+// ConverseStream event typ. Unknown events, metadata and the "p" padding
+// field carry nothing.
 func bedrockEvent(b *batch, typ, o []byte) *spec.Violation {
 	switch string(typ) {
 	case "messageStart":
@@ -161,26 +271,6 @@ func bedrockEvent(b *batch, typ, o []byte) *spec.Violation {
 			b.add(event{kind: spec.KindFinish, data: reason})
 		}
 		b.add(event{kind: spec.KindMessageEnd})
-	case "chunk":
-		s, ok, v := asString(b, b.lookup(o, "bytes"), "chunk.bytes")
-		if v != nil {
-			return v
-		}
-		if !ok {
-			return payloadErr(spec.FramePayload, "chunk.bytes: missing")
-		}
-		// As base64.StdEncoding.DecodeString does, into the arena: s may
-		// itself lie in the arena, before the bytes written here.
-		n := base64.StdEncoding.DecodedLen(len(s))
-		start := len(b.arena)
-		b.arena = slices.Grow(b.arena, n)
-		m, err := base64.StdEncoding.Decode(b.arena[start:start+n], s)
-		if err != nil {
-			b.arena = b.arena[:start]
-			return payloadErr(spec.FramePayload, "chunk.bytes: bad base64: %v", err)
-		}
-		b.arena = b.arena[:start+m]
-		return decodeAnthropicPayload(b, b.arena[start:start+m:start+m], nil)
 	}
 	return nil
 }

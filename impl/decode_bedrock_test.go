@@ -29,6 +29,12 @@ func TestImplBedrockAllocs(t *testing.T) {
 		{"messageStop", brEvent("messageStop", `{"p":"abc","stopReason":"tool_use"}`), 2},
 		{"chunk input_json_delta", brEvent("chunk", brChunk(`{"type":"content_block_delta","index":0,"delta":{"type":"input_json_delta","partial_json":"{\"a\":\u00e9"}}`)), 1},
 		{"chunk escaped base64", brEvent("chunk", `{"bytes":"`+strings.ReplaceAll(base64.StdEncoding.EncodeToString([]byte(`{"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"???"}}`)), "/", `\/`)+`"}`), 1},
+		{"chunk message_start", brEvent("chunk", brChunk(`{"type":"message_start","message":{"id":"msg_bdrk_1","content":[],"stop_reason":null}}`)), 1},
+		{"Nova chunk text delta", brEvent("chunk", brChunk(`{"contentBlockDelta":{"delta":{"text":"Hi"},"contentBlockIndex":0}}`)), 1},
+		{"Nova chunk toolUse delta", brEvent("chunk", brChunk(`{"contentBlockDelta":{"delta":{"toolUse":{"input":"{\"a\":1}"}},"contentBlockIndex":1}}`)), 1},
+		{"Nova chunk tool start", brEvent("chunk", brChunk(`{"contentBlockStart":{"start":{"toolUse":{"toolUseId":"tooluse_1","name":"get_weather"}},"contentBlockIndex":1}}`)), 1},
+		{"Nova chunk messageStop", brEvent("chunk", brChunk(`{"messageStop":{"stopReason":"tool_use"}}`)), 2},
+		{"Nova chunk metadata", brEvent("chunk", brChunk(`{"metadata":{"usage":{"inputTokens":1}},"amazon-bedrock-invocationMetrics":{"inputTokenCount":1}}`)), 0},
 		{"exception", brException("throttlingException", `{"message":"slow down"}`), 1},
 		{"error", frame{msgType: []byte("error"), errCode: []byte("c"), errMsg: []byte("m")}, 1},
 	} {

@@ -3,17 +3,42 @@ package model
 import "github.com/toolspec/toolspec/spec"
 
 // anthropicDecoder decodes the payloads of an Anthropic Messages stream
-// (wire-formats.md section 3). It keeps no state: every payload is
-// translated on its own.
-type anthropicDecoder struct{}
+// (wire-formats.md section 3). Every payload is translated on its own; the
+// one state kept is the start of the open message, so that a repeat of it
+// is no restart (ORD-4).
+type anthropicDecoder struct {
+	open  bool   // a message_start began a message no message_stop or [DONE] ended
+	start string // that message_start's payload, compacted
+}
 
 func (d *anthropicDecoder) decodeFrame(fr frame) ([]spec.Event, *spec.Violation) {
 	if isDone(fr.data) {
 		// FRAME-4: proxies append [DONE]; it ends the message like
 		// message_stop and is ignored when no message is open (END-7).
+		d.open = false
 		return []spec.Event{{Kind: spec.KindMessageEnd}}, nil
 	}
-	return decodeAnthropicPayload(fr.data, fr.event)
+	evs, v := decodeAnthropicPayload(fr.data, fr.event)
+	if v != nil {
+		return evs, v
+	}
+	if len(evs) > 0 && evs[0].Kind == spec.KindMessageStart {
+		// ORD-4: a message_start that is the open message's own, the same
+		// JSON text up to white space, is a repeat (a proxy's duplicate,
+		// BerriAI/litellm#32357), not a new message: it is ignored. A
+		// splice starts another generation, whose id differs.
+		p := compactJSON(fr.data)
+		if d.open && p == d.start {
+			return nil, nil
+		}
+		d.open, d.start = true, p
+	}
+	for _, e := range evs {
+		if e.Kind == spec.KindMessageEnd {
+			d.open = false
+		}
+	}
+	return evs, nil
 }
 
 // decodeAnthropicPayload translates one Anthropic event payload into events.

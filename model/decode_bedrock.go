@@ -9,13 +9,39 @@ import (
 
 // bedrockDecoder decodes the payloads of an AWS Bedrock ConverseStream
 // (wire-formats.md section 6), and the "chunk" events of
-// InvokeModelWithResponseStream, whose bytes are Anthropic events. It keeps
-// no state.
+// InvokeModelWithResponseStream, whose bytes are the invoked model's own
+// stream events: Anthropic events (Claude) or Converse events (Amazon
+// Nova). The one state kept is the shape the stream's chunks carry
+// (FRAME-4).
 //
 // Frames come from the binary event-stream framer, which names the event in
 // fr.event and the message type in fr.msgType, or from the JSON-lines
 // framer, where each line wraps its payload as {"<eventType>": payload}.
-type bedrockDecoder struct{}
+type bedrockDecoder struct {
+	invoke invokeShape // the shape of the stream's chunks; invokeUnknown before the first
+}
+
+// invokeShape is the shape of the payloads InvokeModelWithResponseStream
+// chunks carry (FRAME-4).
+type invokeShape uint8
+
+const (
+	invokeUnknown   invokeShape = iota // no chunk yet
+	invokeAnthropic                    // Anthropic Messages events, with a type (Claude)
+	invokeConverse                     // one Converse event a chunk, {"<eventType>": payload} (Amazon Nova)
+)
+
+// event names one event of the shape, for violation messages.
+func (s invokeShape) event() string {
+	if s == invokeConverse {
+		return "a Converse event"
+	}
+	return "an Anthropic event"
+}
+
+// converseEvents are the Converse stream event types a Nova chunk may
+// carry, in the order the reference looks for them.
+var converseEvents = []string{"messageStart", "contentBlockStart", "contentBlockDelta", "contentBlockStop", "messageStop", "metadata"}
 
 func (d *bedrockDecoder) decodeFrame(fr frame) ([]spec.Event, *spec.Violation) {
 	switch fr.msgType {
@@ -38,7 +64,7 @@ func (d *bedrockDecoder) decodeFrame(fr frame) ([]spec.Event, *spec.Violation) {
 		if v != nil {
 			return nil, v
 		}
-		return bedrockEvent(fr.event, o)
+		return d.event(fr.event, o)
 	case "":
 		if fr.event != "" {
 			o, v := parseObject(fr.data)
@@ -50,16 +76,16 @@ func (d *bedrockDecoder) decodeFrame(fr frame) ([]spec.Event, *spec.Violation) {
 				// like the line's (END-5).
 				return bedrockException(o, fr.event)
 			}
-			return bedrockEvent(fr.event, o)
+			return d.event(fr.event, o)
 		}
-		return bedrockLine(fr.data)
+		return d.line(fr.data)
 	}
 	// Unknown event-stream message types carry nothing (FRAME-5).
 	return nil, nil
 }
 
-// bedrockLine decodes one JSON line {"<eventType>": payload}.
-func bedrockLine(data []byte) ([]spec.Event, *spec.Violation) {
+// line decodes one JSON line {"<eventType>": payload}.
+func (d *bedrockDecoder) line(data []byte) ([]spec.Event, *spec.Violation) {
 	line, v := parseObject(data)
 	if v != nil {
 		return nil, v
@@ -75,7 +101,7 @@ func bedrockLine(data []byte) ([]spec.Event, *spec.Violation) {
 		if strings.HasSuffix(typ, "Exception") {
 			return bedrockException(o, typ)
 		}
-		return bedrockEvent(typ, o)
+		return d.event(typ, o)
 	}
 	return nil, nil // unreachable: the line has one member
 }
@@ -94,8 +120,67 @@ func bedrockException(o obj, name string) ([]spec.Event, *spec.Violation) {
 	return []spec.Event{{Kind: spec.KindError, Data: msg, Name: name}}, nil
 }
 
-// bedrockEvent translates the payload o of the event typ. Unknown events,
-// metadata and the "p" padding field carry nothing.
+// event translates the payload o of the event typ: a chunk's bytes are
+// read by chunk, every other event by bedrockEvent.
+func (d *bedrockDecoder) event(typ string, o obj) ([]spec.Event, *spec.Violation) {
+	if typ != "chunk" {
+		return bedrockEvent(typ, o)
+	}
+	s, ok, v := asString(o["bytes"], "chunk.bytes")
+	if v != nil {
+		return nil, v
+	}
+	if !ok {
+		return nil, payloadErr(spec.FramePayload, "chunk.bytes: missing")
+	}
+	inner, err := base64.StdEncoding.DecodeString(s)
+	if err != nil {
+		return nil, payloadErr(spec.FramePayload, "chunk.bytes: bad base64: %v", err)
+	}
+	return d.chunk(inner)
+}
+
+// chunk translates the decoded bytes of an InvokeModelWithResponseStream
+// chunk (FRAME-4): an Anthropic event, which has a type, or one Converse
+// event, an object with exactly one member named by a Converse event type
+// (other members, such as the amazon-bedrock-invocationMetrics Bedrock
+// adds to the last chunk, are ignored: FRAME-5). A chunk of neither shape,
+// or of the other shape than the stream's first chunk, is a violation.
+func (d *bedrockDecoder) chunk(data []byte) ([]spec.Event, *spec.Violation) {
+	o, v := parseObject(data)
+	if v != nil {
+		return nil, v
+	}
+	shape, typ := invokeAnthropic, ""
+	if isNull(o["type"]) {
+		var names []string
+		for _, k := range converseEvents {
+			if !isNull(o[k]) {
+				names = append(names, k)
+			}
+		}
+		if len(names) != 1 {
+			return nil, payloadErr(spec.FramePayload, "chunk.bytes: neither an Anthropic event (no type) nor one Converse event (%d members among %s)",
+				len(names), strings.Join(converseEvents, ", "))
+		}
+		shape, typ = invokeConverse, names[0]
+	}
+	if d.invoke != invokeUnknown && shape != d.invoke {
+		return nil, payloadErr(spec.FramePayload, "chunk.bytes: %s in a stream whose first chunk carried %s", shape.event(), d.invoke.event())
+	}
+	d.invoke = shape
+	if shape == invokeAnthropic {
+		return decodeAnthropicPayload(data, "")
+	}
+	p, _, v := asObject(o[typ], "chunk.bytes."+typ)
+	if v != nil {
+		return nil, v
+	}
+	return bedrockEvent(typ, p)
+}
+
+// bedrockEvent translates the payload o of the ConverseStream event typ.
+// Unknown events, metadata and the "p" padding field carry nothing.
 func bedrockEvent(typ string, o obj) ([]spec.Event, *spec.Violation) {
 	switch typ {
 	case "messageStart":
@@ -120,19 +205,6 @@ func bedrockEvent(typ string, o obj) ([]spec.Event, *spec.Violation) {
 			evs = append(evs, spec.Event{Kind: spec.KindFinish, Data: reason})
 		}
 		return append(evs, spec.Event{Kind: spec.KindMessageEnd}), nil
-	case "chunk":
-		s, ok, v := asString(o["bytes"], "chunk.bytes")
-		if v != nil {
-			return nil, v
-		}
-		if !ok {
-			return nil, payloadErr(spec.FramePayload, "chunk.bytes: missing")
-		}
-		inner, err := base64.StdEncoding.DecodeString(s)
-		if err != nil {
-			return nil, payloadErr(spec.FramePayload, "chunk.bytes: bad base64: %v", err)
-		}
-		return decodeAnthropicPayload(inner, "")
 	}
 	return nil, nil
 }

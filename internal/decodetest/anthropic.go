@@ -60,6 +60,37 @@ var anthropic = []Case{
 		}},
 	{Name: Name("empty stop reason"), In: `{"type":"message_start","message":{"content":[],"stop_reason":""}}`,
 		Want: []string{`#1 message-start`}},
+	// ORD-4: a message_start that is the open message's own (the same JSON
+	// text up to white space) is a repeat and gives nothing; one that
+	// differs, or comes when no message is open, is a start.
+	{Name: Name("repeated message_start"), In: JSONLines(msRepeat, msRepeat, `{"type":"ping"}`, msRepeat),
+		Want: []string{`#1 message-start id="msg_dup"`}},
+	{Name: Name("repeated message_start, other white space and SSE lines"), In: SSE(msRepeat) + "event: message_start\ndata: " + strings.Replace(msRepeat, `"content":[],`, "\ndata:  \"content\" : [ ] ,\ndata: ", 1) + "\n\n",
+		Want: []string{`#1 message-start id="msg_dup"`}},
+	{Name: Name("repeated message_start after content"), In: JSONLines(msRepeat, `{"type":"content_block_start","index":0,"content_block":{"type":"text","text":""}}`, msRepeat, `{"type":"content_block_stop","index":0}`),
+		Want: []string{
+			`#1 message-start id="msg_dup"`,
+			`#2 block-start index=0 block=text`,
+			`#4 block-stop index=0`,
+		}},
+	{Name: Name("repeated message_start with content and stop reason"), In: JSONLines(`{"type":"message_start","message":{"id":"m","content":[{"type":"tool_use","id":"t","name":"f","input":{}}],"stop_reason":"tool_use"}}`, `{"type":"message_start","message":{"id":"m","content":[{"type":"tool_use","id":"t","name":"f","input":{}}],"stop_reason":"tool_use"}}`),
+		Want: []string{
+			`#1 message-start id="m"`,
+			`#1 whole-call id="t" name="f"`,
+			`#1 finish data="tool_use"`,
+		}},
+	{Name: Name("message_start with another id is a start"), In: JSONLines(msRepeat, strings.Replace(msRepeat, "msg_dup", "msg_two", 1)),
+		Want: []string{`#1 message-start id="msg_dup"`, `#2 message-start id="msg_two"`}},
+	{Name: Name("message_start with other usage is a start"), In: JSONLines(msRepeat, strings.Replace(msRepeat, `"output_tokens": 1`, `"output_tokens": 2`, 1)),
+		Want: []string{`#1 message-start id="msg_dup"`, `#2 message-start id="msg_dup"`}},
+	{Name: Name("message_start with a string escaped otherwise is a start"), In: JSONLines(msRepeat, strings.Replace(msRepeat, "msg_dup", `msg\u005fdup`, 1)),
+		Want: []string{`#1 message-start id="msg_dup"`, `#2 message-start id="msg_dup"`}},
+	{Name: Name("the same message_start after message_stop is a start"), In: JSONLines(msRepeat, `{"type":"message_stop"}`, msRepeat),
+		Want: []string{`#1 message-start id="msg_dup"`, `#2 message-end`, `#3 message-start id="msg_dup"`}},
+	{Name: Name("the same message_start after [DONE] is a start"), In: SSE(msRepeat) + SSE(`[DONE]`) + SSE(msRepeat),
+		Want: []string{`#1 message-start id="msg_dup"`, `#2 message-end`, `#3 message-start id="msg_dup"`}},
+	{Name: Name("a repeat of the message before a splice is a start"), In: JSONLines(msRepeat, strings.Replace(msRepeat, "msg_dup", "msg_two", 1), msRepeat),
+		Want: []string{`#1 message-start id="msg_dup"`, `#2 message-start id="msg_two"`, `#3 message-start id="msg_dup"`}},
 	{Name: Name("escaped strings"), In: SSE(`{"type":"message_\u0073tart","message":{"id":"m\u00e9\n","content":[{"type":"tool_use","id":"t\"1","name":"f\/g","input":{"s":"a\u0020b", "t" : "\u00e9"}}]}}`),
 		Want: []string{
 			`#1 message-start id="mé\n"`,
@@ -295,3 +326,7 @@ var anthropic = []Case{
 	{Name: Name("duplicate key, last is bad"), In: SSE(`{"type":"content_block_stop","index":1,"index":"x"}`),
 		Rule: spec.FrameFieldType, Msg: `content_block_stop.index: want an integer, got "\"x\""`},
 }
+
+// msRepeat is a message_start as LiteLLM's /v1/messages bridge wrote it,
+// twice, byte for byte (BerriAI/litellm#32357, #32478).
+const msRepeat = `{"type": "message_start", "message": {"id": "msg_dup", "type": "message", "role": "assistant", "content": [], "model": "m", "stop_reason": null, "stop_sequence": null, "usage": {"input_tokens": 0, "output_tokens": 1}}}`

@@ -149,7 +149,44 @@ var bedrock = []Case{
 		Want: []string{`#1 finish data="tool_use"`}},
 	{Name: Name("event-stream chunk stop"), In: EventMessage(`chunk`, `{"bytes":"eyJ0eXBlIjoibWVzc2FnZV9zdG9wIiwiYW1hem9uLWJlZHJvY2staW52b2NhdGlvbk1ldHJpY3MiOnsiaW5wdXRUb2tlbkNvdW50IjoxfX0=","p":"abcdefgh"}`),
 		Want: []string{`#1 message-end`}},
-	{Name: Name("event-stream chunk without type ignores the event name"), In: EventMessage(`chunk`, `{"bytes":"eyJpbmRleCI6MH0=","p":"abcdefgh"}`)},
+	// InvokeModelWithResponseStream chunks of Amazon Nova: one Converse
+	// event each, {"<eventType>": payload} (FRAME-4).
+	{Name: Name("event-stream Nova chunk messageStart"), In: EventMessage(`chunk`, BedrockChunk(`{"messageStart":{"role":"assistant"}}`)),
+		Want: []string{`#1 message-start`}},
+	{Name: Name("Nova chunk text delta"), In: JSONLines(`{"chunk":` + BedrockChunk(`{"contentBlockDelta":{"delta":{"text":"Hi"},"contentBlockIndex":0}}`) + `}`),
+		Want: []string{`#1 block-delta index=0 delta=text data="Hi"`}},
+	{Name: Name("Nova chunk tool start"), In: EventMessage(`chunk`, BedrockChunk(`{"contentBlockStart":{"start":{"toolUse":{"toolUseId":"tooluse_1","name":"get_weather"}},"contentBlockIndex":1}}`)),
+		Want: []string{`#1 block-start index=1 block=call id="tooluse_1" name="get_weather"`}},
+	{Name: Name("Nova chunk messageStop"), In: EventMessage(`chunk`, BedrockChunk(`{"messageStop":{"stopReason":"tool_use"}}`)),
+		Want: []string{
+			`#1 finish data="tool_use"`,
+			`#1 message-end`,
+		}},
+	{Name: Name("Nova chunk metadata with invocation metrics"), In: EventMessage(`chunk`, BedrockChunk(`{"metadata":{"usage":{"inputTokens":1,"outputTokens":54},"metrics":{},"trace":{}},"amazon-bedrock-invocationMetrics":{"inputTokenCount":1,"outputTokenCount":54,"invocationLatency":884,"firstByteLatency":99}}`))},
+	{Name: Name("Nova chunk: other members ignored, null event members absent"), In: JSONLines(`{"chunk":` + BedrockChunk(`{"p":"x","messageStart":null,"contentBlockStop":{"contentBlockIndex":3},"future":{}}`) + `}`),
+		Want: []string{`#1 block-stop index=3`}},
+	{Name: Name("Nova chunk: repeated event key counts once, last wins"), In: JSONLines(`{"chunk":` + BedrockChunk(`{"contentBlockStop":{"contentBlockIndex":1},"content\u0042lockStop":{"contentBlockIndex":2}}`) + `}`),
+		Want: []string{`#1 block-stop index=2`}},
+	{Name: Name("Nova chunk: a null type is no type"), In: EventMessage(`chunk`, BedrockChunk(`{"type":null,"contentBlockStop":{"contentBlockIndex":0}}`)),
+		Want: []string{`#1 block-stop index=0`}},
+	{Name: Name("Nova chunks, text then tool"), In: EventMessage("chunk", BedrockChunk(`{"messageStart":{"role":"assistant"}}`)) +
+		EventMessage("chunk", BedrockChunk(`{"contentBlockDelta":{"delta":{"text":"Let me check."},"contentBlockIndex":0}}`)) +
+		EventMessage("chunk", BedrockChunk(`{"contentBlockStop":{"contentBlockIndex":0}}`)) +
+		EventMessage("chunk", BedrockChunk(`{"contentBlockStart":{"start":{"toolUse":{"toolUseId":"tooluse_1","name":"get_weather"}},"contentBlockIndex":1}}`)) +
+		EventMessage("chunk", BedrockChunk(`{"contentBlockDelta":{"delta":{"toolUse":{"input":"{\"city\":\"Paris\"}"}},"contentBlockIndex":1}}`)) +
+		EventMessage("chunk", BedrockChunk(`{"contentBlockStop":{"contentBlockIndex":1}}`)) +
+		EventMessage("chunk", BedrockChunk(`{"messageStop":{"stopReason":"tool_use"}}`)) +
+		EventMessage("chunk", BedrockChunk(`{"metadata":{"usage":{"inputTokens":1,"outputTokens":54}},"amazon-bedrock-invocationMetrics":{"inputTokenCount":1}}`)),
+		Want: []string{
+			`#1 message-start`,
+			`#2 block-delta index=0 delta=text data="Let me check."`,
+			`#3 block-stop index=0`,
+			`#4 block-start index=1 block=call id="tooluse_1" name="get_weather"`,
+			`#5 block-delta index=1 delta=args data="{\"city\":\"Paris\"}"`,
+			`#6 block-stop index=1`,
+			`#7 finish data="tool_use"`,
+			`#7 message-end`,
+		}},
 
 	// Violations.
 	{Name: Name("array line"), In: `[{"messageStart":{}}]`,
@@ -232,6 +269,26 @@ var bedrock = []Case{
 		Rule: spec.FramePayload, Msg: `payload is not a JSON object: "hello"`},
 	{Name: Name("chunk anthropic field type"), In: `{"chunk":{"bytes":"eyJ0eXBlIjoiY29udGVudF9ibG9ja19zdG9wIn0=","p":"abcdefgh"}}`,
 		Rule: spec.FramePayload, Msg: `content_block_stop.index: missing`},
+	{Name: Name("event-stream chunk of neither shape"), In: EventMessage(`chunk`, `{"bytes":"eyJpbmRleCI6MH0=","p":"abcdefgh"}`),
+		Rule: spec.FramePayload, Msg: `chunk.bytes: neither an Anthropic event (no type) nor one Converse event (0 members among messageStart, contentBlockStart, contentBlockDelta, contentBlockStop, messageStop, metadata)`},
+	{Name: Name("chunk of another model family (Llama)"), In: JSONLines(`{"chunk":` + BedrockChunk(`{"generation":"Hi","prompt_token_count":null,"generation_token_count":1,"stop_reason":null}`) + `}`),
+		Rule: spec.FramePayload, Msg: `chunk.bytes: neither an Anthropic event (no type) nor one Converse event (0 members among messageStart, contentBlockStart, contentBlockDelta, contentBlockStop, messageStop, metadata)`},
+	{Name: Name("chunk of two Converse events"), In: EventMessage(`chunk`, BedrockChunk(`{"contentBlockStop":{"contentBlockIndex":0},"messageStop":{"stopReason":"end_turn"}}`)),
+		Rule: spec.FramePayload, Msg: `chunk.bytes: neither an Anthropic event (no type) nor one Converse event (2 members among messageStart, contentBlockStart, contentBlockDelta, contentBlockStop, messageStop, metadata)`},
+	{Name: Name("chunk exception is no Converse event"), In: EventMessage(`chunk`, BedrockChunk(`{"throttlingException":{"message":"slow"}}`)),
+		Rule: spec.FramePayload, Msg: `chunk.bytes: neither an Anthropic event (no type) nor one Converse event (0 members among messageStart, contentBlockStart, contentBlockDelta, contentBlockStop, messageStop, metadata)`},
+	{Name: Name("Nova chunk payload not an object"), In: EventMessage(`chunk`, BedrockChunk(`{"contentBlockDelta":[1]}`)),
+		Rule: spec.FrameFieldType, Msg: `chunk.bytes.contentBlockDelta: want an object, got "[1]"`},
+	{Name: Name("Nova chunk payload field"), In: EventMessage(`chunk`, BedrockChunk(`{"contentBlockDelta":{"delta":{"text":"x"}}}`)),
+		Rule: spec.FramePayload, Msg: `contentBlockDelta.contentBlockIndex: missing`},
+	{Name: Name("chunk type not a string"), In: EventMessage(`chunk`, BedrockChunk(`{"type":1,"messageStop":{}}`)),
+		Rule: spec.FrameFieldType, Msg: `type: want a string, got "1"`},
+	{Name: Name("a Converse chunk after an Anthropic one"), In: EventMessage("chunk", BedrockChunk(`{"type":"message_start","message":{"id":"msg_bdrk_1","content":[]}}`)) +
+		EventMessage("chunk", BedrockChunk(`{"contentBlockDelta":{"delta":{"text":"Hi"},"contentBlockIndex":0}}`)),
+		Want: []string{`#1 message-start id="msg_bdrk_1"`},
+		Rule: spec.FramePayload, Msg: `chunk.bytes: a Converse event in a stream whose first chunk carried an Anthropic event`, Frame: 2},
+	{Name: Name("an Anthropic chunk after a Converse one"), In: JSONLines(`{"chunk":`+BedrockChunk(`{"metadata":{}}`)+`}`, `{"chunk":`+BedrockChunk(`{"type":"ping"}`)+`}`),
+		Rule: spec.FramePayload, Msg: `chunk.bytes: an Anthropic event in a stream whose first chunk carried a Converse event`, Frame: 2},
 	{Name: Name("event-stream bad base64"), In: EventMessage(`chunk`, `{"bytes":"%%%"}`),
 		Rule: spec.FramePayload, Msg: `chunk.bytes: bad base64: illegal base64 data at input byte 0`},
 	{Name: Name("event-stream payload not JSON"), In: EventMessage(`messageStart`, `role=assistant`),

@@ -78,8 +78,9 @@ func Flip(m string, i int) string {
 	return string(b)
 }
 
-// BedrockChunk wraps an Anthropic event payload as the payload of an
+// BedrockChunk wraps an event payload (an Anthropic event, or one Converse
+// event of Amazon Nova) as the payload of an
 // InvokeModelWithResponseStream chunk.
-func BedrockChunk(anthropic string) string {
-	return `{"bytes":"` + base64.StdEncoding.EncodeToString([]byte(anthropic)) + `","p":"abcdefgh"}`
+func BedrockChunk(event string) string {
+	return `{"bytes":"` + base64.StdEncoding.EncodeToString([]byte(event)) + `","p":"abcdefgh"}`
 }
