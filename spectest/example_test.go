@@ -308,7 +308,7 @@ func ExampleRandomFailures() {
 	}
 	// Output:
 	// 1 [ID-1]
-	// 3 [ID-1 NO-RULE ORD-1]
+	// 3 [ID-1 ORD-1 NO-RULE]
 }
 
 // lastThinking is a request converter with the loss of Ollama's Anthropic
