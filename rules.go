@@ -25,6 +25,7 @@ const (
 	IDWhole         = spec.IDWhole         // ID-8
 	IDBlock         = spec.IDBlock         // ID-9
 	IDRepeated      = spec.IDRepeated      // ID-10
+	IDLegacyCall    = spec.IDLegacyCall    // ID-11
 	NameOnce        = spec.NameOnce        // NAME-1
 	NameConflict    = spec.NameConflict    // NAME-2
 	NameMissing     = spec.NameMissing     // NAME-3

@@ -87,7 +87,25 @@ type chatPiece struct {
 	idNew   bool // the entry brings an id the call does not hold yet
 	hasID   bool // the entry carries a non-empty id
 	whole   bool // the entry is a whole call by itself
+
+	block  *jObj  // a LiteLLM thinking_blocks entry the piece adds (THINK-2)
+	bare   bool   // with block: the text travels in the block alone, not in field
+	chunk  bool   // text or thinking sent as a chunk of an array content (Mistral; FRAME-6)
+	think  bool   // with chunk: a thinking chunk
+	sigTo  string // with think: the chunk's signature
+	legacy *jObj  // the entry is a legacy delta.function_call (ID-11)
+	dup    *jObj  // a function_call that repeats the entry beside it (llama-cpp-python)
 }
+
+// Reasoning styles of one choice's thinking items (THINK-1, THINK-2).
+const (
+	thinkPlain          = iota // reasoning_content or reasoning, sometimes reasoning_details
+	thinkLiteLLMDeltas         // LiteLLM before mid-2026: a block beside each piece, then a signature block
+	thinkLiteLLMSigned         // LiteLLM since: pieces in reasoning_content, then one signed block of the whole text
+	thinkLiteLLMMistral        // LiteLLM's Mistral layer: every piece's block signed "mistral"
+	thinkBlocksOnly            // unsigned blocks and no reasoning_content (a relay)
+	thinkMistral               // Mistral: thinking and text chunks of an array content
+)
 
 const (
 	rankRole = iota
@@ -184,17 +202,33 @@ func chatFits(taken []chatPiece, q chatPiece, mode int) bool {
 	if q.rank < last.rank {
 		return false // a delta is decoded thinking, signatures, text, calls, finish
 	}
+	blocks := false // a taken piece adds to thinking_blocks
+	for _, e := range taken {
+		blocks = blocks || e.block != nil
+	}
 	switch q.rank {
 	case rankThink:
-		return last.rank < rankThink || (last.field == q.field && !last.details && !q.details)
+		if last.rank < rankThink {
+			return true
+		}
+		if last.block != nil || q.block != nil {
+			// The blocks of one style: their text is read, or repeated,
+			// alike (THINK-2).
+			return last.field == q.field && !last.details && !q.details
+		}
+		return last.field == q.field && !last.details && !q.details && !blocks
 	case rankSig:
-		return last.rank != rankSig
+		// reasoning_details are decoded before thinking_blocks.
+		return last.rank != rankSig && (q.block != nil || !blocks)
 	case rankText:
-		return last.rank != rankText || last.field == q.field
+		return last.rank != rankText || (last.field == q.field && last.chunk == q.chunk)
 	case rankEntry:
 		for _, e := range taken {
 			if e.rank != rankEntry {
 				continue
+			}
+			if e.legacy != nil || q.legacy != nil {
+				return false // one function_call a delta (ID-11)
 			}
 			if mode == chatKeyNone && !(e.whole && q.whole) {
 				return false // positions are keys: one entry per frame unless whole calls
@@ -214,8 +248,13 @@ func chatChoiceObj(t *rapid.T, r *Response, m, c, pos int, taken []chatPiece, se
 	delta := obj()
 	var calls []any
 	var details []any
+	var blocks []any
+	var chunks []any // an array content (FRAME-6)
 	finish := any(nil)
 	for _, p := range taken {
+		if p.block != nil {
+			blocks = append(blocks, p.block)
+		}
 		switch p.rank {
 		case rankRole:
 			delta.set("role", "assistant")
@@ -223,6 +262,14 @@ func chatChoiceObj(t *rapid.T, r *Response, m, c, pos int, taken []chatPiece, se
 				delta.set("content", nil)
 			}
 		case rankThink:
+			if p.block != nil {
+				if !p.bare {
+					prev, _ := delta.get(p.field)
+					s, _ := prev.(string)
+					delta.set(p.field, s+p.text)
+				}
+				continue
+			}
 			if p.details {
 				if p.plain {
 					delta.set(p.field, p.text)
@@ -235,13 +282,33 @@ func chatChoiceObj(t *rapid.T, r *Response, m, c, pos int, taken []chatPiece, se
 			s, _ := prev.(string)
 			delta.set(p.field, s+p.text)
 		case rankSig:
-			details = append(details, obj("type", "reasoning.encrypted", "data", p.text, "format", "google-gemini-v1", "index", num(0)))
+			if p.block == nil {
+				details = append(details, obj("type", "reasoning.encrypted", "data", p.text, "format", "google-gemini-v1", "index", num(0)))
+			}
 		case rankText:
+			if p.chunk {
+				chunks = append(chunks, chatChunks(t, p)...)
+				continue
+			}
 			prev, _ := delta.get(p.field)
 			s, _ := prev.(string)
 			delta.set(p.field, s+p.text)
 		case rankEntry:
-			calls = append(calls, p.entry)
+			switch {
+			case p.legacy != nil:
+				delta.set("function_call", p.legacy)
+				switch rapid.IntRange(0, 3).Draw(t, "legacyToolCalls") {
+				case 0:
+					delta.set("tool_calls", nil) // llama-cpp-python
+				case 1:
+					delta.set("tool_calls", []any{}) // no entry: function_call is read
+				}
+			default:
+				calls = append(calls, p.entry)
+				if p.dup != nil {
+					delta.set("function_call", p.dup) // ID-11: not read beside an entry
+				}
+			}
 			if p.content && !seen[c<<16|p.item] {
 				seen[c<<16|p.item] = true
 				r.seen = append(r.seen, itemRef{m, c, p.item})
@@ -253,6 +320,21 @@ func chatChoiceObj(t *rapid.T, r *Response, m, c, pos int, taken []chatPiece, se
 	}
 	if len(details) > 0 {
 		delta.set("reasoning_details", details)
+	}
+	if len(blocks) > 0 {
+		delta.set("thinking_blocks", blocks)
+		if rapid.IntRange(0, 2).Draw(t, "providerFields") == 0 {
+			// LiteLLM repeats them here; unknown fields are ignored (FRAME-5).
+			delta.set("provider_specific_fields", obj("thinking_blocks", cloneValue(blocks)))
+		}
+	}
+	if len(chunks) > 0 {
+		if rapid.IntRange(0, 4).Draw(t, "chunkTrailer") == 0 {
+			// FRAME-5: a citation marker or an image is not kept.
+			chunks = append(chunks, rapid.SampledFrom([]any{nil, obj("type", "reference", "reference_ids", []any{num(0)}),
+				obj("type", "image_url", "image_url", "https://example.com/i.png")}).Draw(t, "unknownChunk"))
+		}
+		delta.set("content", chunks)
 	}
 	if len(calls) > 0 {
 		delta.set("tool_calls", calls)
@@ -306,17 +388,33 @@ func chatChoicePieces(t *rapid.T, r *Response, m, c int) ([]chatPiece, int) {
 		return nCalls
 	}
 	thinkField := rapid.SampledFrom([]string{"reasoning_content", "reasoning"}).Draw(t, "thinkField")
+	style := rapid.SampledFrom([]int{thinkPlain, thinkPlain, thinkPlain, thinkPlain, thinkPlain,
+		thinkLiteLLMDeltas, thinkLiteLLMSigned, thinkLiteLLMMistral, thinkBlocksOnly, thinkMistral, thinkMistral}).Draw(t, "thinkStyle")
+	if style != thinkPlain && style != thinkMistral {
+		thinkField = "reasoning_content" // LiteLLM's field
+	}
+	calls := 0
+	for _, it := range ch.Items {
+		if it.Kind == ItemCall {
+			calls++
+		}
+	}
 	for i, it := range ch.Items {
 		switch it.Kind {
 		case ItemText:
 			field := "content"
-			if rapid.IntRange(0, 9).Draw(t, "refusal") == 0 {
+			if style != thinkMistral && rapid.IntRange(0, 9).Draw(t, "refusal") == 0 {
 				field = "refusal"
 			}
+			chunk := style == thinkMistral && rapid.IntRange(0, 2).Draw(t, "textChunk") > 0
 			for _, s := range splitText(t, it.Text, 4, true, "text") {
-				out = append(out, chatPiece{rank: rankText, field: field, text: s, item: -1})
+				out = append(out, chatPiece{rank: rankText, field: field, text: s, item: -1, chunk: chunk})
 			}
 		case ItemThinking:
+			if style != thinkPlain {
+				out = append(out, chatThinkPieces(t, it.Text, style, thinkField)...)
+				continue
+			}
 			details := rapid.IntRange(0, 4).Draw(t, "reasoningDetails") == 0
 			plain := details && rapid.Bool().Draw(t, "detailsPlain")
 			for _, s := range splitText(t, it.Text, 3, true, "thinking") {
@@ -326,16 +424,141 @@ func chatChoicePieces(t *rapid.T, r *Response, m, c int) ([]chatPiece, int) {
 				out = append(out, chatPiece{rank: rankThink, field: thinkField, text: s, details: details, plain: plain, item: -1})
 			}
 		case ItemSignature:
-			out = append(out, chatPiece{rank: rankSig, text: it.Signature, item: -1})
+			p := chatPiece{rank: rankSig, text: it.Signature, item: -1}
+			if style != thinkPlain && style != thinkMistral && rapid.Bool().Draw(t, "redactedBlock") {
+				// THINK-2: a redacted_thinking block is a signature item.
+				p.block = obj("type", "redacted_thinking", "data", it.Signature)
+			}
+			out = append(out, p)
 		case ItemCall:
 			key := sameKey
 			if mode == chatKeyIndex {
 				key = nextKey()
 			}
+			if calls == 1 && !it.Call.Custom {
+				switch rapid.IntRange(0, 7).Draw(t, "legacyCall") {
+				case 0:
+					out = append(out, chatLegacyPieces(t, it.Call, i)...)
+					continue
+				case 1:
+					ps := chatCallPieces(t, it.Call, i, mode, key)
+					for j := range ps {
+						chatDupFunctionCall(t, &ps[j])
+					}
+					out = append(out, ps...)
+					continue
+				}
+			}
 			out = append(out, chatCallPieces(t, it.Call, i, mode, key)...)
 		}
 	}
 	return append(out, chatPiece{rank: rankFinish, item: -1}), mode
+}
+
+// chatThinkPieces turns one thinking item's text into pieces of a style
+// other than thinkPlain.
+func chatThinkPieces(t *rapid.T, text string, style int, field string) []chatPiece {
+	var out []chatPiece
+	block := func(s, sig string) *jObj {
+		b := obj("type", "thinking", "thinking", s)
+		if sig != "" || rapid.Bool().Draw(t, "blockSigField") {
+			b.set("signature", sig)
+		}
+		return b
+	}
+	for _, s := range splitText(t, text, 3, true, "thinking") {
+		p := chatPiece{rank: rankThink, field: field, text: s, item: -1}
+		switch style {
+		case thinkLiteLLMDeltas:
+			p.block = block(s, "")
+		case thinkLiteLLMMistral:
+			p.block = block(s, "mistral")
+		case thinkBlocksOnly:
+			p.block, p.bare = block(s, ""), true
+		case thinkMistral:
+			p.rank, p.field, p.chunk, p.think = rankText, "content", true, true
+			if rapid.IntRange(0, 5).Draw(t, "thinkChunkSig") == 0 {
+				p.sigTo = genSig(t)
+			}
+		}
+		out = append(out, p)
+	}
+	switch style {
+	case thinkLiteLLMDeltas:
+		// The signature_delta: a block of empty text, reasoning_content "".
+		out = append(out, chatPiece{rank: rankThink, field: field, item: -1, block: block("", genSig(t))})
+	case thinkLiteLLMSigned:
+		// One signed block that holds the whole text again.
+		out = append(out, chatPiece{rank: rankThink, field: field, item: -1, bare: true, block: block(text, genSig(t))})
+	}
+	return out
+}
+
+// chatChunks returns the elements of an array content that piece p, a
+// Mistral chunk, adds: a text chunk, or a thinking chunk whose text is one
+// or two text chunks, with a reference among them now and then (FRAME-5).
+func chatChunks(t *rapid.T, p chatPiece) []any {
+	if !p.think {
+		return []any{obj("type", "text", "text", p.text)}
+	}
+	var parts []any
+	for _, s := range splitText(t, p.text, 2, false, "thinkParts") {
+		parts = append(parts, obj("type", "text", "text", s))
+	}
+	if rapid.IntRange(0, 5).Draw(t, "thinkReference") == 0 {
+		at := rapid.IntRange(0, len(parts)).Draw(t, "thinkReferenceAt")
+		parts = append(parts[:at:at], append([]any{obj("type", "reference", "reference_ids", []any{num(1)})}, parts[at:]...)...)
+	}
+	c := obj("type", "thinking", "thinking", parts)
+	if p.sigTo != "" {
+		c.set("signature", p.sigTo)
+	}
+	return []any{c}
+}
+
+// chatLegacyPieces turns a choice's one call into legacy function_call
+// deltas (ID-11): the name, then the argument fragments. The call has no
+// id.
+func chatLegacyPieces(t *rapid.T, call *Call, item int) []chatPiece {
+	call.ID = ""
+	frags := splitText(t, call.wire, 5, true, "args")
+	first := obj("name", call.Name, "arguments", "")
+	if rapid.Bool().Draw(t, "legacyNameWithArgs") {
+		first.set("arguments", frags[0])
+		frags = frags[1:]
+	}
+	out := []chatPiece{{rank: rankEntry, item: item, legacy: first, content: true}}
+	for _, f := range frags {
+		fc := obj()
+		if rapid.Bool().Draw(t, "legacyNullName") {
+			fc.set("name", nil) // llama-cpp-python
+		}
+		fc.set("arguments", f)
+		out = append(out, chatPiece{rank: rankEntry, item: item, legacy: fc, content: f != ""})
+	}
+	return out
+}
+
+// chatDupFunctionCall gives an entry piece a function_call that repeats it,
+// as llama-cpp-python sends beside every entry; it is not read (ID-11).
+func chatDupFunctionCall(t *rapid.T, p *chatPiece) {
+	if p.entry == nil || rapid.IntRange(0, 3).Draw(t, "dupSkip") == 0 {
+		return
+	}
+	fn := p.entry.obj("function")
+	if fn == nil {
+		return
+	}
+	dup := obj()
+	if v, ok := fn.get("name"); ok {
+		dup.set("name", v)
+	}
+	if v, ok := fn.get("arguments"); ok {
+		if _, str := v.(string); str {
+			dup.set("arguments", v)
+		}
+	}
+	p.dup = dup
 }
 
 // chatCallPieces turns one call into tool_calls entries.

@@ -23,8 +23,10 @@ type openaiChatDecoder struct {
 var (
 	chatTopKeys    = newKeySet("error", "choices")
 	chatChoiceKeys = newKeySet("index", "delta", "finish_reason", "error")
-	chatDeltaKeys  = newKeySet("reasoning_content", "reasoning", "reasoning_details", "content", "refusal", "tool_calls")
+	chatDeltaKeys  = newKeySet("reasoning_content", "reasoning", "reasoning_details", "content", "refusal", "tool_calls", "thinking_blocks", "function_call")
 	chatDetailKeys = newKeySet("type", "text", "summary", "signature")
+	chatBlockKeys  = newKeySet("type", "thinking", "signature")
+	chatChunkKeys  = newKeySet("type", "text", "thinking", "signature")
 	chatCallKeys   = newKeySet("index", "id", "function", "extra_content", "type", "custom")
 	chatFuncKeys   = newKeySet("name", "arguments")
 	chatCustomKeys = newKeySet("name", "input")
@@ -37,8 +39,13 @@ const (
 
 	chatDeltaReasoningContent, chatDeltaReasoning, chatDeltaDetails = 0, 1, 2
 	chatDeltaContent, chatDeltaRefusal, chatDeltaToolCalls          = 3, 4, 5
+	chatDeltaBlocks, chatDeltaFunctionCall                          = 6, 7
 
 	chatDetailType, chatDetailText, chatDetailSummary, chatDetailSig = 0, 1, 2, 3
+
+	chatBlockType, chatBlockThinking, chatBlockSig = 0, 1, 2
+
+	chatChunkType, chatChunkText, chatChunkThinking, chatChunkSig = 0, 1, 2, 3
 
 	chatCallIndex, chatCallID, chatCallFunction, chatCallExtra, chatCallType, chatCallCustom = 0, 1, 2, 3, 4, 5
 
@@ -190,7 +197,7 @@ func chatChoice(b *batch, raw []byte, pos int) *spec.Violation {
 	if v != nil {
 		return v
 	}
-	var df [6][]byte
+	var df [8][]byte
 	if ok {
 		b.lookupN(delta, chatDeltaKeys, df[:])
 	}
@@ -207,6 +214,7 @@ func chatChoice(b *batch, raw []byte, pos int) *spec.Violation {
 	chatAdd(b, spec.KindThinking, choice, s)
 	plain = plain || len(s) > 0
 
+	reasoned := plain // the delta carries reasoning text in any field (THINK-2)
 	details, ok, v := asArray(df[chatDeltaDetails], "delta.reasoning_details")
 	if v != nil {
 		return v
@@ -214,7 +222,23 @@ func chatChoice(b *batch, raw []byte, pos int) *spec.Violation {
 	if ok {
 		b.eachElem(details, func(_ int, r []byte) {
 			if v == nil {
-				v = chatDetail(b, r, choice, plain)
+				var text bool
+				text, v = chatDetail(b, r, choice, plain)
+				reasoned = reasoned || text
+			}
+		})
+		if v != nil {
+			return v
+		}
+	}
+	blocks, ok, v := asArray(df[chatDeltaBlocks], "delta.thinking_blocks")
+	if v != nil {
+		return v
+	}
+	if ok {
+		b.eachElem(blocks, func(_ int, r []byte) {
+			if v == nil {
+				v = chatThinkingBlock(b, r, choice, reasoned)
 			}
 		})
 		if v != nil {
@@ -222,10 +246,25 @@ func chatChoice(b *batch, raw []byte, pos int) *spec.Violation {
 		}
 	}
 
-	if s, _, v = asString(b, df[chatDeltaContent], "delta.content"); v != nil {
-		return v
+	if content := df[chatDeltaContent]; !isNull(content) && content[0] == '[' {
+		// FRAME-6: Mistral's reasoning models send content as an array of
+		// typed chunks.
+		b.eachElem(content, func(_ int, r []byte) {
+			if v == nil {
+				v = chatContentChunk(b, r, choice)
+			}
+		})
+		if v != nil {
+			return v
+		}
+	} else if !isNull(content) && content[0] != '"' {
+		return payloadErr(spec.FrameFieldType, "delta.content: want a string or an array, got %s", clip(content))
+	} else {
+		if s, _, v = asString(b, content, "delta.content"); v != nil {
+			return v
+		}
+		chatAdd(b, spec.KindText, choice, s)
 	}
-	chatAdd(b, spec.KindText, choice, s)
 	if s, _, v = asString(b, df[chatDeltaRefusal], "delta.refusal"); v != nil {
 		return v
 	}
@@ -235,14 +274,32 @@ func chatChoice(b *batch, raw []byte, pos int) *spec.Violation {
 	if v != nil {
 		return v
 	}
+	entries := 0 // the tool_calls entries that are not null
 	if ok {
 		b.eachElem(calls, func(j int, r []byte) {
 			if v == nil {
 				v = chatToolCall(b, r, choice, j)
+				if !isNull(r) {
+					entries++
+				}
 			}
 		})
 		if v != nil {
 			return v
+		}
+	}
+	fc, ok, v := asObject(df[chatDeltaFunctionCall], "delta.function_call")
+	if v != nil {
+		return v
+	}
+	if ok {
+		ev, v := chatFunctionCall(b, fc, choice)
+		if v != nil {
+			return v
+		}
+		// ID-11: beside tool_calls entries it repeats them (llama-cpp-python).
+		if entries == 0 {
+			b.add(ev)
 		}
 	}
 	if !isNull(cf[chatChoiceError]) {
@@ -265,17 +322,18 @@ func chatChoice(b *batch, raw []byte, pos int) *spec.Violation {
 }
 
 // chatDetail translates one element r of delta.reasoning_details; plain
-// says whether the delta carried plain reasoning text.
-func chatDetail(b *batch, r []byte, choice int, plain bool) *spec.Violation {
+// says whether the delta carried plain reasoning text. It reports whether
+// the element is a text entry with text.
+func chatDetail(b *batch, r []byte, choice int, plain bool) (bool, *spec.Violation) {
 	e, ok, v := asObject(r, "delta.reasoning_details[]")
 	if v != nil || !ok {
-		return v
+		return false, v
 	}
 	var f [4][]byte
 	b.lookupN(e, chatDetailKeys, f[:])
 	typ, _, v := asString(b, f[chatDetailType], "reasoning_details[].type")
 	if v != nil {
-		return v
+		return false, v
 	}
 	var text []byte
 	switch string(typ) {
@@ -285,10 +343,10 @@ func chatDetail(b *batch, r []byte, choice int, plain bool) *spec.Violation {
 		text, _, v = asString(b, f[chatDetailSummary], "reasoning_details[].summary")
 	default:
 		b.add(event{kind: spec.KindSignature, choice: choice, sig: b.compact(r)})
-		return nil
+		return false, nil
 	}
 	if v != nil {
-		return v
+		return false, v
 	}
 	// THINK-1: text entries repeat the plain reasoning field (OpenRouter,
 	// Vercel); they are thinking only without one.
@@ -298,12 +356,139 @@ func chatDetail(b *batch, r []byte, choice int, plain bool) *spec.Violation {
 	// THINK-2: an entry that carries a signature is kept whole.
 	sig, _, v := asString(b, f[chatDetailSig], "reasoning_details[].signature")
 	if v != nil {
-		return v
+		return false, v
 	}
 	if len(sig) > 0 {
 		b.add(event{kind: spec.KindSignature, choice: choice, sig: b.compact(r)})
 	}
+	return len(text) > 0, nil
+}
+
+// chatThinkingBlock translates one element r of LiteLLM's
+// delta.thinking_blocks; reasoned says whether the delta carries reasoning
+// text in another field. LiteLLM repeats in its blocks the text of
+// reasoning_content: in the same delta, or (a signed block) the whole text of
+// the block, after it streamed (THINK-2).
+func chatThinkingBlock(b *batch, r []byte, choice int, reasoned bool) *spec.Violation {
+	e, ok, v := asObject(r, "delta.thinking_blocks[]")
+	if v != nil || !ok {
+		return v
+	}
+	var f [3][]byte
+	b.lookupN(e, chatBlockKeys, f[:])
+	typ, _, v := asString(b, f[chatBlockType], "thinking_blocks[].type")
+	if v != nil {
+		return v
+	}
+	if string(typ) != "thinking" {
+		// THINK-2: redacted_thinking and any other block is opaque
+		// reasoning, kept whole as an item of its own.
+		b.add(event{kind: spec.KindSignature, choice: choice, sig: b.compact(r)})
+		return nil
+	}
+	text, _, v := asString(b, f[chatBlockThinking], "thinking_blocks[].thinking")
+	if v != nil {
+		return v
+	}
+	sig, _, v := asString(b, f[chatBlockSig], "thinking_blocks[].signature")
+	if v != nil {
+		return v
+	}
+	if len(sig) > 0 {
+		// THINK-2: a signed block is kept whole on the thinking before
+		// it; its text is not read again.
+		b.add(event{kind: spec.KindThinking, choice: choice, sig: b.compact(r)})
+		return nil
+	}
+	if !reasoned { // THINK-1: else the text the delta's reasoning field holds
+		chatAdd(b, spec.KindThinking, choice, text)
+	}
 	return nil
+}
+
+// chatContentChunk translates one element r of an array delta.content, a
+// Mistral chunk: a text chunk is text, a thinking chunk the thinking of
+// its text chunks (THINK-1), and a chunk of any other type (a reference,
+// an image) carries nothing a reassembler keeps (FRAME-5).
+func chatContentChunk(b *batch, r []byte, choice int) *spec.Violation {
+	e, ok, v := asObject(r, "delta.content[]")
+	if v != nil || !ok {
+		return v
+	}
+	var f [4][]byte
+	b.lookupN(e, chatChunkKeys, f[:])
+	typ, _, v := asString(b, f[chatChunkType], "content[].type")
+	if v != nil {
+		return v
+	}
+	switch string(typ) {
+	case "text":
+		s, _, v := asString(b, f[chatChunkText], "content[].text")
+		if v != nil {
+			return v
+		}
+		chatAdd(b, spec.KindText, choice, s)
+	case "thinking":
+		parts, ok, v := asArray(f[chatChunkThinking], "content[].thinking")
+		if v != nil {
+			return v
+		}
+		if ok {
+			b.eachElem(parts, func(_ int, p []byte) {
+				if v == nil {
+					v = chatThinkingPart(b, p, choice)
+				}
+			})
+			if v != nil {
+				return v
+			}
+		}
+		sig, _, v := asString(b, f[chatChunkSig], "content[].signature")
+		if v != nil {
+			return v
+		}
+		if len(sig) > 0 {
+			// THINK-2: a signed chunk is kept whole on its thinking.
+			b.add(event{kind: spec.KindThinking, choice: choice, sig: b.compact(r)})
+		}
+	}
+	return nil
+}
+
+// chatThinkingPart translates one element p of a Mistral thinking chunk's
+// "thinking": a text chunk is thinking; a reference is not kept (FRAME-5).
+func chatThinkingPart(b *batch, p []byte, choice int) *spec.Violation {
+	e, ok, v := asObject(p, "content[].thinking[]")
+	if v != nil || !ok {
+		return v
+	}
+	var f [4][]byte
+	b.lookupN(e, chatChunkKeys, f[:])
+	typ, _, v := asString(b, f[chatChunkType], "content[].thinking[].type")
+	if v != nil || string(typ) != "text" {
+		return v
+	}
+	s, _, v := asString(b, f[chatChunkText], "content[].thinking[].text")
+	if v != nil {
+		return v
+	}
+	chatAdd(b, spec.KindThinking, choice, s)
+	return nil
+}
+
+// chatFunctionCall translates a delta's legacy function_call fc: the
+// tool_calls entry {"function": fc}, with no id and no index, at position
+// 0 (ID-11).
+func chatFunctionCall(b *batch, fc []byte, choice int) (event, *spec.Violation) {
+	ev := event{kind: spec.KindFragment, choice: choice, callKind: spec.CallFunction}
+	var ff [2][]byte
+	b.lookupN(fc, chatFuncKeys, ff[:])
+	var v *spec.Violation
+	if ev.name, _, v = asString(b, ff[chatFuncName], "function_call.name"); v != nil {
+		return ev, v
+	}
+	ev.data, _, v = asString(b, ff[chatFuncArgs], "function_call.arguments")
+	return ev, v
 }
 
 // chatToolCall translates entry pos of a delta's "tool_calls" into a

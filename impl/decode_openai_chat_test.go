@@ -182,13 +182,16 @@ func oaiAllocs(t *testing.T, d payloadDecoder, event string, payloads map[string
 
 func TestImplOpenAIChatAllocs(t *testing.T) {
 	oaiAllocs(t, &openaiChatDecoder{}, "", map[string]string{
-		"argument delta": `{"id":"gen-1","object":"chat.completion.chunk","created":1777319805,"model":"m","provider":"p","choices":[{"index":0,"delta":{"content":null,"role":"assistant","tool_calls":[{"index":0,"function":{"arguments":"{\"a\": 2"}}]},"finish_reason":null,"native_finish_reason":null}]}`,
-		"call opener":    `{"id":"c","choices":[{"index":0,"delta":{"role":"assistant","tool_calls":[{"index":0,"id":"call_a","type":"function","function":{"name":"add","arguments":""}}]}}]}`,
-		"content":        `{"id":"c","choices":[{"index":0,"delta":{"content":"Hello, caf\u00e9"},"logprobs":null,"finish_reason":null}]}`,
-		"reasoning":      `{"choices":[{"index":0,"delta":{"reasoning":"R","reasoning_details":[{"type":"reasoning.text","text":"R","signature":"s"},{"type":"reasoning.encrypted","data":"QUJD"}]}}]}`,
-		"object args":    `{"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"function":{"name":"f","arguments":{ "a" : 1 }},"extra_content":{"g":{"s":"x"}}}]}}]}`,
-		"finish":         `{"choices":[{"index":0,"delta":{},"finish_reason":"tool_calls"}],"usage":{"prompt_tokens":1}}`,
-		"numeric error":  `{"error":{"message":"Provider returned error","code":502}}`,
-		"done":           `[DONE]`,
+		"argument delta":  `{"id":"gen-1","object":"chat.completion.chunk","created":1777319805,"model":"m","provider":"p","choices":[{"index":0,"delta":{"content":null,"role":"assistant","tool_calls":[{"index":0,"function":{"arguments":"{\"a\": 2"}}]},"finish_reason":null,"native_finish_reason":null}]}`,
+		"call opener":     `{"id":"c","choices":[{"index":0,"delta":{"role":"assistant","tool_calls":[{"index":0,"id":"call_a","type":"function","function":{"name":"add","arguments":""}}]}}]}`,
+		"content":         `{"id":"c","choices":[{"index":0,"delta":{"content":"Hello, caf\u00e9"},"logprobs":null,"finish_reason":null}]}`,
+		"reasoning":       `{"choices":[{"index":0,"delta":{"reasoning":"R","reasoning_details":[{"type":"reasoning.text","text":"R","signature":"s"},{"type":"reasoning.encrypted","data":"QUJD"}]}}]}`,
+		"object args":     `{"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"function":{"name":"f","arguments":{ "a" : 1 }},"extra_content":{"g":{"s":"x"}}}]}}]}`,
+		"finish":          `{"choices":[{"index":0,"delta":{},"finish_reason":"tool_calls"}],"usage":{"prompt_tokens":1}}`,
+		"numeric error":   `{"error":{"message":"Provider returned error","code":502}}`,
+		"done":            `[DONE]`,
+		"mistral chunks":  `{"choices":[{"index":0,"delta":{"content":[{"type":"thinking","thinking":[{"type":"text","text":"t"},{"type":"reference","reference_ids":[1]}],"signature":"s"},{"type":"text","text":"x"}]},"finish_reason":null}]}`,
+		"thinking blocks": `{"choices":[{"index":0,"delta":{"reasoning_content":"r","thinking_blocks":[{"type":"thinking","thinking":"r","signature":"s"},{"type":"redacted_thinking","data":"d"}]}}]}`,
+		"function_call":   `{"choices":[{"index":0,"delta":{"role":"assistant","function_call":{"name":"f","arguments":"{\"a\":1}"}}}]}`,
 	})
 }

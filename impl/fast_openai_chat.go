@@ -23,7 +23,9 @@ import (
 // decoder would find the same members and yield the same events, so the
 // result is those events. Any other value (another member, another order,
 // white space, an escape in a fixed name, a long index) is left to the
-// general decoder. TestChatFastChoices and its fuzz target (fuzz_test.go)
+// general decoder: so are Mistral's array content, whose value is no string
+// (FRAME-6), and a delta with a legacy function_call (ID-11) or LiteLLM's
+// thinking_blocks (THINK-2), members no shape has. TestChatFastChoices and its fuzz target (fuzz_test.go)
 // hold the two paths equal.
 
 var (

@@ -53,3 +53,27 @@ func TestChatMemoNumbers(t *testing.T) {
 	}
 	checkChatRun(t, docs)
 }
+
+// TestChatMemoShapes runs chunks of the fast shapes, each followed by a
+// chunk that begins with the same bytes and then takes a shape the fast
+// path does not read (an array content, a legacy function_call,
+// thinking_blocks), through one decoder, and compares each with the
+// general path alone: the memo must not replay a shape that changed.
+func TestChatMemoShapes(t *testing.T) {
+	const head = `{"id":"c","choices":[{"index":0,"delta":{`
+	const tail = `},"logprobs":null,"finish_reason":null}]}`
+	deltas := [][]string{
+		{`"content":"ab"`, `"content":[{"type":"text","text":"ab"}]`, `"content":"ab"`},
+		{`"content":"ab"`, `"content":[{"type":"thinking","thinking":[{"type":"text","text":"ab"}]}]`},
+		{`"tool_calls":[{"index":0,"function":{"arguments":"x"}}]`, `"function_call":{"arguments":"x"}`, `"tool_calls":[{"index":0,"function":{"arguments":"x"}}]`},
+		{`"tool_calls":[{"index":0,"function":{"arguments":"x"}}]`, `"tool_calls":[{"index":0,"function":{"arguments":"x"}}],"function_call":{"arguments":"x"}`},
+		{`"content":"ab"`, `"content":"ab","thinking_blocks":[{"type":"thinking","thinking":"ab"}]`, `"thinking_blocks":[{"type":"thinking","thinking":"ab"}]`},
+	}
+	for _, run := range deltas {
+		var docs [][]byte
+		for _, d := range run {
+			docs = append(docs, []byte(head+d+tail))
+		}
+		checkChatRun(t, docs)
+	}
+}

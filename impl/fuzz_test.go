@@ -481,6 +481,15 @@ var fastChoicesSeeds = []string{
 	`{"choices":[{"index":0,"delta":{"reasoning_content":"r","content":"x"},"logprobs":null,"finish_reason":null}]}`,
 	`{"error":{"message":"m"},"choices":[{"index":0,"delta":{"content":"x"},"logprobs":null,"finish_reason":null}]}`,
 	`{"choices":[{"index":0,"delta":{"content":"x"},"logprobs":null,"finish_reason":null}]`,
+	// Shapes that a fast shape's bytes begin like: an array content
+	// (Mistral), a legacy function_call, LiteLLM's thinking_blocks.
+	`{"choices":[{"index":0,"delta":{"content":[{"type":"text","text":"x"}]},"logprobs":null,"finish_reason":null}]}`,
+	`{"choices":[{"index":0,"delta":{"content":[{"type":"thinking","thinking":[{"type":"text","text":"t"}]}]},"logprobs":null,"finish_reason":null}]}`,
+	`{"choices":[{"index":0,"delta":{"content":[]},"logprobs":null,"finish_reason":null}]}`,
+	`{"choices":[{"index":0,"delta":{"function_call":{"arguments":"x"}},"logprobs":null,"finish_reason":null}]}`,
+	`{"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"function":{"arguments":"x"}}],"function_call":{"arguments":"x"}},"logprobs":null,"finish_reason":null}]}`,
+	`{"choices":[{"index":0,"delta":{"content":"x","thinking_blocks":[{"type":"thinking","thinking":"x"}]},"logprobs":null,"finish_reason":null}]}`,
+	`{"choices":[{"index":0,"delta":{"content":"x"},"logprobs":null,"finish_reason":null,"delta":{"content":["x"]}}]}`,
 }
 
 // checkFastChoices checks that the chat decoder, fast path included, reads

@@ -136,6 +136,7 @@ func chatChoice(raw json.RawMessage, pos int) ([]spec.Event, *spec.Violation) {
 		add(spec.KindThinking, s)
 		plain = plain || s != ""
 	}
+	reasoned := plain // the delta carries reasoning text in any field (THINK-2)
 	details, _, v := asArray(delta["reasoning_details"], "delta.reasoning_details")
 	if v != nil {
 		return nil, v
@@ -167,6 +168,7 @@ func chatChoice(raw json.RawMessage, pos int) ([]spec.Event, *spec.Violation) {
 			if !plain {
 				add(spec.KindThinking, s)
 			}
+			reasoned = reasoned || s != ""
 			// THINK-2: an entry that carries a signature is kept whole.
 			if sig, _, v := asString(e["signature"], "reasoning_details[].signature"); v != nil {
 				return nil, v
@@ -177,23 +179,73 @@ func chatChoice(raw json.RawMessage, pos int) ([]spec.Event, *spec.Violation) {
 			out = append(out, spec.Event{Kind: spec.KindSignature, Choice: choice, Sig: compactJSON(r)})
 		}
 	}
-	for _, k := range []string{"content", "refusal"} {
-		s, _, v := asString(delta[k], "delta."+k)
+	blocks, _, v := asArray(delta["thinking_blocks"], "delta.thinking_blocks")
+	if v != nil {
+		return nil, v
+	}
+	for _, r := range blocks {
+		evs, v := chatThinkingBlock(r, choice, reasoned)
+		if v != nil {
+			return nil, v
+		}
+		out = append(out, evs...)
+	}
+	if content := delta["content"]; !isNull(content) && content[0] == '[' {
+		// FRAME-6: Mistral's reasoning models send content as an array of
+		// typed chunks.
+		chunks, _, v := asArray(content, "delta.content")
+		if v != nil {
+			return nil, v
+		}
+		for _, r := range chunks {
+			evs, v := chatContentChunk(r, choice)
+			if v != nil {
+				return nil, v
+			}
+			out = append(out, evs...)
+		}
+	} else if !isNull(content) && content[0] != '"' {
+		return nil, payloadErr(spec.FrameFieldType, "delta.content: want a string or an array, got %s", clip(content))
+	} else {
+		s, _, v := asString(content, "delta.content")
 		if v != nil {
 			return nil, v
 		}
 		add(spec.KindText, s)
 	}
+	s, _, v := asString(delta["refusal"], "delta.refusal")
+	if v != nil {
+		return nil, v
+	}
+	add(spec.KindText, s)
 	calls, _, v := asArray(delta["tool_calls"], "delta.tool_calls")
 	if v != nil {
 		return nil, v
 	}
+	entries := 0 // the tool_calls entries that are not null
 	for j, r := range calls {
 		evs, v := chatToolCall(r, choice, j)
 		if v != nil {
 			return nil, v
 		}
 		out = append(out, evs...)
+		if !isNull(r) {
+			entries++
+		}
+	}
+	fc, ok, v := asObject(delta["function_call"], "delta.function_call")
+	if v != nil {
+		return nil, v
+	}
+	if ok {
+		ev, v := chatFunctionCall(fc, choice)
+		if v != nil {
+			return nil, v
+		}
+		// ID-11: beside tool_calls entries it repeats them (llama-cpp-python).
+		if entries == 0 {
+			out = append(out, ev)
+		}
 	}
 	if !isNull(c["error"]) {
 		// END-5: an error inside the choice (OpenRouter, sent with
@@ -212,6 +264,120 @@ func chatChoice(raw json.RawMessage, pos int) ([]spec.Event, *spec.Violation) {
 	}
 	add(spec.KindFinish, finish)
 	return out, nil
+}
+
+// chatThinkingBlock translates one element r of LiteLLM's
+// delta.thinking_blocks; reasoned says whether the delta carries reasoning
+// text in another field. LiteLLM repeats in its blocks the text of
+// reasoning_content: in the same delta, or (a signed block) the whole text of
+// the block, after it streamed (THINK-2).
+func chatThinkingBlock(r json.RawMessage, choice int, reasoned bool) ([]spec.Event, *spec.Violation) {
+	e, ok, v := asObject(r, "delta.thinking_blocks[]")
+	if v != nil || !ok {
+		return nil, v
+	}
+	typ, _, v := asString(e["type"], "thinking_blocks[].type")
+	if v != nil {
+		return nil, v
+	}
+	if typ != "thinking" {
+		// THINK-2: redacted_thinking and any other block is opaque
+		// reasoning, kept whole as an item of its own.
+		return []spec.Event{{Kind: spec.KindSignature, Choice: choice, Sig: compactJSON(r)}}, nil
+	}
+	text, _, v := asString(e["thinking"], "thinking_blocks[].thinking")
+	if v != nil {
+		return nil, v
+	}
+	sig, _, v := asString(e["signature"], "thinking_blocks[].signature")
+	if v != nil {
+		return nil, v
+	}
+	if sig != "" {
+		// THINK-2: a signed block is kept whole on the thinking before
+		// it; its text is not read again.
+		return []spec.Event{{Kind: spec.KindThinking, Choice: choice, Sig: compactJSON(r)}}, nil
+	}
+	if reasoned || text == "" {
+		return nil, nil // THINK-1: the text the delta's reasoning field holds
+	}
+	return []spec.Event{{Kind: spec.KindThinking, Choice: choice, Data: text}}, nil
+}
+
+// chatContentChunk translates one element r of an array delta.content, a
+// Mistral chunk: a text chunk is text, a thinking chunk the thinking of
+// its text chunks (THINK-1), and a chunk of any other type (a reference,
+// an image) carries nothing a reassembler keeps (FRAME-5).
+func chatContentChunk(r json.RawMessage, choice int) ([]spec.Event, *spec.Violation) {
+	e, ok, v := asObject(r, "delta.content[]")
+	if v != nil || !ok {
+		return nil, v
+	}
+	typ, _, v := asString(e["type"], "content[].type")
+	if v != nil {
+		return nil, v
+	}
+	var out []spec.Event
+	switch typ {
+	case "text":
+		s, _, v := asString(e["text"], "content[].text")
+		if v != nil {
+			return nil, v
+		}
+		if s != "" {
+			out = append(out, spec.Event{Kind: spec.KindText, Choice: choice, Data: s})
+		}
+	case "thinking":
+		parts, _, v := asArray(e["thinking"], "content[].thinking")
+		if v != nil {
+			return nil, v
+		}
+		for _, p := range parts {
+			pe, ok, v := asObject(p, "content[].thinking[]")
+			if v != nil {
+				return nil, v
+			}
+			if !ok {
+				continue
+			}
+			pt, _, v := asString(pe["type"], "content[].thinking[].type")
+			if v != nil {
+				return nil, v
+			}
+			if pt != "text" {
+				continue // FRAME-5: a reference inside the thinking
+			}
+			s, _, v := asString(pe["text"], "content[].thinking[].text")
+			if v != nil {
+				return nil, v
+			}
+			if s != "" {
+				out = append(out, spec.Event{Kind: spec.KindThinking, Choice: choice, Data: s})
+			}
+		}
+		sig, _, v := asString(e["signature"], "content[].signature")
+		if v != nil {
+			return nil, v
+		}
+		if sig != "" {
+			// THINK-2: a signed chunk is kept whole on its thinking.
+			out = append(out, spec.Event{Kind: spec.KindThinking, Choice: choice, Sig: compactJSON(r)})
+		}
+	}
+	return out, nil
+}
+
+// chatFunctionCall translates a delta's legacy function_call fc: the
+// tool_calls entry {"function": fc}, with no id and no index, at position
+// 0 (ID-11).
+func chatFunctionCall(fc obj, choice int) (spec.Event, *spec.Violation) {
+	ev := spec.Event{Kind: spec.KindFragment, Choice: choice, CallKind: spec.CallFunction}
+	var v *spec.Violation
+	if ev.Name, _, v = asString(fc["name"], "function_call.name"); v != nil {
+		return ev, v
+	}
+	ev.Data, _, v = asString(fc["arguments"], "function_call.arguments")
+	return ev, v
 }
 
 // chatToolCall translates entry pos of a delta's "tool_calls" into a

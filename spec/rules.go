@@ -33,6 +33,7 @@ const (
 	IDWhole         RuleID = "ID-8"
 	IDBlock         RuleID = "ID-9"
 	IDRepeated      RuleID = "ID-10"
+	IDLegacyCall    RuleID = "ID-11"
 	NameOnce        RuleID = "NAME-1"
 	NameConflict    RuleID = "NAME-2"
 	NameMissing     RuleID = "NAME-3"
@@ -106,6 +107,7 @@ var Rules = []Rule{
 	{IDWhole, "each whole-call element is a new complete call; its wire index is ignored"},
 	{IDBlock, "in block formats a call is its block key within the message; secondary item ids are not identity"},
 	{IDRepeated, "an id or name repeated at a call's end must equal the call's; the first value stands"},
+	{IDLegacyCall, "a legacy function_call is the tool_calls entry it stands for, at position 0 without id or index, unless the delta has tool_calls entries"},
 	{NameOnce, "a name is set once; repeating the same name is accepted; names are never concatenated"},
 	{NameConflict, "a different non-empty name for an existing call is a call-scoped violation"},
 	{NameMissing, "a call with no name when it completes is a call-scoped violation"},

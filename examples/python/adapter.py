@@ -81,10 +81,20 @@ class Reassembler:
             choice = expect(choice, dict, "a choice")
             n = field(choice, "index", int, 0)
             delta = field(choice, "delta", dict)
-            content = field(delta, "content", str, "")
-            if content:
+            content = delta.get("content")
+            if isinstance(content, list):  # Mistral: typed chunks
+                for chunk in content:
+                    if isinstance(chunk, dict) and chunk.get("type") == "text":
+                        self.text.append(field(chunk, "text", str, ""))
+            elif field(delta, "content", str, ""):
                 self.text.append(content)
-            for position, fragment in enumerate(field(delta, "tool_calls", list)):
+            field(delta, "thinking_blocks", list)  # LiteLLM's: checked, not reported
+            fragments = field(delta, "tool_calls", list)
+            legacy = delta.get("function_call")
+            if legacy is not None and not any(f is not None for f in fragments):
+                expect(legacy, dict, "field 'function_call'")
+                fragments = [{"function": legacy}]  # the deprecated function_call
+            for position, fragment in enumerate(fragments):
                 if fragment is None:
                     continue
                 fragment = expect(fragment, dict, "a tool call")
@@ -124,7 +134,7 @@ class Reassembler:
         calls = []
         for call in self.calls:
             status, arguments = "incomplete", call["arguments"]
-            if self.done and self.finish.get(call["choice"]) in ("tool_calls", "stop"):
+            if self.done and self.finish.get(call["choice"]) in ("tool_calls", "stop", "function_call"):
                 if not arguments.strip(" \t\r\n"):
                     arguments = "{}"  # no arguments mean {}
                 status = "complete" if call["name"] and is_object(arguments) else "invalid"
