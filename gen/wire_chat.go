@@ -12,7 +12,7 @@ import (
 func planChat(t *rapid.T, o Options) Response {
 	r := Response{Format: spec.FormatOpenAIChat}
 	ids := newIDSource(t)
-	caps := itemCaps{thinking: true, sigItems: true, maxItems: 5, custom: true}
+	caps := itemCaps{thinking: true, sigItems: true, maxItems: 5, custom: true, refusal: true}
 	nm := o.responses(t, "messages")
 	for m := 0; m < nm; m++ {
 		msg := Message{ID: "chatcmpl-" + genToken(t, "msgID")}
@@ -307,10 +307,10 @@ func chatChoicePieces(t *rapid.T, r *Response, m, c int) ([]chatPiece, int) {
 	thinkField := rapid.SampledFrom([]string{"reasoning_content", "reasoning"}).Draw(t, "thinkField")
 	for i, it := range ch.Items {
 		switch it.Kind {
-		case ItemText:
+		case ItemText, ItemRefusal:
 			field := "content"
-			if rapid.IntRange(0, 9).Draw(t, "refusal") == 0 {
-				field = "refusal"
+			if it.Kind == ItemRefusal {
+				field = "refusal" // END-8
 			}
 			for _, s := range splitText(t, it.Text, 4, true, "text") {
 				out = append(out, chatPiece{rank: rankText, field: field, text: s, item: -1})

@@ -50,7 +50,7 @@ func (m *machine) apply(e *event) *spec.Violation {
 	if int(e.kind) >= len(handlers) || handlers[e.kind] == nil {
 		return term(spec.EventInvalid, e, "event of unknown kind %d", e.kind)
 	}
-	if e.callKind > spec.CallCustom {
+	if int(e.callKind) >= spec.NumCallKinds {
 		return term(spec.EventInvalid, e, "event of call kind %s", e.callKind)
 	}
 	if v := handlers[e.kind](m, e); v != nil {
@@ -306,7 +306,7 @@ func (m *machine) addCall(c call) int {
 func (m *machine) callOutput(k spec.OutputKind, n int) Output {
 	c := &m.calls[n]
 	st, args, kind := c.result()
-	o := Output{Kind: k, Message: c.msg, Choice: c.choice, Call: n, ID: c.id, Name: c.name, CallKind: kind, Server: c.server, Status: st}
+	o := Output{Kind: k, Message: c.msg, Choice: c.choice, Call: n, ID: c.id, Name: c.name, Namespace: c.ns, CallKind: kind, Server: c.server, Status: st}
 	if k == spec.OutCallEnd {
 		o.Args = args
 		if len(c.sigs) > 0 {
@@ -354,7 +354,7 @@ func (m *machine) addCallSig(n int, sig []byte) {
 	m.msgBytes += len(sig)
 }
 
-// complete mirrors model's complete: NAME-3, NAME-4, END-2.
+// complete mirrors model's complete: NAME-3…NAME-5, END-2.
 func (m *machine) complete(n int, e *event) {
 	c := &m.calls[n]
 	if c.status != spec.StatusOpen {
@@ -363,8 +363,8 @@ func (m *machine) complete(n int, e *event) {
 	if c.kind == callPath && c.path != nil {
 		c.args = c.path.render(c.args[:0])
 	}
-	if c.tool == spec.CallCustom {
-		c.status = spec.StatusComplete // NAME-4, END-2: raw input text
+	if c.tool == spec.CallCustom || c.tool.IsItem() {
+		c.status = spec.StatusComplete // NAME-4, NAME-5, END-2: the input as sent
 	} else if len(trimJSONSpace(c.args)) == 0 {
 		c.args = append(c.args[:0], "{}"...)
 		c.synth = true
@@ -375,7 +375,7 @@ func (m *machine) complete(n int, e *event) {
 		c.status = spec.StatusInvalid
 		m.finding(spec.EndValidate, e, n, "%s", argsProblem(c.args))
 	}
-	if c.name == "" {
+	if c.name == "" && !c.tool.IsItem() { // NAME-5: an item's kind names its tool
 		m.finding(spec.NameMissing, e, n, "call has no name")
 	}
 	if m.onOut != nil {
@@ -400,7 +400,7 @@ func (m *machine) truncate(n int) {
 
 // ---- message lifecycle ----
 
-// stepMessageStart mirrors model's stepMessageStart: NAME-3, NAME-4, ORD-4,
+// stepMessageStart mirrors model's stepMessageStart: NAME-3…NAME-5, ORD-4,
 // BUD-6, PAIR-11, END-2.
 func (m *machine) stepMessageStart(e *event) *spec.Violation {
 	if m.msgs >= m.lim.MaxMessages {
@@ -414,7 +414,7 @@ func (m *machine) stepMessageStart(e *event) *spec.Violation {
 	return nil
 }
 
-// stepMessageEnd mirrors model's stepMessageEnd: NAME-3, NAME-4, END-2,
+// stepMessageEnd mirrors model's stepMessageEnd: NAME-3…NAME-5, END-2,
 // END-7.
 func (m *machine) stepMessageEnd(e *event) *spec.Violation {
 	if !m.inMsg {
@@ -424,7 +424,7 @@ func (m *machine) stepMessageEnd(e *event) *spec.Violation {
 	return nil
 }
 
-// endMessage mirrors model's endMessage: NAME-3, NAME-4, PAIR-11, END-2,
+// endMessage mirrors model's endMessage: NAME-3…NAME-5, PAIR-11, END-2,
 // END-3.
 func (m *machine) endMessage(e *event, unfinished spec.StopReason) {
 	cur := m.msgs - 1
@@ -477,7 +477,7 @@ func (m *machine) addStop(st spec.Stop) {
 	}
 }
 
-// stepEOF mirrors model's stepEOF: NAME-3, NAME-4, END-2, END-3.
+// stepEOF mirrors model's stepEOF: NAME-3…NAME-5, END-2, END-3.
 func (m *machine) stepEOF(e *event) *spec.Violation {
 	if e.hasData {
 		m.tail = append(m.tail[:0], e.data...) // END-3: the stream was cut inside its last frame
@@ -513,8 +513,8 @@ func (m *machine) stepError(e *event) *spec.Violation {
 
 // ---- finish ----
 
-// stepFinish mirrors model's stepFinish: NAME-3, NAME-4, BUD-6, PAIR-1,
-// END-1…END-4, END-7.
+// stepFinish mirrors model's stepFinish: NAME-3…NAME-5, BUD-6, PAIR-1,
+// END-1…END-4, END-7, END-8.
 func (m *machine) stepFinish(e *event) *spec.Violation {
 	if !m.inMsg {
 		if m.explicitStart {
@@ -567,12 +567,15 @@ func (m *machine) stepFinish(e *event) *spec.Violation {
 	}
 	reason := base
 	if base == spec.StopEnd || base == spec.StopToolUse {
-		// END-4: tool_use needs a client call, and no call cut short.
+		// END-4: tool_use needs a client call, and no call cut short;
+		// END-8: a refusal without a client call is a refusal.
 		switch {
 		case cut:
 			reason = spec.StopTruncated
 		case clientCalls > 0:
 			reason = spec.StopToolUse
+		case m.refused(e.choice):
+			reason = spec.StopRefusal
 		default:
 			reason = spec.StopEnd
 		}
@@ -726,7 +729,7 @@ func (m *machine) stepFragment(e *event) *spec.Violation {
 
 // ---- whole calls ----
 
-// stepWholeCall mirrors model's stepWholeCall: ID-7, ID-8, NAME-3, NAME-4,
+// stepWholeCall mirrors model's stepWholeCall: ID-7, ID-8, NAME-3…NAME-5,
 // BUD-1…BUD-4, BUD-6, BUD-7, PAIR-1, PAIR-9, END-2, END-6.
 func (m *machine) stepWholeCall(e *event) *spec.Violation {
 	if v := m.checkContent(e, e.choice); v != nil {
@@ -752,8 +755,12 @@ func (m *machine) stepWholeCall(e *event) *spec.Violation {
 
 // ---- text, thinking, signatures ----
 
-// stepText mirrors model's stepText: BUD-3, BUD-6, PAIR-1, END-6, THINK-2.
+// stepText mirrors model's stepText: BUD-3, BUD-6, PAIR-1, END-6, END-8,
+// THINK-2, EVENT-1.
 func (m *machine) stepText(e *event) *spec.Violation {
+	if e.delta != spec.DeltaNone && (e.kind != spec.KindText || e.delta != spec.DeltaRefusal) {
+		return term(spec.EventInvalid, e, "%s event of delta type %s", e.kind, e.delta)
+	}
 	if len(e.data) == 0 && len(e.sig) == 0 {
 		return nil
 	}
@@ -763,6 +770,8 @@ func (m *machine) stepText(e *event) *spec.Violation {
 	kind := spec.ItemText
 	if e.kind == spec.KindThinking {
 		kind = spec.ItemThinking
+	} else if e.delta == spec.DeltaRefusal {
+		kind = spec.ItemRefusal // END-8
 	}
 	last := m.lastItem(e.choice)
 	merge := last >= 0 && !m.items[last].block && m.items[last].kind == kind
@@ -793,6 +802,8 @@ func (m *machine) stepText(e *event) *spec.Violation {
 		ok := spec.OutText
 		if e.kind == spec.KindThinking {
 			ok = spec.OutThinking
+		} else if kind == spec.ItemRefusal {
+			ok = spec.OutRefusal
 		}
 		m.emit(Output{Kind: ok, Message: m.msgs - 1, Choice: e.choice, Data: e.data})
 	}

@@ -182,6 +182,11 @@ func chatChoice(raw json.RawMessage, pos int) ([]spec.Event, *spec.Violation) {
 		if v != nil {
 			return nil, v
 		}
+		if k == "refusal" && s != "" {
+			// END-8: refusal text is a refusal item, not text.
+			out = append(out, spec.Event{Kind: spec.KindText, Choice: choice, Data: s, Delta: spec.DeltaRefusal})
+			continue
+		}
 		add(spec.KindText, s)
 	}
 	calls, _, v := asArray(delta["tool_calls"], "delta.tool_calls")

@@ -147,7 +147,7 @@ var openaiChat = []Case{
 			`#1 thinking data="R2"`,
 			`#1 signature sig="{\"type\":\"reasoning.encrypted\",\"data\":\"QUJD\",\"id\":\"tool_1\",\"index\":0}"`,
 			`#1 text data="c"`,
-			`#1 text data="r"`,
+			`#1 text delta=refusal data="r"`,
 			`#1 fragment index=0 pos=0 id="call_1" name="f" data="{"`,
 			`#1 finish data="tool_calls"`,
 		}},
