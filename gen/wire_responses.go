@@ -396,7 +396,11 @@ func responsesItemCall(t *rapid.T, c *Call, s respItemShape, itemID, status stri
 			// not read (xAI's web_search_call: "query": "").
 			added.set(s.input, obj("type", "search", "query", ""))
 		}
-		done.set(s.input, jRaw(c.wire))
+		member := s.input
+		if s.kind == spec.CallComputer && c.wire != "" && c.wire[0] == '[' {
+			member = "actions" // computer_use's batched actions, without an action
+		}
+		done.set(member, jRaw(c.wire))
 	case s.deltaType == "": // mcp_approval_request: whole on added and done
 		added.set(s.input, c.wire)
 		done.set(s.input, c.wire)
