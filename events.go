@@ -28,6 +28,9 @@ const (
 	EventText = spec.OutText
 	// EventThinking: reasoning text was appended; Text holds it.
 	EventThinking = spec.OutThinking
+	// EventRefusal: refusal text was appended (the model declined); Text
+	// holds it.
+	EventRefusal = spec.OutRefusal
 	// EventStop: a message (or one choice of it) stopped; Stop says why.
 	EventStop = spec.OutStop
 	// EventViolation: the stream broke a rule; Violation says which, and
@@ -53,7 +56,7 @@ type Event struct {
 	// open, or invalid once a violation concerns it.
 	Call *Call
 	// Text is what was appended: argument bytes (EventCallArgs), text
-	// (EventText) or thinking (EventThinking).
+	// (EventText), thinking (EventThinking) or refusal text (EventRefusal).
 	Text      string
 	Stop      *Stop      // for EventStop
 	Violation *Violation // for EventViolation
@@ -66,7 +69,7 @@ func (e Event) String() string {
 	case (e.Kind == EventCallStart || e.Kind == EventCallArgs || e.Kind == EventCallEnd) && e.Call != nil:
 		o := spec.Output{Kind: e.Kind, Call: e.Call.Ordinal, Data: e.Text, Status: e.Call.Status, ID: e.Call.ID, Name: e.Call.Name, Args: e.Call.Args}
 		return o.String()
-	case e.Kind == EventText || e.Kind == EventThinking:
+	case e.Kind == EventText || e.Kind == EventThinking || e.Kind == EventRefusal:
 		return spec.Output{Kind: e.Kind, Message: e.Message, Choice: e.Choice, Data: e.Text}.String()
 	case e.Kind == EventStop && e.Stop != nil:
 		return spec.Output{Kind: e.Kind, Stop: *e.Stop}.String()
@@ -105,7 +108,7 @@ func (a *Assembler) convert(o *impl.Output) {
 		if o.Kind == spec.OutCallArgs {
 			ev.Text = string(o.Data)
 		}
-	case spec.OutText, spec.OutThinking:
+	case spec.OutText, spec.OutThinking, spec.OutRefusal:
 		ev.Text = string(o.Data)
 	case spec.OutStop:
 		s := o.Stop
@@ -127,12 +130,12 @@ func (a *Assembler) convert(o *impl.Output) {
 // never changed once an event holds it.
 func (a *Assembler) callOf(o *impl.Output) *Call {
 	if o.Kind != spec.OutCallEnd {
-		if c := a.shown[o.Call]; c != nil && c.ID == o.ID && c.Name == o.Name && c.Status == o.Status &&
+		if c := a.shown[o.Call]; c != nil && c.ID == o.ID && c.Name == o.Name && c.Namespace == o.Namespace && c.Status == o.Status &&
 			c.Kind == o.CallKind && c.Server == o.Server && c.Message == o.Message && c.Choice == o.Choice {
 			return c
 		}
 	}
-	c := &Call{Ordinal: o.Call, Message: o.Message, Choice: o.Choice, ID: o.ID, Name: o.Name,
+	c := &Call{Ordinal: o.Call, Message: o.Message, Choice: o.Choice, ID: o.ID, Name: o.Name, Namespace: o.Namespace,
 		Status: o.Status, Kind: o.CallKind, Server: o.Server}
 	if o.Kind == spec.OutCallEnd {
 		c.Args = string(o.Args)

@@ -140,7 +140,7 @@ func checkEvents(t *testing.T, what string, evs []toolspec.Event, out toolspec.O
 				}
 				ended[n] = *ev.Call
 			}
-		case toolspec.EventText, toolspec.EventThinking:
+		case toolspec.EventText, toolspec.EventThinking, toolspec.EventRefusal:
 			text[fmt.Sprint(ev.Kind, ev.Message, ev.Choice)] += ev.Text
 		case toolspec.EventStop:
 			stops = append(stops, *ev.Stop)
@@ -182,6 +182,8 @@ func checkEvents(t *testing.T, what string, evs []toolspec.Event, out toolspec.O
 			want[fmt.Sprint(toolspec.EventText, it.Message, it.Choice)] += it.Text
 		case toolspec.ItemThinking:
 			want[fmt.Sprint(toolspec.EventThinking, it.Message, it.Choice)] += it.Text
+		case toolspec.ItemRefusal:
+			want[fmt.Sprint(toolspec.EventRefusal, it.Message, it.Choice)] += it.Text
 		}
 	}
 	for k, w := range want {

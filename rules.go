@@ -30,6 +30,8 @@ const (
 	NameConflict    = spec.NameConflict    // NAME-2
 	NameMissing     = spec.NameMissing     // NAME-3
 	NameKind        = spec.NameKind        // NAME-4
+	NameItem        = spec.NameItem        // NAME-5
+	NameNamespace   = spec.NameNamespace   // NAME-6
 	OrdFirstSeen    = spec.OrdFirstSeen    // ORD-1
 	OrdBudget       = spec.OrdBudget       // ORD-2
 	OrdMerge        = spec.OrdMerge        // ORD-3
@@ -59,6 +61,7 @@ const (
 	EndProviderErr  = spec.EndProviderErr  // END-5
 	EndAfterFinish  = spec.EndAfterFinish  // END-6
 	EndRepeatFinish = spec.EndRepeatFinish // END-7
+	EndRefusal      = spec.EndRefusal      // END-8
 	ThinkOrder      = spec.ThinkOrder      // THINK-1
 	ThinkSignature  = spec.ThinkSignature  // THINK-2
 	ThinkRedacted   = spec.ThinkRedacted   // THINK-3

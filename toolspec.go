@@ -87,14 +87,26 @@ const (
 	StatusInvalid = spec.StatusInvalid
 )
 
-// CallKind is a call's kind: a function call (arguments are a JSON object)
-// or an OpenAI custom tool call (raw input text).
+// CallKind is a call's kind: a function call (arguments are a JSON object),
+// an OpenAI custom tool call (raw input text), or a call of an OpenAI
+// Responses item type (its input as sent; SPEC.md NAME-5).
 type CallKind = spec.CallKind
 
 // Call kinds.
 const (
-	CallFunction = spec.CallFunction // a function call
-	CallCustom   = spec.CallCustom   // an OpenAI custom (freeform) tool call
+	CallFunction        = spec.CallFunction        // a function call
+	CallCustom          = spec.CallCustom          // an OpenAI custom (freeform) tool call
+	CallComputer        = spec.CallComputer        // a Responses computer_call: a computer action
+	CallShell           = spec.CallShell           // a Responses shell_call: commands to run
+	CallApplyPatch      = spec.CallApplyPatch      // a Responses apply_patch_call: a file operation
+	CallLocalShell      = spec.CallLocalShell      // a Responses local_shell_call: a command to run
+	CallToolSearch      = spec.CallToolSearch      // a Responses tool_search_call
+	CallMCPApproval     = spec.CallMCPApproval     // a Responses mcp_approval_request: an approval to give
+	CallMCP             = spec.CallMCP             // a Responses mcp_call the provider ran
+	CallWebSearch       = spec.CallWebSearch       // a Responses web_search_call the provider ran
+	CallFileSearch      = spec.CallFileSearch      // a Responses file_search_call the provider ran
+	CallCodeInterpreter = spec.CallCodeInterpreter // a Responses code_interpreter_call the provider ran
+	CallImageGeneration = spec.CallImageGeneration // a Responses image_generation_call the provider ran
 )
 
 // Item is one element of a message's content, in first-seen order.
@@ -107,6 +119,7 @@ type ItemKind = spec.ItemKind
 const (
 	ItemText      = spec.ItemText      // assistant text
 	ItemThinking  = spec.ItemThinking  // reasoning text
+	ItemRefusal   = spec.ItemRefusal   // refusal text: the model declined
 	ItemRedacted  = spec.ItemRedacted  // redacted reasoning, opaque
 	ItemSignature = spec.ItemSignature // a signature that arrived on its own
 	ItemCall      = spec.ItemCall      // a tool call: Item.Call is its ordinal

@@ -43,7 +43,8 @@ func checkGenValidModel(t *rapid.T, f spec.Format) {
 	for i, w := range want {
 		g := o.Calls[i]
 		if g.Message != w.Message || g.Choice != w.Choice || g.ID != w.ID || g.Name != w.Name || g.Args != w.Args ||
-			g.Status != w.Status || g.Kind != w.Kind || g.Server != w.Server || fmt.Sprint(g.Signatures) != fmt.Sprint(w.Signatures) {
+			g.Status != w.Status || g.Kind != w.Kind || g.Server != w.Server || fmt.Sprint(g.Signatures) != fmt.Sprint(w.Signatures) ||
+			g.Namespace != w.Namespace {
 			fail("call %d: got %s, want %s", i, showCall(g), showCall(w))
 		}
 	}
@@ -54,7 +55,7 @@ func checkGenValidModel(t *rapid.T, f spec.Format) {
 	if got, w := o.StopReason(), r.ExpectedStopReason(); got != w {
 		fail("stop reason: got %q, want %q", got, w)
 	}
-	kinds := map[spec.ItemKind]gen.ItemKind{spec.ItemText: gen.ItemText, spec.ItemThinking: gen.ItemThinking, spec.ItemRedacted: gen.ItemRedacted}
+	kinds := map[spec.ItemKind]gen.ItemKind{spec.ItemText: gen.ItemText, spec.ItemThinking: gen.ItemThinking, spec.ItemRedacted: gen.ItemRedacted, spec.ItemRefusal: gen.ItemRefusal}
 	for m, msg := range r.Messages {
 		for _, ch := range msg.Choices {
 			for sk, gk := range kinds {
@@ -178,7 +179,7 @@ func showInput(data []byte) string {
 }
 
 func showCall(c spec.Call) string {
-	return fmt.Sprintf("{msg %d choice %d id %q name %q args %q %s %s server=%v sigs=%q}", c.Message, c.Choice, c.ID, c.Name, c.Args, c.Status, c.Kind, c.Server, c.Signatures)
+	return fmt.Sprintf("{msg %d choice %d id %q name %q namespace %q args %q %s %s server=%v sigs=%q}", c.Message, c.Choice, c.ID, c.Name, c.Namespace, c.Args, c.Status, c.Kind, c.Server, c.Signatures)
 }
 
 func showCalls(cs []spec.Call) string {

@@ -48,9 +48,12 @@ const (
 	ItemOther
 	// ItemSignature is a reasoning signature that travels on its own.
 	ItemSignature
+	// ItemRefusal is refusal text (OpenAI chat delta.refusal, a Responses
+	// refusal content part): a refusal item (END-8).
+	ItemRefusal
 )
 
-var itemKindNames = [...]string{"", "text", "thinking", "redacted", "call", "other", "signature"}
+var itemKindNames = [...]string{"", "text", "thinking", "redacted", "call", "other", "signature", "refusal"}
 
 // String returns the kind's name.
 func (k ItemKind) String() string {
@@ -101,7 +104,7 @@ type Choice struct {
 type Item struct {
 	// Kind says what the item is.
 	Kind ItemKind
-	// Text is the text, thinking or redacted data of the item.
+	// Text is the text, thinking, refusal or redacted data of the item.
 	Text string
 	// Signature is a thinking item's signature, or a signature item's
 	// data ("" when there is none).
@@ -130,6 +133,17 @@ type Call struct {
 	// Custom says it is an OpenAI custom (freeform) tool call: Args is its
 	// raw input text, whatever it holds, "" included (NAME-4).
 	Custom bool
+	// Kind is the call's kind when it is a call of a Responses item type
+	// (NAME-5): Args is its input as sent, a JSON value compacted or a
+	// string verbatim, "" when it has none. Zero for a function or custom
+	// call.
+	Kind spec.CallKind
+	// Namespace is a Responses call's namespace, "" when none (NAME-6).
+	Namespace string
+	// Incomplete says the stream cuts the call (a Responses item whose
+	// status is incomplete): it is reported incomplete with its raw bytes
+	// (END-3), and a normal end of its choice becomes truncated.
+	Incomplete bool
 
 	val    *jObj     // the arguments as a value
 	elem   bool      // sent as a whole element (Anthropic programmatic calls inside message_start)
@@ -163,11 +177,12 @@ type itemRef struct{ msg, choice, item int }
 
 // ExpectedCalls returns the calls a reassembler must report for the valid
 // stream [Valid] returned with r: one per call item, in the order the stream
-// first shows them, with its id, name, arguments, server flag and
-// signature. Each is complete, but for a call that a choice's stop that is
-// not a normal end cut (END-3): a fragment call of the choice, or a block or
-// Vertex path call that no content of its choice followed; such a call is
-// incomplete and holds the bytes that arrived.
+// first shows them, with its id, name, kind, namespace, arguments, server
+// flag and signature. Each is complete, but for a call the stream cuts: an
+// item the provider marks incomplete, or a call that a choice's stop that
+// is not a normal end cut (END-3): a fragment call of the choice, or a
+// block or Vertex path call that no content of its choice followed; such a
+// call is incomplete and holds the bytes that arrived.
 func (r Response) ExpectedCalls() []spec.Call {
 	out := make([]spec.Call, 0, len(r.seen))
 	for i, ref := range r.seen {
@@ -179,11 +194,16 @@ func (r Response) ExpectedCalls() []spec.Call {
 			sigs = []string{c.Signature}
 		}
 		kind := spec.CallFunction
-		if c.Custom {
+		switch {
+		case c.Kind != spec.CallUnspecified:
+			kind = c.Kind
+		case c.Custom:
 			kind = spec.CallCustom
 		}
 		st, args := spec.StatusComplete, c.Args
-		if r.cut(ch, ref.item) {
+		if c.Incomplete {
+			st = spec.StatusIncomplete
+		} else if r.cut(ch, ref.item) {
 			st = spec.StatusIncomplete
 			switch {
 			case c.how == deliverStream:
@@ -194,7 +214,7 @@ func (r Response) ExpectedCalls() []spec.Call {
 		}
 		out = append(out, spec.Call{
 			Ordinal: i, Message: ref.msg, Choice: ch.Index, ID: c.ID, Name: c.Name,
-			Args: args, Status: st, Kind: kind, Server: c.Server, Signatures: sigs,
+			Args: args, Status: st, Kind: kind, Server: c.Server, Signatures: sigs, Namespace: c.Namespace,
 		})
 	}
 	return out
@@ -287,7 +307,10 @@ func (r Response) ExpectedText(msg, choice int, k ItemKind) string {
 	return b.String()
 }
 
-// expectedReason is the canonical reason of a choice's raw stop (END-4).
+// expectedReason is the canonical reason of a choice's raw stop (END-4):
+// an end or tool-use reason is truncated when a call was cut (END-3),
+// tool_use when the choice holds a client call, refusal when it holds a
+// refusal (END-8), and end otherwise.
 func expectedReason(f spec.Format, ch Choice) spec.StopReason {
 	base, ok := stopTable[f][ch.Stop]
 	if !ok {
@@ -296,10 +319,22 @@ func expectedReason(f spec.Format, ch Choice) spec.StopReason {
 	if base != spec.StopEnd && base != spec.StopToolUse {
 		return base
 	}
+	client, refused := false, false
 	for _, it := range ch.Items {
-		if it.Kind == ItemCall && !it.Call.Server {
-			return spec.StopToolUse
+		switch {
+		case it.Kind == ItemCall && it.Call.Incomplete:
+			return spec.StopTruncated
+		case it.Kind == ItemCall && !it.Call.Server:
+			client = true
+		case it.Kind == ItemRefusal:
+			refused = true
 		}
+	}
+	switch {
+	case client:
+		return spec.StopToolUse
+	case refused:
+		return spec.StopRefusal
 	}
 	return spec.StopEnd
 }
@@ -491,6 +526,7 @@ type itemCaps struct {
 	pathSafe  bool // arguments must be expressible as Vertex paths
 	emptyText bool // text items may be empty (blocks)
 	custom    bool // custom (freeform) tool calls (OpenAI)
+	refusal   bool // refusal text (OpenAI, END-8)
 }
 
 // genItems draws the items of one choice. ids draws call ids unique
@@ -509,6 +545,9 @@ func genItems(t *rapid.T, c itemCaps, ids *idSource) []Item {
 	if c.sigItems {
 		kinds = append(kinds, ItemSignature)
 	}
+	if c.refusal {
+		kinds = append(kinds, ItemRefusal)
+	}
 	n := rapid.IntRange(c.minItems, c.maxItems).Draw(t, "items")
 	items := make([]Item, 0, n)
 	for i := 0; i < n; i++ {
@@ -517,6 +556,8 @@ func genItems(t *rapid.T, c itemCaps, ids *idSource) []Item {
 		switch k {
 		case ItemText:
 			it.Text = genText(t, "text", !c.emptyText)
+		case ItemRefusal:
+			it.Text = genText(t, "refusal", true)
 		case ItemThinking:
 			it.Text = genText(t, "thinking", !c.thinkSig)
 			if c.thinkSig && rapid.Bool().Draw(t, "thinkSig") {

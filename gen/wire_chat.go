@@ -12,7 +12,7 @@ import (
 func planChat(t *rapid.T, o Options) Response {
 	r := Response{Format: spec.FormatOpenAIChat}
 	ids := newIDSource(t)
-	caps := itemCaps{thinking: true, sigItems: true, maxItems: 5, custom: true}
+	caps := itemCaps{thinking: true, sigItems: true, maxItems: 5, custom: true, refusal: true}
 	nm := o.responses(t, "messages")
 	for m := 0; m < nm; m++ {
 		msg := Message{ID: "chatcmpl-" + genToken(t, "msgID")}
@@ -401,12 +401,12 @@ func chatChoicePieces(t *rapid.T, r *Response, m, c int) ([]chatPiece, int) {
 	}
 	for i, it := range ch.Items {
 		switch it.Kind {
-		case ItemText:
+		case ItemText, ItemRefusal:
 			field := "content"
-			if style != thinkMistral && rapid.IntRange(0, 9).Draw(t, "refusal") == 0 {
-				field = "refusal"
+			if it.Kind == ItemRefusal {
+				field = "refusal" // END-8
 			}
-			chunk := style == thinkMistral && rapid.IntRange(0, 2).Draw(t, "textChunk") > 0
+			chunk := it.Kind == ItemText && style == thinkMistral && rapid.IntRange(0, 2).Draw(t, "textChunk") > 0
 			for _, s := range splitText(t, it.Text, 4, true, "text") {
 				out = append(out, chatPiece{rank: rankText, field: field, text: s, item: -1, chunk: chunk})
 			}

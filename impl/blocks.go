@@ -1,6 +1,8 @@
 package impl
 
 import (
+	"fmt"
+
 	"github.com/toolspec/toolspec/spec"
 )
 
@@ -29,6 +31,14 @@ func itemKindOf(t spec.BlockType) spec.ItemKind {
 	return spec.ItemOther
 }
 
+// blockName mirrors model's blockName: ID-9.
+func blockName(e *event) string {
+	if e.byItem {
+		return fmt.Sprintf("block of item %q", e.item)
+	}
+	return fmt.Sprintf("block %d", e.index)
+}
+
 // stepBlockStart mirrors model's stepBlockStart: ID-7, BUD-1…BUD-4, BUD-6,
 // BUD-7, PAIR-1, PAIR-2, END-6, EVENT-1.
 func (m *machine) stepBlockStart(e *event) *spec.Violation {
@@ -38,8 +48,11 @@ func (m *machine) stepBlockStart(e *event) *spec.Violation {
 	if e.block == spec.BlockNone || e.block > spec.BlockOther {
 		return term(spec.EventInvalid, e, "block start of type %s", e.block)
 	}
-	if m.inMsg && m.block(e.index) >= 0 {
-		return term(spec.PairDupStart, e, "block %d started twice", e.index)
+	if e.byItem && len(e.item) == 0 {
+		return term(spec.EventInvalid, e, "block start without a key or an item id")
+	}
+	if m.inMsg && m.block(e.byItem, e.index, e.item) >= 0 {
+		return term(spec.PairDupStart, e, "%s started twice", blockName(e))
 	}
 	if v := m.checkContent(e, e.choice); v != nil {
 		return v
@@ -58,9 +71,9 @@ func (m *machine) stepBlockStart(e *event) *spec.Violation {
 	}
 	m.ensureMessage()
 	m.touchChoice(e.choice)
-	b := block{key: e.index, typ: e.block, open: true, item: -1, call: -1}
+	b := block{key: e.index, byItem: e.byItem, itemID: string(e.item), typ: e.block, open: true, item: -1, call: -1}
 	if e.block == spec.BlockCall {
-		n := m.addCall(call{kind: callBlock, choice: e.choice, id: string(e.id), name: string(e.name), server: e.server, tool: e.callKind})
+		n := m.addCall(call{kind: callBlock, choice: e.choice, id: string(e.id), name: string(e.name), server: e.server, tool: e.callKind, ns: string(e.ns)})
 		m.duplicateID(e, n)
 		if len(e.data) > 0 {
 			m.appendArgs(n, e.data)
@@ -75,21 +88,23 @@ func (m *machine) stepBlockStart(e *event) *spec.Violation {
 		}
 		b.item = m.addItem(it)
 		m.msgBytes += len(e.data) + len(e.sig)
-		m.textOut(e.block, e.choice, e.data)
+		m.textOut(it.kind, e.choice, e.data)
 	}
 	m.blocks = append(m.blocks, b)
 	return nil
 }
 
 // textOut mirrors model's textOut.
-func (m *machine) textOut(t spec.BlockType, choice int, data []byte) {
+func (m *machine) textOut(k spec.ItemKind, choice int, data []byte) {
 	if len(data) == 0 || m.onOut == nil {
 		return
 	}
-	switch t {
-	case spec.BlockText:
+	switch k {
+	case spec.ItemText:
 		m.emit(Output{Kind: spec.OutText, Message: m.msgs - 1, Choice: choice, Data: data})
-	case spec.BlockThinking:
+	case spec.ItemRefusal:
+		m.emit(Output{Kind: spec.OutRefusal, Message: m.msgs - 1, Choice: choice, Data: data})
+	case spec.ItemThinking:
 		m.emit(Output{Kind: spec.OutThinking, Message: m.msgs - 1, Choice: choice, Data: data})
 	}
 }
@@ -101,7 +116,7 @@ func deltaFits(t spec.BlockType, d spec.DeltaType) bool {
 	}
 	switch t {
 	case spec.BlockText:
-		return d == spec.DeltaText
+		return d == spec.DeltaText || d == spec.DeltaRefusal
 	case spec.BlockThinking:
 		return d == spec.DeltaThinking || d == spec.DeltaSignature
 	case spec.BlockRedacted:
@@ -126,9 +141,9 @@ func implicitType(d spec.DeltaType) spec.BlockType {
 }
 
 // stepBlockDelta mirrors model's stepBlockDelta: ID-7, BUD-1…BUD-4, BUD-6,
-// BUD-7, PAIR-1…PAIR-8, END-6, EVENT-1.
+// BUD-7, PAIR-1…PAIR-8, END-6, END-8, EVENT-1.
 func (m *machine) stepBlockDelta(e *event) *spec.Violation {
-	if e.delta == spec.DeltaNone || e.delta > spec.DeltaOther {
+	if e.delta == spec.DeltaNone || e.delta > spec.DeltaOther && e.delta != spec.DeltaRefusal {
 		return term(spec.EventInvalid, e, "block delta of type %s", e.delta)
 	}
 	if v := m.checkBlockMessage(e); v != nil {
@@ -136,15 +151,15 @@ func (m *machine) stepBlockDelta(e *event) *spec.Violation {
 	}
 	b := -1
 	if m.inMsg {
-		b = m.block(e.index)
+		b = m.block(e.byItem, e.index, e.item)
 	}
 	if b < 0 {
 		t := implicitType(e.delta)
 		if !m.implicitBlocks || t == spec.BlockNone {
-			return term(spec.PairUnknown, e, "%s delta for block %d, which was never started", e.delta, e.index)
+			return term(spec.PairUnknown, e, "%s delta for %s, which was never started", e.delta, blockName(e))
 		}
 		// PAIR-7: open the block, then apply the delta to it.
-		start := event{kind: spec.KindBlockStart, frame: e.frame, offset: e.offset, choice: e.choice, index: e.index, block: t}
+		start := event{kind: spec.KindBlockStart, frame: e.frame, offset: e.offset, choice: e.choice, index: e.index, byItem: e.byItem, item: e.item, block: t}
 		if v := m.checkContent(&start, e.choice); v != nil {
 			return v
 		}
@@ -157,7 +172,7 @@ func (m *machine) stepBlockDelta(e *event) *spec.Violation {
 		if v := m.stepBlockStart(&start); v != nil {
 			return v // unreachable: its checks were made above
 		}
-		b = m.block(e.index)
+		b = m.block(e.byItem, e.index, e.item)
 	} else if m.finishedEmpty(e) {
 		return nil // END-6: an empty delta carries no content
 	} else if v := m.checkContent(e, e.choice); v != nil {
@@ -165,7 +180,7 @@ func (m *machine) stepBlockDelta(e *event) *spec.Violation {
 	}
 	bl := m.blocks[b]
 	if !bl.open {
-		m.finding(spec.PairClosed, e, bl.call, "%s delta for block %d after its stop", e.delta, e.index)
+		m.finding(spec.PairClosed, e, bl.call, "%s delta for %s after its stop", e.delta, blockName(e))
 		return nil
 	}
 	if !deltaFits(bl.typ, e.delta) {
@@ -193,6 +208,25 @@ func (m *machine) stepBlockDelta(e *event) *spec.Violation {
 	if v := m.checkPayload(e, len(e.data)); v != nil {
 		return v
 	}
+	if bl.typ == spec.BlockText && len(e.data) > 0 {
+		// END-8: refusal text is a refusal item, text a text item; a
+		// block's empty item takes the kind of its first content, and
+		// content of the other kind starts an item of its own.
+		want := spec.ItemText
+		if e.delta == spec.DeltaRefusal {
+			want = spec.ItemRefusal
+		}
+		if it := &m.items[bl.item]; it.kind != want {
+			if len(it.text) == 0 && len(it.sigs) == 0 {
+				it.kind = want
+			} else if m.curItems() >= m.lim.MaxItems {
+				return term(spec.BudItems, e, "more than %d items in one message", m.lim.MaxItems)
+			} else {
+				m.blocks[b].item = m.addItem(item{kind: want, choice: e.choice, block: true})
+			}
+		}
+		bl = m.blocks[b]
+	}
 	it := &m.items[bl.item]
 	if e.delta == spec.DeltaSignature {
 		if len(e.data) > 0 {
@@ -200,7 +234,7 @@ func (m *machine) stepBlockDelta(e *event) *spec.Violation {
 		}
 	} else {
 		it.text = appendGrow(it.text, e.data)
-		m.textOut(bl.typ, e.choice, e.data)
+		m.textOut(it.kind, e.choice, e.data)
 	}
 	m.msgBytes += len(e.data)
 	return nil
@@ -255,14 +289,14 @@ func (m *machine) stepBlockStop(e *event) *spec.Violation {
 	}
 	b := -1
 	if m.inMsg {
-		b = m.block(e.index)
+		b = m.block(e.byItem, e.index, e.item)
 	}
 	if b < 0 {
-		return term(spec.PairUnknown, e, "stop for block %d, which was never started", e.index)
+		return term(spec.PairUnknown, e, "stop for %s, which was never started", blockName(e))
 	}
 	bl := m.blocks[b]
 	if !bl.open {
-		m.finding(spec.PairClosed, e, bl.call, "second stop for block %d", e.index)
+		m.finding(spec.PairClosed, e, bl.call, "second stop for %s", blockName(e))
 		return nil
 	}
 	if v := m.checkPayload(e, len(e.sig)); v != nil {
@@ -298,7 +332,7 @@ func (m *machine) stepBlockStop(e *event) *spec.Violation {
 
 // ---- Vertex streamed arguments ----
 
-// stepPathOpen mirrors model's stepPathOpen: ID-7, NAME-3, NAME-4,
+// stepPathOpen mirrors model's stepPathOpen: ID-7, NAME-3…NAME-5,
 // BUD-1…BUD-4, BUD-6, BUD-7, PAIR-1, PAIR-9, END-2, END-6.
 func (m *machine) stepPathOpen(e *event) *spec.Violation {
 	if v := m.checkContent(e, e.choice); v != nil {

@@ -268,7 +268,10 @@ func chatChoice(b *batch, raw []byte, pos int) *spec.Violation {
 	if s, _, v = asString(b, df[chatDeltaRefusal], "delta.refusal"); v != nil {
 		return v
 	}
-	chatAdd(b, spec.KindText, choice, s)
+	if len(s) > 0 {
+		// END-8: refusal text is a refusal item, not text.
+		b.add(event{kind: spec.KindText, choice: choice, data: s, delta: spec.DeltaRefusal})
+	}
 
 	calls, ok, v := asArray(df[chatDeltaToolCalls], "delta.tool_calls")
 	if v != nil {

@@ -595,8 +595,12 @@ func (e *anthEnc) block(p spec.Part, path string) {
 // call writes a tool_use block; a custom call is left out, with its
 // results.
 func (e *anthEnc) call(p spec.Part, path string) {
-	if p.CallKind == spec.CallCustom {
-		e.lose(spec.XlateIdentity, path, "a custom call: anthropic has no free-form tools")
+	if p.CallKind == spec.CallCustom || p.CallKind.IsItem() {
+		if p.CallKind.IsItem() {
+			e.lose(spec.XlateIdentity, path, "a call of kind %s: anthropic has tool_use blocks only", p.CallKind)
+		} else {
+			e.lose(spec.XlateIdentity, path, "a custom call: anthropic has no free-form tools")
+		}
 		if p.ID != "" {
 			if e.left == nil {
 				e.left = map[string]bool{}

@@ -650,6 +650,10 @@ func (e *chatEnc) assistant(i int, m spec.Message) {
 		case spec.PartRedacted:
 			e.lose(spec.XlateThinking, path, "redacted reasoning: openai-chat cannot carry it")
 		case spec.PartCall:
+			if p.CallKind.IsItem() {
+				e.lose(spec.XlateIdentity, path, "call %q of kind %s: openai-chat carries function and custom calls only", p.Name, p.CallKind)
+				continue
+			}
 			seenCall, seenOther = true, true
 			calls++
 			if p.Signature != "" {
@@ -678,7 +682,7 @@ func (e *chatEnc) assistant(i int, m spec.Message) {
 		w.key("tool_calls")
 		w.open('[')
 		for _, p := range m.Parts {
-			if p.Kind == spec.PartCall {
+			if p.Kind == spec.PartCall && !p.CallKind.IsItem() {
 				e.call(p)
 			}
 		}

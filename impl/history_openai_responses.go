@@ -776,6 +776,10 @@ func rsAssistantEnc(e *hLosses, w *hWriter, m spec.Message, i int) {
 			}
 		case spec.PartCall:
 			flush()
+			if pt.CallKind.IsItem() {
+				e.lose(spec.XlateIdentity, p, "call %q of kind %s: a Responses history carries function and custom calls only", pt.Name, pt.CallKind)
+				continue
+			}
 			e.signature(pt, p)
 			typ, field := "function_call", "arguments"
 			if pt.CallKind == spec.CallCustom {

@@ -125,10 +125,16 @@ func AssistantTurn(o spec.Outcome, message int, opts TurnOptions) (spec.Message,
 				rule, what = spec.XlateOpaque, label+", which the provider ran and whose result the outcome does not hold,"
 			case len(c.Signatures) > 1:
 				rule, what = spec.XlateThinking, label+" with "+strconv.Itoa(len(c.Signatures))+" signatures, which a call part cannot hold,"
+			case c.Kind.IsItem():
+				rule, what = spec.XlateIdentity, label+" of kind "+c.Kind.String()+", which a call part cannot hold (it holds function and custom calls),"
+			case c.Namespace != "":
+				rule, what = spec.XlateIdentity, label+" in namespace "+strconv.Quote(c.Namespace)+", which a call part cannot hold,"
 			default:
 				m.Parts = append(m.Parts, turnCallPart(c))
 				continue
 			}
+		case spec.ItemRefusal:
+			rule, what = spec.XlateOpaque, "a refusal item, which no history part holds,"
 		default:
 			rule, what = spec.XlateOpaque, "a "+it.Kind.String()+" item, whose content the outcome does not hold,"
 		}

@@ -26,7 +26,7 @@ func Reassemble(f spec.Format, data []byte, lim spec.Limits) spec.Outcome {
 	return a.Close()
 }
 
-// finish mirrors model's Finish: NAME-3, NAME-4, END-2, END-3, END-5.
+// finish mirrors model's Finish: NAME-3…NAME-5, END-2, END-3, END-5.
 //
 // It ends the stream in m, as at EOF, or with stop reason error (END-5) or
 // truncated when cause is set, and builds the outcome.
@@ -63,6 +63,7 @@ func (m *machine) finish(cause *spec.Violation) spec.Outcome {
 		o.Calls = append(o.Calls, spec.Call{
 			Ordinal: len(o.Calls), Message: c.msg, Choice: c.choice, ID: c.id, Name: c.name,
 			Args: string(args), Status: st, Kind: kind, Server: c.server, Signatures: append([]string(nil), c.sigs...),
+			Namespace: c.ns,
 		})
 	}
 	for _, it := range m.items {

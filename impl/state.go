@@ -38,14 +38,15 @@ type call struct {
 	item     int  // index of its item
 	path     *pathBuilder
 	charged  int           // bytes charged to a path call so far
-	tool     spec.CallKind // function or custom, once an event said (NAME-4)
+	tool     spec.CallKind // its kind, once an event said (NAME-4, NAME-5)
+	ns       string        // a Responses function call's namespace (NAME-6)
 	// held, heldFrame, heldOffset: model's (END-3).
 	held       bool
 	heldFrame  int
 	heldOffset int64
 }
 
-// result mirrors model's result: END-2, NAME-4.
+// result mirrors model's result: END-2, NAME-4, NAME-5.
 //
 // It returns what the outcome holds of c: its status, its final arguments
 // and its kind.
@@ -58,8 +59,8 @@ func (c *call) result() (spec.Status, []byte, spec.CallKind) {
 		}
 	}
 	kind := spec.CallFunction
-	if c.tool == spec.CallCustom {
-		kind = spec.CallCustom
+	if c.tool != spec.CallUnspecified {
+		kind = c.tool
 	}
 	return st, args, kind
 }
@@ -77,11 +78,13 @@ type item struct {
 
 // block is one block of the current message (model's blockState).
 type block struct {
-	key  int
-	typ  spec.BlockType
-	open bool
-	item int // its item, or -1 for BlockOther
-	call int // its call, or -1
+	key    int
+	byItem bool   // the block has no key: events name it by itemID (ID-9)
+	itemID string // its item id (Responses item.id), "" when none
+	typ    spec.BlockType
+	open   bool
+	item   int // its current item (a text block's text or refusal, END-8), or -1 for BlockOther
+	call   int // its call, or -1
 }
 
 // choiceState is one choice of the current message.
@@ -106,6 +109,7 @@ type Output struct {
 	Violation  *spec.Violation
 	ID         string
 	Name       string
+	Namespace  string
 	CallKind   spec.CallKind
 	Server     bool
 	Args       []byte
@@ -202,10 +206,21 @@ func (m *machine) choice(c int) int {
 	return -1
 }
 
-// block mirrors model's block.
-func (m *machine) block(k int) int {
+// block mirrors model's block: ID-9.
+//
+// It returns the block a block event names: the block with key k, or, when
+// byItem, the latest block whose item id is item; -1 when there is none.
+func (m *machine) block(byItem bool, k int, item []byte) int {
+	if byItem {
+		for i := len(m.blocks) - 1; i >= 0; i-- {
+			if m.blocks[i].itemID == string(item) {
+				return i
+			}
+		}
+		return -1
+	}
 	for i := range m.blocks {
-		if m.blocks[i].key == k {
+		if !m.blocks[i].byItem && m.blocks[i].key == k {
 			return i
 		}
 	}
@@ -223,6 +238,18 @@ func (m *machine) lastItem(c int) int {
 		}
 	}
 	return -1
+}
+
+// refused mirrors model's refused: END-8.
+//
+// It reports whether choice c of the current message holds a refusal item.
+func (m *machine) refused(c int) bool {
+	for i := len(m.items) - 1; i >= m.msgItem0; i-- {
+		if m.items[i].choice == c && m.items[i].kind == spec.ItemRefusal {
+			return true
+		}
+	}
+	return false
 }
 
 // openPath mirrors model's openPath.

@@ -42,7 +42,7 @@ var handlers = [spec.NumKinds]handler{
 	spec.KindEOF:          (*machine).stepEOF,
 }
 
-// apply mirrors model's apply: NAME-3, NAME-4, END-2, END-3, EVENT-1.
+// apply mirrors model's apply: NAME-3…NAME-5, END-2, END-3, EVENT-1.
 //
 // It applies one event in place. A terminal violation changes only the
 // call it names (reject).
@@ -50,7 +50,7 @@ func (m *machine) apply(e *event) *spec.Violation {
 	if int(e.kind) >= len(handlers) || handlers[e.kind] == nil {
 		return term(spec.EventInvalid, e, "event of unknown kind %d", e.kind)
 	}
-	if e.callKind > spec.CallCustom {
+	if int(e.callKind) >= spec.NumCallKinds {
 		return term(spec.EventInvalid, e, "event of call kind %s", e.callKind)
 	}
 	if v := handlers[e.kind](m, e); v != nil {
@@ -76,7 +76,7 @@ func carries(e *event) bool {
 	return false
 }
 
-// confirm mirrors model's confirm: NAME-3, NAME-4, END-2, END-3.
+// confirm mirrors model's confirm: NAME-3…NAME-5, END-2, END-3.
 //
 // It completes the held calls of the current message and of e's choice.
 func (m *machine) confirm(e *event) {
@@ -337,7 +337,7 @@ func (m *machine) addCall(c call) int {
 func (m *machine) callOutput(k spec.OutputKind, n int) Output {
 	c := &m.calls[n]
 	st, args, kind := c.result()
-	o := Output{Kind: k, Message: c.msg, Choice: c.choice, Call: n, ID: c.id, Name: c.name, CallKind: kind, Server: c.server, Status: st}
+	o := Output{Kind: k, Message: c.msg, Choice: c.choice, Call: n, ID: c.id, Name: c.name, Namespace: c.ns, CallKind: kind, Server: c.server, Status: st}
 	if k == spec.OutCallEnd {
 		o.Args = args
 		if len(c.sigs) > 0 {
@@ -385,7 +385,7 @@ func (m *machine) addCallSig(n int, sig []byte) {
 	m.msgBytes += len(sig)
 }
 
-// complete mirrors model's complete: NAME-3, NAME-4, END-2.
+// complete mirrors model's complete: NAME-3…NAME-5, END-2.
 func (m *machine) complete(n int, e *event) {
 	c := &m.calls[n]
 	if c.status != spec.StatusOpen {
@@ -394,8 +394,8 @@ func (m *machine) complete(n int, e *event) {
 	if c.kind == callPath && c.path != nil {
 		c.args = c.path.render(c.args[:0])
 	}
-	if c.tool == spec.CallCustom {
-		c.status = spec.StatusComplete // NAME-4, END-2: raw input text
+	if c.tool == spec.CallCustom || c.tool.IsItem() {
+		c.status = spec.StatusComplete // NAME-4, NAME-5, END-2: the input as sent
 	} else if len(trimJSONSpace(c.args)) == 0 {
 		c.args = append(c.args[:0], "{}"...)
 		c.synth = true
@@ -406,7 +406,7 @@ func (m *machine) complete(n int, e *event) {
 		c.status = spec.StatusInvalid
 		m.finding(spec.EndValidate, e, n, "%s", argsProblem(c.args))
 	}
-	if c.name == "" {
+	if c.name == "" && !c.tool.IsItem() { // NAME-5: an item's kind names its tool
 		m.finding(spec.NameMissing, e, n, "call has no name")
 	}
 	if m.onOut != nil {
@@ -423,7 +423,7 @@ func (m *machine) hold(n int, e *event) {
 	c.held, c.heldFrame, c.heldOffset = true, e.frame, e.offset
 }
 
-// completeHeld mirrors model's completeHeld: NAME-3, NAME-4, END-2, END-3.
+// completeHeld mirrors model's completeHeld: NAME-3…NAME-5, END-2, END-3.
 func (m *machine) completeHeld(n int) {
 	c := &m.calls[n]
 	c.held = false
@@ -452,7 +452,7 @@ func (m *machine) truncate(n int) {
 
 // ---- message lifecycle ----
 
-// stepMessageStart mirrors model's stepMessageStart: NAME-3, NAME-4, ORD-4,
+// stepMessageStart mirrors model's stepMessageStart: NAME-3…NAME-5, ORD-4,
 // BUD-6, PAIR-11, END-2, END-3.
 func (m *machine) stepMessageStart(e *event) *spec.Violation {
 	if m.msgs >= m.lim.MaxMessages {
@@ -466,7 +466,7 @@ func (m *machine) stepMessageStart(e *event) *spec.Violation {
 	return nil
 }
 
-// stepMessageEnd mirrors model's stepMessageEnd: NAME-3, NAME-4, END-2,
+// stepMessageEnd mirrors model's stepMessageEnd: NAME-3…NAME-5, END-2,
 // END-3, END-7.
 func (m *machine) stepMessageEnd(e *event) *spec.Violation {
 	if !m.inMsg {
@@ -476,7 +476,7 @@ func (m *machine) stepMessageEnd(e *event) *spec.Violation {
 	return nil
 }
 
-// endMessage mirrors model's endMessage: NAME-3, NAME-4, PAIR-11, END-2,
+// endMessage mirrors model's endMessage: NAME-3…NAME-5, PAIR-11, END-2,
 // END-3.
 func (m *machine) endMessage(e *event, unfinished spec.StopReason) {
 	cur := m.msgs - 1
@@ -534,7 +534,7 @@ func (m *machine) addStop(st spec.Stop) {
 	}
 }
 
-// stepEOF mirrors model's stepEOF: NAME-3, NAME-4, END-2, END-3.
+// stepEOF mirrors model's stepEOF: NAME-3…NAME-5, END-2, END-3.
 func (m *machine) stepEOF(e *event) *spec.Violation {
 	if e.hasData {
 		m.tail = append(m.tail[:0], e.data...) // END-3: the stream was cut inside its last frame
@@ -570,8 +570,8 @@ func (m *machine) stepError(e *event) *spec.Violation {
 
 // ---- finish ----
 
-// stepFinish mirrors model's stepFinish: NAME-3, NAME-4, BUD-6, PAIR-1,
-// END-1…END-4, END-7.
+// stepFinish mirrors model's stepFinish: NAME-3…NAME-5, BUD-6, PAIR-1,
+// END-1…END-4, END-7, END-8.
 func (m *machine) stepFinish(e *event) *spec.Violation {
 	if !m.inMsg {
 		if m.explicitStart {
@@ -627,12 +627,15 @@ func (m *machine) stepFinish(e *event) *spec.Violation {
 	}
 	reason := base
 	if base == spec.StopEnd || base == spec.StopToolUse {
-		// END-4: tool_use needs a client call, and no call cut short.
+		// END-4: tool_use needs a client call, and no call cut short;
+		// END-8: a refusal without a client call is a refusal.
 		switch {
 		case cut:
 			reason = spec.StopTruncated
 		case clientCalls > 0:
 			reason = spec.StopToolUse
+		case m.refused(e.choice):
+			reason = spec.StopRefusal
 		default:
 			reason = spec.StopEnd
 		}
@@ -786,7 +789,7 @@ func (m *machine) stepFragment(e *event) *spec.Violation {
 
 // ---- whole calls ----
 
-// stepWholeCall mirrors model's stepWholeCall: ID-7, ID-8, NAME-3, NAME-4,
+// stepWholeCall mirrors model's stepWholeCall: ID-7, ID-8, NAME-3…NAME-5,
 // BUD-1…BUD-4, BUD-6, BUD-7, PAIR-1, PAIR-9, END-2, END-6.
 func (m *machine) stepWholeCall(e *event) *spec.Violation {
 	if v := m.checkContent(e, e.choice); v != nil {
@@ -812,8 +815,12 @@ func (m *machine) stepWholeCall(e *event) *spec.Violation {
 
 // ---- text, thinking, signatures ----
 
-// stepText mirrors model's stepText: BUD-3, BUD-6, PAIR-1, END-6, THINK-2.
+// stepText mirrors model's stepText: BUD-3, BUD-6, PAIR-1, END-6, END-8,
+// THINK-2, EVENT-1.
 func (m *machine) stepText(e *event) *spec.Violation {
+	if e.delta != spec.DeltaNone && (e.kind != spec.KindText || e.delta != spec.DeltaRefusal) {
+		return term(spec.EventInvalid, e, "%s event of delta type %s", e.kind, e.delta)
+	}
 	if len(e.data) == 0 && len(e.sig) == 0 {
 		return nil
 	}
@@ -823,6 +830,8 @@ func (m *machine) stepText(e *event) *spec.Violation {
 	kind := spec.ItemText
 	if e.kind == spec.KindThinking {
 		kind = spec.ItemThinking
+	} else if e.delta == spec.DeltaRefusal {
+		kind = spec.ItemRefusal // END-8
 	}
 	last := m.lastItem(e.choice)
 	merge := last >= 0 && !m.items[last].block && m.items[last].kind == kind
@@ -853,6 +862,8 @@ func (m *machine) stepText(e *event) *spec.Violation {
 		ok := spec.OutText
 		if e.kind == spec.KindThinking {
 			ok = spec.OutThinking
+		} else if kind == spec.ItemRefusal {
+			ok = spec.OutRefusal
 		}
 		m.emit(Output{Kind: ok, Message: m.msgs - 1, Choice: e.choice, Data: e.data})
 	}

@@ -1,6 +1,8 @@
 package model
 
 import (
+	"fmt"
+
 	"github.com/toolspec/toolspec/spec"
 )
 
@@ -29,6 +31,15 @@ func itemKindOf(t spec.BlockType) spec.ItemKind {
 	return spec.ItemOther
 }
 
+// blockName names the block a block event names, for a violation's
+// message: "block 3", or "block of item \"fc_1\"" (ID-9).
+func blockName(e spec.Event) string {
+	if e.ByItem {
+		return fmt.Sprintf("block of item %q", e.Item)
+	}
+	return fmt.Sprintf("block %d", e.Index)
+}
+
 func stepBlockStart(s *State, e spec.Event, out *[]spec.Output) *spec.Violation {
 	if v := s.checkBlockMessage(e); v != nil {
 		return v
@@ -36,8 +47,11 @@ func stepBlockStart(s *State, e spec.Event, out *[]spec.Output) *spec.Violation 
 	if e.Block == spec.BlockNone || e.Block > spec.BlockOther {
 		return term(spec.EventInvalid, e, "block start of type %s", e.Block)
 	}
-	if s.inMsg && s.block(e.Index) >= 0 {
-		return term(spec.PairDupStart, e, "block %d started twice", e.Index)
+	if e.ByItem && e.Item == "" {
+		return term(spec.EventInvalid, e, "block start without a key or an item id")
+	}
+	if s.inMsg && s.block(e.ByItem, e.Index, e.Item) >= 0 {
+		return term(spec.PairDupStart, e, "%s started twice", blockName(e))
 	}
 	if v := s.checkContent(e, e.Choice); v != nil {
 		return v
@@ -56,9 +70,9 @@ func stepBlockStart(s *State, e spec.Event, out *[]spec.Output) *spec.Violation 
 	}
 	s.ensureMessage()
 	s.touchChoice(e.Choice)
-	b := blockState{key: e.Index, typ: e.Block, open: true, item: -1, call: -1}
+	b := blockState{key: e.Index, byItem: e.ByItem, itemID: e.Item, typ: e.Block, open: true, item: -1, call: -1}
 	if e.Block == spec.BlockCall {
-		n := s.addCall(callState{kind: callBlock, choice: e.Choice, id: e.ID, name: e.Name, server: e.Server, tool: e.CallKind}, out)
+		n := s.addCall(callState{kind: callBlock, choice: e.Choice, id: e.ID, name: e.Name, server: e.Server, tool: e.CallKind, ns: e.Namespace}, out)
 		s.duplicateID(out, e, n)
 		if e.Data != "" {
 			s.appendArgs(n, e.Data, out)
@@ -73,21 +87,24 @@ func stepBlockStart(s *State, e spec.Event, out *[]spec.Output) *spec.Violation 
 		}
 		b.item = s.addItem(it)
 		s.msgBytes += len(e.Data) + len(e.Sig)
-		s.textOut(e.Block, e.Choice, e.Data, out)
+		s.textOut(it.kind, e.Choice, e.Data, out)
 	}
 	s.blocks = append(s.blocks, b)
 	return nil
 }
 
-// textOut reports text or thinking appended to a block.
-func (s *State) textOut(t spec.BlockType, choice int, data string, out *[]spec.Output) {
+// textOut reports text, refusal text or thinking appended to a block's
+// item of kind k.
+func (s *State) textOut(k spec.ItemKind, choice int, data string, out *[]spec.Output) {
 	if data == "" {
 		return
 	}
-	switch t {
-	case spec.BlockText:
+	switch k {
+	case spec.ItemText:
 		*out = append(*out, spec.Output{Kind: spec.OutText, Message: s.msgs - 1, Choice: choice, Data: data})
-	case spec.BlockThinking:
+	case spec.ItemRefusal:
+		*out = append(*out, spec.Output{Kind: spec.OutRefusal, Message: s.msgs - 1, Choice: choice, Data: data})
+	case spec.ItemThinking:
 		*out = append(*out, spec.Output{Kind: spec.OutThinking, Message: s.msgs - 1, Choice: choice, Data: data})
 	}
 }
@@ -100,7 +117,7 @@ func deltaFits(t spec.BlockType, d spec.DeltaType) bool {
 	}
 	switch t {
 	case spec.BlockText:
-		return d == spec.DeltaText
+		return d == spec.DeltaText || d == spec.DeltaRefusal
 	case spec.BlockThinking:
 		return d == spec.DeltaThinking || d == spec.DeltaSignature
 	case spec.BlockRedacted:
@@ -126,7 +143,7 @@ func implicitType(d spec.DeltaType) spec.BlockType {
 }
 
 func stepBlockDelta(s *State, e spec.Event, out *[]spec.Output) *spec.Violation {
-	if e.Delta == spec.DeltaNone || e.Delta > spec.DeltaOther {
+	if e.Delta == spec.DeltaNone || e.Delta > spec.DeltaOther && e.Delta != spec.DeltaRefusal {
 		return term(spec.EventInvalid, e, "block delta of type %s", e.Delta)
 	}
 	if v := s.checkBlockMessage(e); v != nil {
@@ -134,15 +151,15 @@ func stepBlockDelta(s *State, e spec.Event, out *[]spec.Output) *spec.Violation 
 	}
 	b := -1
 	if s.inMsg {
-		b = s.block(e.Index)
+		b = s.block(e.ByItem, e.Index, e.Item)
 	}
 	if b < 0 {
 		t := implicitType(e.Delta)
 		if !s.tr.implicitBlocks || t == spec.BlockNone {
-			return term(spec.PairUnknown, e, "%s delta for block %d, which was never started", e.Delta, e.Index)
+			return term(spec.PairUnknown, e, "%s delta for %s, which was never started", e.Delta, blockName(e))
 		}
 		// PAIR-7: open the block, then apply the delta to it.
-		start := spec.Event{Kind: spec.KindBlockStart, Frame: e.Frame, Offset: e.Offset, Choice: e.Choice, Index: e.Index, Block: t}
+		start := spec.Event{Kind: spec.KindBlockStart, Frame: e.Frame, Offset: e.Offset, Choice: e.Choice, Index: e.Index, ByItem: e.ByItem, Item: e.Item, Block: t}
 		if v := s.checkContent(start, e.Choice); v != nil {
 			return v
 		}
@@ -155,7 +172,7 @@ func stepBlockDelta(s *State, e spec.Event, out *[]spec.Output) *spec.Violation 
 		if v := stepBlockStart(s, start, out); v != nil {
 			return v // unreachable: its checks were made above
 		}
-		b = s.block(e.Index)
+		b = s.block(e.ByItem, e.Index, e.Item)
 	} else if s.finishedEmpty(e) {
 		return nil // END-6: an empty delta carries no content
 	} else if v := s.checkContent(e, e.Choice); v != nil {
@@ -163,7 +180,7 @@ func stepBlockDelta(s *State, e spec.Event, out *[]spec.Output) *spec.Violation 
 	}
 	bl := s.blocks[b]
 	if !bl.open {
-		s.finding(out, spec.PairClosed, e, bl.call, "%s delta for block %d after its stop", e.Delta, e.Index)
+		s.finding(out, spec.PairClosed, e, bl.call, "%s delta for %s after its stop", e.Delta, blockName(e))
 		return nil
 	}
 	if !deltaFits(bl.typ, e.Delta) {
@@ -191,6 +208,25 @@ func stepBlockDelta(s *State, e spec.Event, out *[]spec.Output) *spec.Violation 
 	if v := s.checkPayload(e, len(e.Data)); v != nil {
 		return v
 	}
+	if bl.typ == spec.BlockText && e.Data != "" {
+		// END-8: refusal text is a refusal item, text a text item; a
+		// block's empty item takes the kind of its first content, and
+		// content of the other kind starts an item of its own.
+		want := spec.ItemText
+		if e.Delta == spec.DeltaRefusal {
+			want = spec.ItemRefusal
+		}
+		if it := &s.items[bl.item]; it.kind != want {
+			if len(it.text) == 0 && len(it.sigs) == 0 {
+				it.kind = want
+			} else if s.curItems() >= s.lim.MaxItems {
+				return term(spec.BudItems, e, "more than %d items in one message", s.lim.MaxItems)
+			} else {
+				s.blocks[b].item = s.addItem(itemState{kind: want, choice: e.Choice, block: true})
+			}
+		}
+		bl = s.blocks[b]
+	}
 	it := &s.items[bl.item]
 	if e.Delta == spec.DeltaSignature {
 		if e.Data != "" {
@@ -198,7 +234,7 @@ func stepBlockDelta(s *State, e spec.Event, out *[]spec.Output) *spec.Violation 
 		}
 	} else {
 		it.text = append(it.text, e.Data...)
-		s.textOut(bl.typ, e.Choice, e.Data, out)
+		s.textOut(it.kind, e.Choice, e.Data, out)
 	}
 	s.msgBytes += len(e.Data)
 	return nil
@@ -251,14 +287,14 @@ func stepBlockStop(s *State, e spec.Event, out *[]spec.Output) *spec.Violation {
 	}
 	b := -1
 	if s.inMsg {
-		b = s.block(e.Index)
+		b = s.block(e.ByItem, e.Index, e.Item)
 	}
 	if b < 0 {
-		return term(spec.PairUnknown, e, "stop for block %d, which was never started", e.Index)
+		return term(spec.PairUnknown, e, "stop for %s, which was never started", blockName(e))
 	}
 	bl := s.blocks[b]
 	if !bl.open {
-		s.finding(out, spec.PairClosed, e, bl.call, "second stop for block %d", e.Index)
+		s.finding(out, spec.PairClosed, e, bl.call, "second stop for %s", blockName(e))
 		return nil
 	}
 	if v := s.checkPayload(e, len(e.Sig)); v != nil {

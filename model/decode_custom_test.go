@@ -42,8 +42,8 @@ func TestCustomCallKinds(t *testing.T) {
 			t.Errorf("%s: NAME-4 reported %v, call invalid %v", c.name, hasRule(o, spec.NameKind), invalid)
 		}
 	}
-	if o := Run(spec.FormatOpenAIChat, spec.Limits{}, []spec.Event{{Kind: spec.KindFragment, ID: "c", CallKind: 9}}); len(o.Violations) != 1 || o.Violations[0].Rule != spec.EventInvalid {
-		t.Errorf("a fragment of call kind 9: %v, want EVENT-1", o.Violations)
+	if o := Run(spec.FormatOpenAIChat, spec.Limits{}, []spec.Event{{Kind: spec.KindFragment, ID: "c", CallKind: spec.CallKind(spec.NumCallKinds)}}); len(o.Violations) != 1 || o.Violations[0].Rule != spec.EventInvalid {
+		t.Errorf("a fragment of call kind %d: %v, want EVENT-1", spec.NumCallKinds, o.Violations)
 	}
 }
 

@@ -217,7 +217,10 @@ func chatChoice(raw json.RawMessage, pos int) ([]spec.Event, *spec.Violation) {
 	if v != nil {
 		return nil, v
 	}
-	add(spec.KindText, s)
+	if s != "" {
+		// END-8: refusal text is a refusal item, not text.
+		out = append(out, spec.Event{Kind: spec.KindText, Choice: choice, Data: s, Delta: spec.DeltaRefusal})
+	}
 	calls, _, v := asArray(delta["tool_calls"], "delta.tool_calls")
 	if v != nil {
 		return nil, v

@@ -585,8 +585,12 @@ func (e *anthropicEncoder) reasoningID(p spec.Part, path string) {
 
 // call writes a tool_use block.
 func (e *anthropicEncoder) call(p spec.Part, path string) string {
-	if p.CallKind == spec.CallCustom {
-		e.lose(spec.XlateIdentity, path, "a custom call: anthropic has no free-form tools")
+	if p.CallKind == spec.CallCustom || p.CallKind.IsItem() {
+		if p.CallKind.IsItem() {
+			e.lose(spec.XlateIdentity, path, "a call of kind %s: anthropic has tool_use blocks only", p.CallKind)
+		} else {
+			e.lose(spec.XlateIdentity, path, "a custom call: anthropic has no free-form tools")
+		}
 		if p.ID != "" {
 			if e.left == nil {
 				e.left = map[string]bool{}

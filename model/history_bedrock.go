@@ -451,8 +451,8 @@ func encodeBedrockHistory(h spec.History) ([]byte, []spec.Violation) {
 			blocks := hjArr{}
 			for j, pt := range m.Parts {
 				p := partPath(i, j)
-				if pt.Kind == spec.PartCall && pt.CallKind == spec.CallCustom {
-					e.lose(spec.XlateIdentity, p, "custom call %q: Bedrock has function calls only", pt.Name)
+				if pt.Kind == spec.PartCall && (pt.CallKind == spec.CallCustom || pt.CallKind.IsItem()) {
+					e.lose(spec.XlateIdentity, p, "%s: Bedrock has function calls only", heCallLabel(pt))
 					dropped[pt.ID] = true
 					continue
 				}

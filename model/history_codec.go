@@ -527,3 +527,13 @@ func (e *heEncoder) callArgs(pt spec.Part, p string) hj {
 	e.lose(spec.XlateIdentity, p+".args", "arguments %s are not a JSON object: %s writes them as one, {} here", clip([]byte(pt.Args)), e.f)
 	return hjRaw("{}")
 }
+
+// heCallLabel names a call part that a format of function calls only
+// cannot carry, in a loss message: `custom call "x"`, or `call "x" of kind
+// computer_call` for a call of a Responses item kind (NAME-5).
+func heCallLabel(pt spec.Part) string {
+	if pt.CallKind.IsItem() {
+		return fmt.Sprintf("call %q of kind %s", pt.Name, pt.CallKind)
+	}
+	return fmt.Sprintf("custom call %q", pt.Name)
+}

@@ -557,8 +557,8 @@ func encodeGeminiHistory(h spec.History) ([]byte, []spec.Violation) {
 			parts := hjArr{}
 			for j, pt := range m.Parts {
 				p := partPath(i, j)
-				if pt.Kind == spec.PartCall && pt.CallKind == spec.CallCustom {
-					e.lose(spec.XlateIdentity, p, "custom call %q: Gemini has function calls only", pt.Name)
+				if pt.Kind == spec.PartCall && (pt.CallKind == spec.CallCustom || pt.CallKind.IsItem()) {
+					e.lose(spec.XlateIdentity, p, "%s: Gemini has function calls only", heCallLabel(pt))
 					dropped[pt.ID] = true
 					continue
 				}

@@ -381,8 +381,8 @@ func encodeOllamaHistory(h spec.History) ([]byte, []spec.Violation) {
 		e.wrote(i, m.Role, true)
 		for j, pt := range m.Parts {
 			p := partPath(i, j)
-			if pt.Kind == spec.PartCall && pt.CallKind == spec.CallCustom && m.Role == spec.RoleAssistant {
-				e.lose(spec.XlateIdentity, p, "custom call %q: Ollama has function calls only", pt.Name)
+			if pt.Kind == spec.PartCall && (pt.CallKind == spec.CallCustom || pt.CallKind.IsItem()) && m.Role == spec.RoleAssistant {
+				e.lose(spec.XlateIdentity, p, "%s: Ollama has function calls only", heCallLabel(pt))
 				dropped[pt.ID] = true
 				continue
 			}

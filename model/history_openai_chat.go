@@ -602,6 +602,10 @@ func (e *chatEncoder) assistant(i int, m spec.Message) string {
 		case spec.PartRedacted:
 			e.lose(spec.XlateThinking, path, "redacted reasoning: openai-chat cannot carry it")
 		case spec.PartCall:
+			if p.CallKind.IsItem() {
+				e.lose(spec.XlateIdentity, path, "call %q of kind %s: openai-chat carries function and custom calls only", p.Name, p.CallKind)
+				continue
+			}
 			seenCall, seenOther = true, true
 			calls = append(calls, e.call(path, p))
 		default:

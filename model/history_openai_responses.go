@@ -726,6 +726,10 @@ func (e *heEncoder) rsAssistant(m spec.Message, i int) []hj {
 			}
 		case spec.PartCall:
 			flush()
+			if pt.CallKind.IsItem() {
+				e.lose(spec.XlateIdentity, p, "call %q of kind %s: a Responses history carries function and custom calls only", pt.Name, pt.CallKind)
+				continue
+			}
 			e.signature(pt, p)
 			if pt.CallKind == spec.CallCustom {
 				items = append(items, hjObj{}.add("type", hjStr("custom_tool_call")).add("call_id", hjStr(pt.ID)).

@@ -49,9 +49,13 @@ type TurnOptions struct {
 // It fails closed: an incomplete call (END-3), an invalid call (HIST-6:
 // its arguments are not one JSON object, or a call-scoped violation
 // concerns it), a call the provider ran (its result is not in the
-// outcome), an item of another kind (a server tool's result, a hosted
-// tool item, whose content the outcome does not keep) and a second
-// signature on a call or on redacted reasoning make it return an error, a
+// outcome), a call of a Responses item kind (NAME-5: a computer action, a
+// shell command, an approval request, whose result is an item of its own
+// type that a history does not hold) or with a namespace (NAME-6, which
+// a call part does not hold), a refusal (END-8), an item of another kind
+// (a server tool's result, a hosted tool item, whose content the outcome
+// does not keep) and a second signature on a call or on redacted
+// reasoning make it return an error, a
 // *[spec.Violation] naming the item and the call, unless
 // opts.DropUnfinished is set; then each such element is left out and
 // listed as a [Change] whose Path is the item's position in the outcome,
@@ -150,11 +154,19 @@ func AssistantTurn(o spec.Outcome, message int, opts TurnOptions) (spec.Message,
 				err = refuse(spec.XlateOpaque, k, c.Ordinal, label+", which the provider ran and whose result the outcome does not hold,")
 			case len(c.Signatures) > 1:
 				err = refuse(spec.XlateThinking, k, c.Ordinal, label+" with "+strconv.Itoa(len(c.Signatures))+" signatures, which a call part cannot hold,")
+			case c.Kind.IsItem():
+				err = refuse(spec.XlateIdentity, k, c.Ordinal, label+" of kind "+c.Kind.String()+", which a call part cannot hold (it holds function and custom calls),")
+			case c.Namespace != "":
+				err = refuse(spec.XlateIdentity, k, c.Ordinal, label+" in namespace "+strconv.Quote(c.Namespace)+", which a call part cannot hold,")
 			default:
 				m.Parts = append(m.Parts, callPart(c))
 				continue
 			}
 			if err != nil {
+				return spec.Message{}, nil, err
+			}
+		case spec.ItemRefusal:
+			if err := refuse(spec.XlateOpaque, k, spec.NoCall, "a refusal item, which no history part holds,"); err != nil {
 				return spec.Message{}, nil, err
 			}
 		default:

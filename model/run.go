@@ -113,6 +113,7 @@ func Finish(s State, viols []spec.Violation, cause *spec.Violation) spec.Outcome
 		o.Calls = append(o.Calls, spec.Call{
 			Ordinal: len(o.Calls), Message: c.msg, Choice: c.choice, ID: c.id, Name: c.name,
 			Args: string(args), Status: st, Kind: kind, Server: c.server, Signatures: append([]string(nil), c.sigs...),
+			Namespace: c.ns,
 		})
 	}
 	for _, it := range s.items {

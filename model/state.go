@@ -34,7 +34,8 @@ type callState struct {
 	path     *pathBuilder
 	charged  int           // bytes charged to a path call so far
 	synth    bool          // args is the {} that stands for no bytes (END-2)
-	tool     spec.CallKind // function or custom, once an event said (NAME-4)
+	tool     spec.CallKind // its kind, once an event said (NAME-4, NAME-5)
+	ns       string        // a Responses function call's namespace (NAME-6)
 	// held says the call's own end signal came (a block stop, a Vertex
 	// empty part) and the call waits for the generation to show it ended
 	// normally (END-3): the next content of its message and choice, or a
@@ -48,7 +49,8 @@ type callState struct {
 
 // result returns what the outcome holds of c: its status, where a
 // call-scoped violation makes it invalid (END-2), its final
-// arguments, and its kind, function unless an event said custom (NAME-4).
+// arguments, and its kind, function unless an event said another (NAME-4,
+// NAME-5).
 func (c *callState) result() (spec.Status, []byte, spec.CallKind) {
 	st, args := c.status, c.args
 	if c.poisoned {
@@ -58,8 +60,8 @@ func (c *callState) result() (spec.Status, []byte, spec.CallKind) {
 		}
 	}
 	kind := spec.CallFunction
-	if c.tool == spec.CallCustom {
-		kind = spec.CallCustom
+	if c.tool != spec.CallUnspecified {
+		kind = c.tool
 	}
 	return st, args, kind
 }
@@ -77,11 +79,13 @@ type itemState struct {
 
 // blockState is one block of the current message.
 type blockState struct {
-	key  int
-	typ  spec.BlockType
-	open bool
-	item int // its item, or -1 for BlockOther
-	call int // its call, or -1
+	key    int
+	byItem bool   // the block has no key: events name it by itemID (ID-9)
+	itemID string // its item id (Responses item.id), "" when none
+	typ    spec.BlockType
+	open   bool
+	item   int // its current item (a text block's text or refusal, END-8), or -1 for BlockOther
+	call   int // its call, or -1
 }
 
 // choiceState is one choice of the current message.
@@ -173,10 +177,20 @@ func (s *State) choice(c int) int {
 	return -1
 }
 
-// block returns the index in s.blocks of block key k, or -1.
-func (s *State) block(k int) int {
+// block returns the index in s.blocks of the block a block event names
+// (ID-9): the block with key k, or, when byItem, the latest block whose
+// item id is item; -1 when there is none.
+func (s *State) block(byItem bool, k int, item string) int {
+	if byItem {
+		for i := len(s.blocks) - 1; i >= 0; i-- {
+			if s.blocks[i].itemID == item {
+				return i
+			}
+		}
+		return -1
+	}
 	for i := range s.blocks {
-		if s.blocks[i].key == k {
+		if !s.blocks[i].byItem && s.blocks[i].key == k {
 			return i
 		}
 	}
@@ -196,6 +210,17 @@ func (s *State) lastItem(c int) int {
 		}
 	}
 	return -1
+}
+
+// refused reports whether choice c of the current message holds a refusal
+// item (END-8).
+func (s *State) refused(c int) bool {
+	for i := len(s.items) - 1; i >= 0 && s.items[i].msg == s.msgs-1; i-- {
+		if s.items[i].choice == c && s.items[i].kind == spec.ItemRefusal {
+			return true
+		}
+	}
+	return false
 }
 
 // openPath returns the open path call of the current message and choice c,

@@ -61,7 +61,7 @@ func apply(s *State, e spec.Event) ([]spec.Output, *spec.Violation) {
 	if int(e.Kind) >= len(handlers) || handlers[e.Kind] == nil {
 		return nil, term(spec.EventInvalid, e, "event of unknown kind %d", e.Kind)
 	}
-	if e.CallKind > spec.CallCustom {
+	if int(e.CallKind) >= spec.NumCallKinds {
 		return nil, term(spec.EventInvalid, e, "event of call kind %s", e.CallKind)
 	}
 	var out []spec.Output
@@ -347,7 +347,7 @@ func (s *State) addCall(c callState, out *[]spec.Output) int {
 func (s *State) callOutput(k spec.OutputKind, n int) spec.Output {
 	c := &s.calls[n]
 	st, args, kind := c.result()
-	o := spec.Output{Kind: k, Message: c.msg, Choice: c.choice, Call: n, ID: c.id, Name: c.name, CallKind: kind, Server: c.server, Status: st}
+	o := spec.Output{Kind: k, Message: c.msg, Choice: c.choice, Call: n, ID: c.id, Name: c.name, Namespace: c.ns, CallKind: kind, Server: c.server, Status: st}
 	if k == spec.OutCallEnd {
 		o.Args = string(args)
 		if len(c.sigs) > 0 {
@@ -404,8 +404,8 @@ func (s *State) complete(n int, e spec.Event, out *[]spec.Output) {
 	if c.kind == callPath && c.path != nil {
 		c.args = []byte(c.path.render())
 	}
-	if c.tool == spec.CallCustom {
-		c.status = spec.StatusComplete // NAME-4, END-2: raw input text
+	if c.tool == spec.CallCustom || c.tool.IsItem() {
+		c.status = spec.StatusComplete // NAME-4, NAME-5, END-2: the input as sent
 	} else if len(trimJSONSpace(c.args)) == 0 {
 		c.args = []byte("{}")
 		c.synth = true
@@ -416,7 +416,7 @@ func (s *State) complete(n int, e spec.Event, out *[]spec.Output) {
 		c.status = spec.StatusInvalid
 		s.finding(out, spec.EndValidate, e, n, "%s", argsProblem(c.args))
 	}
-	if c.name == "" {
+	if c.name == "" && !c.tool.IsItem() { // NAME-5: an item's kind names its tool
 		s.finding(out, spec.NameMissing, e, n, "call has no name")
 	}
 	*out = append(*out, s.callOutput(spec.OutCallEnd, n))
@@ -676,12 +676,15 @@ func stepFinish(s *State, e spec.Event, out *[]spec.Output) *spec.Violation {
 	}
 	reason := base
 	if base == spec.StopEnd || base == spec.StopToolUse {
-		// END-4: tool_use needs a client call, and no call cut short.
+		// END-4: tool_use needs a client call, and no call cut short;
+		// END-8: a refusal without a client call is a refusal.
 		switch {
 		case cut:
 			reason = spec.StopTruncated
 		case clientCalls > 0:
 			reason = spec.StopToolUse
+		case s.refused(e.Choice):
+			reason = spec.StopRefusal
 		default:
 			reason = spec.StopEnd
 		}
@@ -865,6 +868,9 @@ func stepWholeCall(s *State, e spec.Event, out *[]spec.Output) *spec.Violation {
 // ---- text, thinking, signatures ----
 
 func stepText(s *State, e spec.Event, out *[]spec.Output) *spec.Violation {
+	if e.Delta != spec.DeltaNone && (e.Kind != spec.KindText || e.Delta != spec.DeltaRefusal) {
+		return term(spec.EventInvalid, e, "%s event of delta type %s", e.Kind, e.Delta)
+	}
 	if e.Data == "" && e.Sig == "" {
 		return nil
 	}
@@ -874,6 +880,8 @@ func stepText(s *State, e spec.Event, out *[]spec.Output) *spec.Violation {
 	kind := spec.ItemText
 	if e.Kind == spec.KindThinking {
 		kind = spec.ItemThinking
+	} else if e.Delta == spec.DeltaRefusal {
+		kind = spec.ItemRefusal // END-8
 	}
 	last := -1
 	if s.inMsg {
@@ -907,6 +915,8 @@ func stepText(s *State, e spec.Event, out *[]spec.Output) *spec.Violation {
 		ok := spec.OutText
 		if e.Kind == spec.KindThinking {
 			ok = spec.OutThinking
+		} else if kind == spec.ItemRefusal {
+			ok = spec.OutRefusal
 		}
 		*out = append(*out, spec.Output{Kind: ok, Message: s.msgs - 1, Choice: e.Choice, Data: e.Data})
 	}

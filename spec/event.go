@@ -34,17 +34,23 @@ const (
 	// empty when absent), Server, Sig.
 	KindWholeCall
 	// KindBlockStart opens the block Index of the current message: Block,
-	// ID, Name, Server, Data (the start's inline input or redacted data, as
-	// text; empty when absent or {}), Sig, Item (a secondary item id).
+	// ID, Name, Server, CallKind, Namespace, Data (the start's inline input
+	// or redacted data, as text; empty when absent or {}), Sig, Item (the
+	// block's item id, Responses item.id). With ByItem the block has no key
+	// (Index is 0) and is named by Item alone (ID-9).
 	KindBlockStart
-	// KindBlockDelta adds to block Index: Delta and Data.
+	// KindBlockDelta adds to block Index, or, with ByItem, to the block
+	// whose item id is Item: Delta and Data.
 	KindBlockDelta
-	// KindBlockStop closes block Index. Data holds final arguments when the
-	// wire repeats them at the stop (Responses output_item.done) and HasData
-	// says so; ID and Name hold the call's identity when the stop repeats
-	// it (ID-10); Sig holds opaque data that arrived with the stop.
+	// KindBlockStop closes block Index, or, with ByItem, the block whose
+	// item id is Item. Data holds final arguments when the wire repeats them
+	// at the stop (Responses output_item.done) and HasData says so; ID and
+	// Name hold the call's identity when the stop repeats it (ID-10); Sig
+	// holds opaque data that arrived with the stop.
 	KindBlockStop
-	// KindText is assistant text outside blocks: Choice, Data, Sig.
+	// KindText is assistant text outside blocks: Choice, Data, Sig, and
+	// Delta, which is DeltaRefusal for refusal text (END-8) and DeltaNone
+	// otherwise.
 	KindText
 	// KindThinking is reasoning text outside blocks: Choice, Data, Sig.
 	KindThinking
@@ -107,11 +113,15 @@ func (k Kind) String() string {
 }
 
 // CallKind is the kind of a tool call (NAME-4): a function call, whose
-// arguments are one JSON object (END-2), or a custom (freeform) tool call,
-// whose input is raw text.
+// arguments are one JSON object (END-2), a custom (freeform) tool call,
+// whose input is raw text, or a call of one of the OpenAI Responses item
+// types that ask for an action (computer_call, shell_call, ...) or report
+// one the provider ran (web_search_call, mcp_call, ...), whose input is the
+// item's input member as sent (NAME-5).
 type CallKind uint8
 
-// Call kinds.
+// Call kinds. A kind beyond CallCustom is named after the Responses item
+// type it comes from, and prints as that type.
 const (
 	// CallUnspecified: the event does not say. A call none of whose events
 	// says is a function call.
@@ -122,9 +132,63 @@ const (
 	// CallCustom is an OpenAI custom tool call: Chat Completions
 	// tool_calls entries with "custom", Responses custom_tool_call items.
 	CallCustom
+	// CallComputer is a Responses computer_call: a computer-use action the
+	// client performs (its input: the item's action, or actions).
+	CallComputer
+	// CallShell is a Responses shell_call: shell commands the client runs
+	// in its local environment (its input: action).
+	CallShell
+	// CallApplyPatch is a Responses apply_patch_call: a file operation the
+	// client applies (its input: operation).
+	CallApplyPatch
+	// CallLocalShell is a Responses local_shell_call: a command the client
+	// runs (its input: action).
+	CallLocalShell
+	// CallToolSearch is a Responses tool_search_call: a search of the
+	// tools, run by the client (execution "client") or, as a server call,
+	// by the provider (its input: arguments).
+	CallToolSearch
+	// CallMCPApproval is a Responses mcp_approval_request: the model waits
+	// for the client to approve an MCP tool call (its input: arguments).
+	CallMCPApproval
+	// CallMCP is a Responses mcp_call: an MCP tool call the provider ran
+	// (its input: arguments). Always a server call.
+	CallMCP
+	// CallWebSearch is a Responses web_search_call (its input: action).
+	// Always a server call.
+	CallWebSearch
+	// CallFileSearch is a Responses file_search_call (its input: queries).
+	// Always a server call.
+	CallFileSearch
+	// CallCodeInterpreter is a Responses code_interpreter_call (its input:
+	// code, raw text). Always a server call.
+	CallCodeInterpreter
+	// CallImageGeneration is a Responses image_generation_call, which has
+	// no input. Always a server call.
+	CallImageGeneration
+
+	callKindCount // number of call kinds; keep last
 )
 
-var callKindNames = [...]string{"unspecified", "function", "custom"}
+// NumCallKinds is one more than the largest valid CallKind.
+const NumCallKinds = int(callKindCount)
+
+var callKindNames = [...]string{
+	CallUnspecified:     "unspecified",
+	CallFunction:        "function",
+	CallCustom:          "custom",
+	CallComputer:        "computer_call",
+	CallShell:           "shell_call",
+	CallApplyPatch:      "apply_patch_call",
+	CallLocalShell:      "local_shell_call",
+	CallToolSearch:      "tool_search_call",
+	CallMCPApproval:     "mcp_approval_request",
+	CallMCP:             "mcp_call",
+	CallWebSearch:       "web_search_call",
+	CallFileSearch:      "file_search_call",
+	CallCodeInterpreter: "code_interpreter_call",
+	CallImageGeneration: "image_generation_call",
+}
 
 func (k CallKind) String() string {
 	if int(k) < len(callKindNames) {
@@ -132,6 +196,12 @@ func (k CallKind) String() string {
 	}
 	return "callkind(" + strconv.Itoa(int(k)) + ")"
 }
+
+// IsItem reports whether k is the kind of a Responses call item other
+// than function_call and custom_tool_call (NAME-5): its arguments are the
+// item's input as sent, END-2's JSON-object check does not apply, and it
+// needs no name (NAME-3).
+func (k CallKind) IsItem() bool { return k > CallCustom && k < callKindCount }
 
 // BlockType is the type of a block opened by [KindBlockStart].
 type BlockType uint8
@@ -191,9 +261,14 @@ const (
 	// DeltaJSON is a Vertex partialArgs whole literal (number, bool, null) as
 	// JSON text.
 	DeltaJSON
+	// DeltaRefusal appends refusal text to a text block (Responses
+	// response.refusal.delta); on a KindText event it marks the text as
+	// refusal text (OpenAI chat delta.refusal). Refusal text is a refusal
+	// item, not text (END-8).
+	DeltaRefusal
 )
 
-var deltaNames = [...]string{"none", "text", "args", "final-args", "thinking", "signature", "redacted", "other", "string", "json"}
+var deltaNames = [...]string{"none", "text", "args", "final-args", "thinking", "signature", "redacted", "other", "string", "json", "refusal"}
 
 func (d DeltaType) String() string {
 	if int(d) < len(deltaNames) {
@@ -219,10 +294,16 @@ type Event struct {
 	HasIndex bool // whether a fragment carried an index
 	Pos      int  // a fragment's position within its frame's tool_calls array
 
-	ID     string // provider id, verbatim; "" means absent
-	Name   string // function name; "" means absent
-	Item   string // secondary item id (Responses item id)
-	Server bool   // the call is executed by the provider (server tool)
+	ID   string // provider id, verbatim; "" means absent
+	Name string // function name; "" means absent
+	Item string // the block's item id (Responses item.id, or item_id)
+	// ByItem says that a block event carries no block key: it names its
+	// block by Item (Responses events without output_index, ID-9).
+	ByItem bool
+	Server bool // the call is executed by the provider (server tool)
+	// Namespace is the namespace of a Responses function call
+	// (function_call item.namespace), verbatim; "" when absent (NAME-6).
+	Namespace string
 	// CallKind is the kind of the call a KindFragment, KindBlockStart (of
 	// a BlockCall) or KindWholeCall belongs to, when the wire says it
 	// (NAME-4); CallUnspecified otherwise.
@@ -249,7 +330,11 @@ func (e Event) String() string {
 	}
 	switch e.Kind {
 	case KindBlockStart, KindBlockDelta, KindBlockStop:
-		fmt.Fprintf(&b, " index=%d", e.Index)
+		if e.ByItem {
+			b.WriteString(" by-item")
+		} else {
+			fmt.Fprintf(&b, " index=%d", e.Index)
+		}
 	case KindFragment:
 		if e.HasIndex {
 			fmt.Fprintf(&b, " index=%d", e.Index)
@@ -270,6 +355,9 @@ func (e Event) String() string {
 	}
 	if e.Item != "" {
 		fmt.Fprintf(&b, " item=%q", e.Item)
+	}
+	if e.Namespace != "" {
+		fmt.Fprintf(&b, " namespace=%q", e.Namespace)
 	}
 	if e.Server {
 		b.WriteString(" server")

@@ -49,6 +49,7 @@ type callJSON struct {
 	Message    int      `json:"message"`
 	Choice     int      `json:"choice"`
 	Signatures []string `json:"signatures,omitempty"`
+	Namespace  string   `json:"namespace,omitempty"`
 }
 
 // itemJSON is the schema of an [Item].
@@ -220,18 +221,20 @@ func stopName(r StopReason) string {
 }
 
 // MarshalJSON encodes c as one element of an outcome's "calls": "id",
-// "name", "arguments" (Args), "status", "kind", "server", "message",
-// "choice", and "signatures" when c has any. Ordinal is not encoded: in
-// an outcome it is the call's position.
+// "name", "arguments" (Args), "status", "kind" (its name: "function",
+// "custom", or a Responses item type such as "computer_call"), "server",
+// "message", "choice", "signatures" when c has any, and "namespace" when
+// it has one. Ordinal is not encoded: in an outcome it is the call's
+// position.
 func (c Call) MarshalJSON() ([]byte, error) {
 	return marshal(callJSON{
 		ID: c.ID, Name: c.Name, Arguments: c.Args, Status: c.Status, Kind: c.Kind, Server: c.Server,
-		Message: c.Message, Choice: c.Choice, Signatures: c.Signatures,
+		Message: c.Message, Choice: c.Choice, Signatures: c.Signatures, Namespace: c.Namespace,
 	})
 }
 
 // UnmarshalJSON decodes a call in the schema [Call.MarshalJSON] writes.
-// Every field but "signatures" must be present, "status" and "kind" must be
+// Every field but "signatures" and "namespace" must be present, "status" and "kind" must be
 // names of their types, "message" and "choice" must not be negative.
 // Ordinal is set to 0 ([Outcome.UnmarshalJSON] sets it to the call's
 // position). On error c is not changed; null leaves it unchanged.
@@ -251,6 +254,7 @@ func decodeCall(obj jsonObject) (Call, error) {
 		field{"message", &c.Message, false},
 		field{"choice", &c.Choice, false},
 		field{"signatures", &c.Signatures, true},
+		field{"namespace", &c.Namespace, true},
 	)
 	if err == nil {
 		err = firstError(obj.nonNegative("message", c.Message), obj.nonNegative("choice", c.Choice))

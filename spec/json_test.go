@@ -27,7 +27,7 @@ func richOutcome() Outcome {
 			{Kind: ItemCall, Message: 1, Choice: 2, Call: 2},
 		},
 		Calls: []Call{
-			{Ordinal: 0, ID: "toolu_1", Name: "read_file", Args: `{"path":"/etc/hostname"}`, Status: StatusComplete, Kind: CallFunction, Signatures: []string{"s"}},
+			{Ordinal: 0, ID: "toolu_1", Name: "read_file", Args: `{"path":"/etc/hostname"}`, Status: StatusComplete, Kind: CallFunction, Signatures: []string{"s"}, Namespace: "fs"},
 			{Ordinal: 1, ID: "srv_1", Name: "web_search", Args: `{"q":"a<b"}`, Status: StatusInvalid, Kind: CallFunction, Server: true},
 			{Ordinal: 2, Message: 1, Choice: 2, Name: "patch", Args: "*** Begin", Status: StatusIncomplete, Kind: CallCustom},
 		},
@@ -59,7 +59,8 @@ const richJSON = `{
       "choice": 0,
       "signatures": [
         "s"
-      ]
+      ],
+      "namespace": "fs"
     },
     {
       "id": "srv_1",
@@ -301,7 +302,7 @@ func TestElementsJSON(t *testing.T) {
 func TestOutcomeJSONMarshalFails(t *testing.T) {
 	for name, mutate := range map[string]func(*Outcome){
 		"status":      func(o *Outcome) { o.Calls[0].Status = 9 },
-		"call kind":   func(o *Outcome) { o.Calls[2].Kind = 7 },
+		"call kind":   func(o *Outcome) { o.Calls[2].Kind = CallKind(NumCallKinds) },
 		"item kind":   func(o *Outcome) { o.Items[0].Kind = 42 },
 		"class":       func(o *Outcome) { o.Violations[1].Class = 4 },
 		"stop reason": func(o *Outcome) { o.Stops[0].Reason = "tool_calls" },
@@ -452,7 +453,7 @@ func TestJSONCoversEveryField(t *testing.T) {
 		fields string // the exported fields, in order, each as field=key or field=(why-not)
 	}{
 		{Outcome{}, top, "Format=format Messages=messages Items=items Calls=calls Stops=stops Violations=violations Tail=tail"},
-		{Call{}, keysOf("calls"), "Ordinal=(its-position-in-calls) Message=message Choice=choice ID=id Name=name Args=arguments Status=status Kind=kind Server=server Signatures=signatures"},
+		{Call{}, keysOf("calls"), "Ordinal=(its-position-in-calls) Message=message Choice=choice ID=id Name=name Args=arguments Status=status Kind=kind Server=server Signatures=signatures Namespace=namespace"},
 		{Item{}, keysOf("items"), "Kind=kind Message=message Choice=choice Text=text Signatures=signatures Call=call"},
 		{Stop{}, keysOf("stops"), "Message=message Choice=choice Reason=reason Raw=raw"},
 		{Violation{}, keysOf("violations"), "Rule=rule Class=class Frame=frame Offset=offset Call=call Message=message Payload=payload Path=(histories-only)"},

@@ -78,9 +78,13 @@ type Call struct {
 	// custom call's Args is its raw input text.
 	Args       string
 	Status     Status
-	Kind       CallKind // CallFunction or CallCustom, never CallUnspecified
+	Kind       CallKind // CallFunction, CallCustom or a Responses item kind, never CallUnspecified
 	Server     bool     // executed by the provider (server tool)
 	Signatures []string // opaque metadata that arrived with the call, verbatim
+	// Namespace is the namespace of a Responses function call
+	// (function_call item.namespace), verbatim: the tool called is Name
+	// within it. "" when the call has none (NAME-6).
+	Namespace string
 }
 
 // ItemKind is the kind of an [Item].
@@ -94,9 +98,10 @@ const (
 	ItemSignature                     // a signature that arrived on its own
 	ItemCall                          // a tool call (see Outcome.Calls)
 	ItemOther                         // another block (tool result, hosted tool item)
+	ItemRefusal                       // refusal text: the model declined (END-8)
 )
 
-var itemNames = [...]string{"", "text", "thinking", "redacted", "signature", "call", "other"}
+var itemNames = [...]string{"", "text", "thinking", "redacted", "signature", "call", "other", "refusal"}
 
 func (k ItemKind) String() string {
 	if int(k) < len(itemNames) && k != 0 {
@@ -110,7 +115,7 @@ type Item struct {
 	Kind       ItemKind
 	Message    int
 	Choice     int
-	Text       string   // text, thinking or redacted data
+	Text       string   // text, thinking, refusal or redacted data
 	Signatures []string // signatures attached to this item, verbatim
 	Call       int      // for ItemCall, the call's Ordinal; NoCall for the other kinds
 }
@@ -160,11 +165,14 @@ func (o Outcome) String() string {
 			c := o.Calls[it.Call]
 			b.WriteString("call " + strconv.Itoa(c.Ordinal) + " " + c.Status.String())
 			b.WriteString(" id=" + strconv.Quote(c.ID) + " name=" + strconv.Quote(c.Name))
+			if c.Namespace != "" {
+				b.WriteString(" namespace=" + strconv.Quote(c.Namespace))
+			}
 			if c.Server {
 				b.WriteString(" server")
 			}
-			if c.Kind == CallCustom {
-				b.WriteString(" custom")
+			if c.Kind > CallFunction {
+				b.WriteString(" " + c.Kind.String()) // custom, computer_call, ...
 			}
 			b.WriteString(" args=" + strconv.Quote(c.Args))
 			for _, s := range c.Signatures {

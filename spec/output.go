@@ -8,7 +8,7 @@ type OutputKind uint8
 // Output kinds: what a reassembler reports as it happens. Every output
 // about a call (call-start, call-args, call-end, and a violation that
 // concerns a call) carries the call as it stands: Call (its ordinal),
-// Message, Choice, ID, Name, CallKind, Server and Status.
+// Message, Choice, ID, Name, Namespace, CallKind, Server and Status.
 const (
 	OutCallStart OutputKind = iota + 1 // a call was first seen, with its id and the name when known
 	OutCallArgs                        // argument bytes were appended to Call: Data
@@ -17,9 +17,10 @@ const (
 	OutThinking                        // thinking was appended: Message, Choice, Data
 	OutStop                            // a message or choice stopped: Stop
 	OutViolation                       // a call-scoped violation: Violation
+	OutRefusal                         // refusal text was appended: Message, Choice, Data (END-8)
 )
 
-var outNames = [...]string{"", "call-start", "call-args", "call-end", "text", "thinking", "stop", "violation"}
+var outNames = [...]string{"", "call-start", "call-args", "call-end", "text", "thinking", "stop", "violation", "refusal"}
 
 func (k OutputKind) String() string {
 	if int(k) < len(outNames) && k != 0 {
@@ -43,12 +44,14 @@ type Output struct {
 	Stop      Stop
 	Violation Violation
 	// ID and Name are the call's id and name as they stand ("" until
-	// known); CallKind is CallFunction unless an event said custom
-	// (NAME-4); Server marks a server tool.
-	ID       string
-	Name     string
-	CallKind CallKind
-	Server   bool
+	// known); Namespace is a Responses function call's namespace (NAME-6);
+	// CallKind is CallFunction unless an event said another kind (NAME-4,
+	// NAME-5); Server marks a server tool.
+	ID        string
+	Name      string
+	Namespace string
+	CallKind  CallKind
+	Server    bool
 	// Args and Signatures are the call's final argument text and
 	// signatures, as the outcome holds them; set on call-end only.
 	Args       string
@@ -64,7 +67,7 @@ func (o Output) String() string {
 		return "call-args " + strconv.Itoa(o.Call) + " " + strconv.Quote(o.Data)
 	case OutCallEnd:
 		return "call-end " + strconv.Itoa(o.Call) + " " + o.Status.String() + " name=" + strconv.Quote(o.Name) + " args=" + strconv.Quote(o.Args)
-	case OutText, OutThinking:
+	case OutText, OutThinking, OutRefusal:
 		return o.Kind.String() + " msg " + strconv.Itoa(o.Message) + " choice " + strconv.Itoa(o.Choice) + " " + strconv.Quote(o.Data)
 	case OutStop:
 		return "stop msg " + strconv.Itoa(o.Stop.Message) + " choice " + strconv.Itoa(o.Stop.Choice) + " " + string(o.Stop.Reason)

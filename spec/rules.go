@@ -38,6 +38,8 @@ const (
 	NameConflict    RuleID = "NAME-2"
 	NameMissing     RuleID = "NAME-3"
 	NameKind        RuleID = "NAME-4"
+	NameItem        RuleID = "NAME-5"
+	NameNamespace   RuleID = "NAME-6"
 	OrdFirstSeen    RuleID = "ORD-1"
 	OrdBudget       RuleID = "ORD-2"
 	OrdMerge        RuleID = "ORD-3"
@@ -67,6 +69,7 @@ const (
 	EndProviderErr  RuleID = "END-5"
 	EndAfterFinish  RuleID = "END-6"
 	EndRepeatFinish RuleID = "END-7"
+	EndRefusal      RuleID = "END-8"
 	ThinkOrder      RuleID = "THINK-1"
 	ThinkSignature  RuleID = "THINK-2"
 	ThinkRedacted   RuleID = "THINK-3"
@@ -112,6 +115,8 @@ var Rules = []Rule{
 	{NameConflict, "a different non-empty name for an existing call is a call-scoped violation"},
 	{NameMissing, "a call with no name when it completes is a call-scoped violation"},
 	{NameKind, "a call's kind, function or custom, is set once; content of the other kind is a call-scoped violation"},
+	{NameItem, "a Responses output item that asks the client to act, or reports a tool the provider ran, is a call of its item's kind"},
+	{NameNamespace, "a Responses call's namespace is kept verbatim"},
 	{OrdFirstSeen, "calls and items are output in first-seen order, whatever their indexes"},
 	{OrdBudget, "budgets are charged in first-seen order"},
 	{OrdMerge, "consecutive text or thinking pieces of one message and choice merge into one item"},
@@ -141,6 +146,7 @@ var Rules = []Rule{
 	{EndProviderErr, "an in-stream provider error is a terminal violation that keeps everything the provider said"},
 	{EndAfterFinish, "content for a choice or message that already finished is a terminal violation"},
 	{EndRepeatFinish, "a repeated finish for a choice is ignored; the first reason stands"},
+	{EndRefusal, "refusal text is a refusal item; a normal end with a refusal and no client call is a refusal"},
 	{ThinkOrder, "thinking is kept in arrival order, also after text or a call"},
 	{ThinkSignature, "signatures stay verbatim on the block, call or text they arrived with"},
 	{ThinkRedacted, "redacted reasoning is kept verbatim as its own item"},

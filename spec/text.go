@@ -69,12 +69,13 @@ func (k *ItemKind) UnmarshalText(text []byte) error {
 	return setValue(k, itemNames[:], text, "item kind")
 }
 
-// MarshalText returns the name of k: "unspecified", "function" or
-// "custom".
+// MarshalText returns the name of k: "unspecified", "function",
+// "custom", or the Responses item type a kind is named after, e.g.
+// "computer_call".
 func (k CallKind) MarshalText() ([]byte, error) { return nameOf(callKindNames[:], k, "call kind") }
 
 // UnmarshalText sets k to the call kind named text: "unspecified",
-// "function" or "custom".
+// "function", "custom" or a Responses item type, e.g. "computer_call".
 func (k *CallKind) UnmarshalText(text []byte) error {
 	return setValue(k, callKindNames[:], text, "call kind")
 }

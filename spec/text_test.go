@@ -73,13 +73,15 @@ func TestEnumText(t *testing.T) {
 		checkEnum[Class](t, []string{"", "terminal", "call", "loss"})
 	})
 	t.Run("ItemKind", func(t *testing.T) {
-		checkEnum[ItemKind](t, []string{"", "text", "thinking", "redacted", "signature", "call", "other"})
+		checkEnum[ItemKind](t, []string{"", "text", "thinking", "redacted", "signature", "call", "other", "refusal"})
 	})
 	t.Run("CallKind", func(t *testing.T) {
-		checkEnum[CallKind](t, []string{"unspecified", "function", "custom"})
+		checkEnum[CallKind](t, []string{"unspecified", "function", "custom", "computer_call", "shell_call",
+			"apply_patch_call", "local_shell_call", "tool_search_call", "mcp_approval_request", "mcp_call",
+			"web_search_call", "file_search_call", "code_interpreter_call", "image_generation_call"})
 	})
 	t.Run("OutputKind", func(t *testing.T) {
-		checkEnum[OutputKind](t, []string{"", "call-start", "call-args", "call-end", "text", "thinking", "stop", "violation"})
+		checkEnum[OutputKind](t, []string{"", "call-start", "call-args", "call-end", "text", "thinking", "stop", "violation", "refusal"})
 	})
 	t.Run("Kind", func(t *testing.T) {
 		checkEnum[Kind](t, []string{"invalid", "message-start", "message-end", "fragment", "whole-call", "block-start",
@@ -91,7 +93,7 @@ func TestEnumText(t *testing.T) {
 	})
 	t.Run("DeltaType", func(t *testing.T) {
 		checkEnum[DeltaType](t, []string{"none", "text", "args", "final-args", "thinking", "signature", "redacted",
-			"other", "string", "json"})
+			"other", "string", "json", "refusal"})
 	})
 	t.Run("Role", func(t *testing.T) {
 		checkEnum[Role](t, []string{"", "user", "assistant", "tool", "system"})

@@ -234,6 +234,8 @@ func judgeTranslation(name string, o options, src toolspec.Outcome, to toolspec.
 			notes = append(notes, fmt.Sprintf("call #%d is in choice %d, which %s cannot carry", c.Ordinal, c.Choice, to))
 		case c.Kind == toolspec.CallCustom && to != toolspec.FormatOpenAIChat && to != toolspec.FormatOpenAIResponses:
 			notes = append(notes, fmt.Sprintf("call #%d is a custom tool call, which %s cannot carry", c.Ordinal, to))
+		case c.Kind.IsItem() && to != toolspec.FormatOpenAIResponses:
+			notes = append(notes, fmt.Sprintf("call #%d is a %s, which %s cannot carry", c.Ordinal, c.Kind, to))
 		default:
 			want = append(want, c)
 		}

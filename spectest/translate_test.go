@@ -53,7 +53,7 @@ func (t toAnthropic) Translate(s Stream) ([]byte, error) {
 			case toolspec.ItemCall:
 				c := out.Calls[it.Call]
 				afterContent = true
-				if c.Server || c.Kind == toolspec.CallCustom {
+				if c.Server || c.Kind == toolspec.CallCustom || c.Kind.IsItem() {
 					continue
 				}
 				if t.bug == "calls deduplicated by id" {

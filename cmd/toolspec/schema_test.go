@@ -24,6 +24,7 @@ type jsonCall struct {
 	Message    int      `json:"message"`
 	Choice     int      `json:"choice"`
 	Signatures []string `json:"signatures,omitempty"`
+	Namespace  string   `json:"namespace,omitempty"`
 }
 
 type jsonItem struct {

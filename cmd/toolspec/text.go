@@ -67,7 +67,7 @@ func itemLine(o spec.Outcome, it spec.Item) string {
 	}
 	var content string
 	switch it.Kind {
-	case spec.ItemText, spec.ItemThinking:
+	case spec.ItemText, spec.ItemThinking, spec.ItemRefusal:
 		short := oneLine(it.Text, shortRunes)
 		if short != strings.Join(strings.Fields(it.Text), " ") {
 			about = append(about, strconv.Itoa(len(it.Text))+" bytes")
@@ -92,12 +92,15 @@ func itemLine(o spec.Outcome, it spec.Item) string {
 		if name == "" {
 			name = "(no name)"
 		}
+		if c.Namespace != "" {
+			name = cell(c.Namespace) + "." + name
+		}
 		about = append(about, c.Status.String())
 		if c.Server {
 			about = append(about, "server")
 		}
-		if c.Kind == spec.CallCustom {
-			about = append(about, "custom")
+		if c.Kind > spec.CallFunction {
+			about = append(about, c.Kind.String()) // custom, computer_call, ...
 		}
 		return "call #" + strconv.Itoa(c.Ordinal) + " " + name + " (" + strings.Join(about, ", ") + ")"
 	default:
@@ -110,18 +113,23 @@ func itemLine(o spec.Outcome, it spec.Item) string {
 	return line + content
 }
 
-// callName is c's name for a person: escaped as a cell, "(no name)" when
-// it has none, marked when the provider runs it or it is a custom call.
+// callName is c's name for a person: escaped as a cell, after its
+// namespace, "(no name)" when it has none, marked when the provider runs
+// it or it is of another kind than a function call (custom, computer_call,
+// ...).
 func callName(c spec.Call) string {
 	name := cell(c.Name)
 	if name == "" {
 		name = "(no name)"
 	}
+	if c.Namespace != "" {
+		name = cell(c.Namespace) + "." + name
+	}
 	if c.Server {
 		name += " (server)"
 	}
-	if c.Kind == spec.CallCustom {
-		name += " (custom)"
+	if c.Kind > spec.CallFunction {
+		name += " (" + c.Kind.String() + ")"
 	}
 	return name
 }

@@ -62,6 +62,7 @@ class Reassembler:
         self.last_finish = None  # the latest choice's finish_reason
         self.done = False  # data: [DONE] seen
         self.text = []
+        self.refused = set()  # choices that sent refusal text
 
     def feed(self, payload):
         if payload == "[DONE]":
@@ -88,6 +89,8 @@ class Reassembler:
                         self.text.append(field(chunk, "text", str, ""))
             elif field(delta, "content", str, ""):
                 self.text.append(content)
+            if field(delta, "refusal", str, ""):
+                self.refused.add(n)  # refusal text is no answer text
             field(delta, "thinking_blocks", list)  # LiteLLM's: checked, not reported
             fragments = field(delta, "tool_calls", list)
             legacy = delta.get("function_call")
@@ -148,6 +151,8 @@ class Reassembler:
         n, raw = self.last_finish
         reason = STOP_REASONS.get(raw, "other")
         has_calls = any(c["choice"] == n for c in self.calls)
+        if reason in ("end", "tool_use") and n in self.refused and not has_calls:
+            return "refusal"
         if reason == "end" and has_calls:
             return "tool_use"
         if reason == "tool_use" and not has_calls:

@@ -161,6 +161,18 @@ func Check(c Case, evs []spec.Event, v *spec.Violation) []string {
 	return out
 }
 
+// byItem checks a block event's key: one named by its item id (ByItem)
+// has an Item and no Index; a delta or stop with a key has no Item.
+func byItem(e spec.Event) error {
+	switch {
+	case e.ByItem && (e.Item == "" || e.Index != 0):
+		return fmt.Errorf("%v: a block event without a key needs an item id and no index", e)
+	case !e.ByItem && e.Kind != spec.KindBlockStart && e.Item != "":
+		return fmt.Errorf("%v: a block delta or stop with a key carries no item id", e)
+	}
+	return nil
+}
+
 // CheckFields returns an error if e sets a field its kind does not use
 // (spec.Kind's documentation: "every other field is zero"); Frame and
 // Offset are not looked at. A fragment's Index is zero unless HasIndex, a
@@ -184,22 +196,35 @@ func CheckFields(e spec.Event) error {
 		if e.Block == spec.BlockNone {
 			return fmt.Errorf("%v: block start without a block type", e)
 		}
-		if e.Block != spec.BlockCall && e.CallKind != spec.CallUnspecified {
-			return fmt.Errorf("%v: call kind on a block that is no call", e)
+		if e.Block != spec.BlockCall && (e.CallKind != spec.CallUnspecified || e.Namespace != "") {
+			return fmt.Errorf("%v: call kind or namespace on a block that is no call", e)
+		}
+		if err := byItem(e); err != nil {
+			return err
 		}
 		z.Index, z.Block, z.ID, z.Name, z.Server, z.Data, z.Sig, z.Item, z.CallKind = 0, spec.BlockNone, "", "", false, "", "", "", spec.CallUnspecified
+		z.ByItem, z.Namespace = false, ""
 	case spec.KindBlockDelta:
 		if e.Delta == spec.DeltaNone {
 			return fmt.Errorf("%v: block delta without a delta type", e)
 		}
-		z.Index, z.Delta, z.Data, z.HasData = 0, spec.DeltaNone, "", false
+		if err := byItem(e); err != nil {
+			return err
+		}
+		z.Index, z.Delta, z.Data, z.HasData, z.ByItem, z.Item = 0, spec.DeltaNone, "", false, false, ""
 	case spec.KindBlockStop:
-		z.Index, z.Data, z.HasData, z.Sig, z.ID, z.Name = 0, "", false, "", "", ""
+		if err := byItem(e); err != nil {
+			return err
+		}
+		z.Index, z.Data, z.HasData, z.Sig, z.ID, z.Name, z.ByItem, z.Item = 0, "", false, "", "", "", false, ""
 	case spec.KindText, spec.KindThinking:
 		if e.Data == "" && e.Sig == "" {
 			return fmt.Errorf("%v: %s event without text or signature", e, e.Kind)
 		}
-		z.Choice, z.Data, z.Sig = 0, "", ""
+		if e.Delta != spec.DeltaNone && (e.Kind != spec.KindText || e.Delta != spec.DeltaRefusal) {
+			return fmt.Errorf("%v: %s event of delta type %s", e, e.Kind, e.Delta)
+		}
+		z.Choice, z.Data, z.Sig, z.Delta = 0, "", "", spec.DeltaNone
 	case spec.KindSignature:
 		z.Choice, z.Sig = 0, ""
 	case spec.KindPathOpen:

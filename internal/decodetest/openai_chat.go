@@ -147,7 +147,7 @@ var openaiChat = []Case{
 			`#1 thinking data="R2"`,
 			`#1 signature sig="{\"type\":\"reasoning.encrypted\",\"data\":\"QUJD\",\"id\":\"tool_1\",\"index\":0}"`,
 			`#1 text data="c"`,
-			`#1 text data="r"`,
+			`#1 text delta=refusal data="r"`,
 			`#1 fragment index=0 pos=0 id="call_1" name="f" data="{"`,
 			`#1 finish data="tool_calls"`,
 		}},
@@ -202,7 +202,7 @@ var openaiChat = []Case{
 			`#1 thinking data="t1"`,
 			`#1 thinking data="t2"`,
 			`#1 text data="b"`,
-			`#1 text data="r"`,
+			`#1 text delta=refusal data="r"`,
 		}},
 	{Name: Name("signed thinking chunk kept whole"), In: JSONLines(chunk(`{"index":1,"delta":{"content":[{"type":"thinking","thinking":[{"type":"text","text":"t"}], "signature" : "s1"},{"type":"thinking","thinking":null,"signature":""},{"type":"thinking","signature":"s2"}]}}`)),
 		Want: []string{

@@ -1,0 +1,107 @@
+package fuzz
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/toolspec/toolspec/impl"
+	"github.com/toolspec/toolspec/model"
+	"github.com/toolspec/toolspec/spec"
+)
+
+// TestHistoryItemKindCallIsALoss: a call part of a Responses item kind
+// (NAME-5), which no history format carries, is a named loss at its path
+// in every format, model and impl alike, and is not written as a function
+// call.
+func TestHistoryItemKindCallIsALoss(t *testing.T) {
+	h := spec.History{Messages: []spec.Message{
+		{Role: spec.RoleUser, Parts: []spec.Part{{Kind: spec.PartText, Text: "click it"}}},
+		{Role: spec.RoleAssistant, Parts: []spec.Part{
+			{Kind: spec.PartCall, ID: "call_cu", Args: `{"type":"click","x":1,"y":2}`, CallKind: spec.CallComputer},
+			{Kind: spec.PartCall, ID: "call_f", Name: "f", Args: `{}`, CallKind: spec.CallFunction},
+		}},
+	}}
+	for _, f := range spec.Formats {
+		md, ml := model.EncodeHistory(f, h)
+		id, il := impl.EncodeHistory(f, h)
+		if string(md) != string(id) || fmt.Sprint(ml) != fmt.Sprint(il) {
+			t.Errorf("%s: model and impl differ:\n%s\n%v\n%s\n%v", f, md, ml, id, il)
+		}
+		for name, encode := range map[string]func(spec.Format, spec.History) ([]byte, []spec.Violation){
+			"model": model.EncodeHistory, "impl": impl.EncodeHistory,
+		} {
+			doc, losses := encode(f, h)
+			found := false
+			for _, v := range losses {
+				if v.Rule == spec.XlateIdentity && v.Class == spec.ClassLoss && v.Path == "messages[1].parts[0]" && strings.Contains(v.Message, "computer_call") {
+					found = true
+				}
+			}
+			if !found {
+				t.Errorf("%s %s: no XLATE-5 loss at messages[1].parts[0] naming computer_call: %v", name, f, losses)
+			}
+			if strings.Contains(string(doc), "call_cu") {
+				t.Errorf("%s %s: the computer_call was written:\n%s", name, f, doc)
+			}
+			if !strings.Contains(string(doc), "call_f") {
+				t.Errorf("%s %s: the function call was not written:\n%s", name, f, doc)
+			}
+		}
+	}
+}
+
+// TestAssistantTurnRefusesWhatAPartCannotHold: AssistantTurn, model and
+// impl, refuses a call of a Responses item kind (NAME-5), a call with a
+// namespace (NAME-6) and a refusal item (END-8), naming each, and with
+// DropUnfinished leaves each out with a change; the plain function call
+// beside them is kept.
+func TestAssistantTurnRefusesWhatAPartCannotHold(t *testing.T) {
+	o := spec.Outcome{Format: spec.FormatOpenAIResponses, Messages: 1,
+		Calls: []spec.Call{
+			{Ordinal: 0, ID: "call_cu", Args: `{}`, Status: spec.StatusComplete, Kind: spec.CallComputer},
+			{Ordinal: 1, ID: "call_n", Name: "get", Namespace: "crm", Args: `{}`, Status: spec.StatusComplete, Kind: spec.CallFunction},
+			{Ordinal: 2, ID: "call_f", Name: "f", Args: `{}`, Status: spec.StatusComplete, Kind: spec.CallFunction},
+		},
+		Items: []spec.Item{
+			{Kind: spec.ItemRefusal, Text: "no", Call: spec.NoCall},
+			{Kind: spec.ItemCall, Call: 0},
+			{Kind: spec.ItemCall, Call: 1},
+			{Kind: spec.ItemCall, Call: 2},
+		},
+		Stops: []spec.Stop{{Reason: spec.StopToolUse, Raw: "completed"}},
+	}
+	for name, run := range map[string]func(drop bool) (spec.Message, []string, error){
+		"model": func(drop bool) (spec.Message, []string, error) {
+			m, ch, err := model.AssistantTurn(o, 0, model.TurnOptions{DropUnfinished: drop})
+			var paths []string
+			for _, c := range ch {
+				paths = append(paths, string(c.Rule)+" "+c.Path)
+			}
+			return m, paths, err
+		},
+		"impl": func(drop bool) (spec.Message, []string, error) {
+			m, ch, err := impl.AssistantTurn(o, 0, impl.TurnOptions{DropUnfinished: drop})
+			var paths []string
+			for _, c := range ch {
+				paths = append(paths, string(c.Rule)+" "+c.Path)
+			}
+			return m, paths, err
+		},
+	} {
+		if _, _, err := run(false); err == nil || !strings.Contains(err.Error(), "refusal") {
+			t.Errorf("%s: strict turn: error %v, want one naming the refusal item first", name, err)
+		}
+		m, changes, err := run(true)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		want := "XLATE-4 items[0]|XLATE-5 items[1]|XLATE-5 items[2]"
+		if got := strings.Join(changes, "|"); got != want {
+			t.Errorf("%s: changes %q, want %q", name, got, want)
+		}
+		if len(m.Parts) != 1 || m.Parts[0].ID != "call_f" {
+			t.Errorf("%s: parts %+v, want the function call alone", name, m.Parts)
+		}
+	}
+}
