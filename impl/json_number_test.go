@@ -3,7 +3,6 @@ package impl
 import (
 	"encoding/json"
 	"fmt"
-	"strconv"
 	"strings"
 	"testing"
 )
@@ -250,20 +249,6 @@ func TestJSONNumbersLarge(t *testing.T) {
 				t.Errorf("index of a %d-byte document holding %q = %v, json.Valid = %v", len(doc), lit, got, want)
 			}
 		}
-	}
-}
-
-// checkParseIndex checks parseIndex on the valid JSON number lit against
-// its definition (FRAME-6), written as model's asInt writes it: an optional
-// minus sign and digits, whose value strconv.ParseInt reads into 32 bits.
-func checkParseIndex(fail func(string, ...any), lit []byte) {
-	digits := strings.TrimPrefix(string(lit), "-")
-	integer := digits != "" && strings.Trim(digits, "0123456789") == ""
-	want, err := strconv.ParseInt(string(lit), 10, 32)
-	fits := integer && err == nil
-	n, gotInteger, gotFits := parseIndex(lit)
-	if gotInteger != integer || gotFits != fits || (fits && int64(n) != want) {
-		fail("parseIndex(%q) = %d, integer %v, fits %v; want %d, %v, %v", lit, n, gotInteger, gotFits, want, integer, fits)
 	}
 }
 

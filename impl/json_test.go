@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -407,4 +408,20 @@ func FuzzArgsProblem(f *testing.F) {
 			t.Fatalf("argsProblem(%q) = %s\n   encoding/json: %s", b, got, want)
 		}
 	})
+}
+
+// checkParseIndex checks parseIndex on the valid JSON number lit against
+// its definition (FRAME-6), written as model's asInt writes it: an optional
+// minus sign and digits, whose value strconv.ParseInt reads into 32 bits.
+// It lives beside FuzzJSON, which calls it, so that the fuzzing engine's
+// build of this file alone compiles.
+func checkParseIndex(fail func(string, ...any), lit []byte) {
+	digits := strings.TrimPrefix(string(lit), "-")
+	integer := digits != "" && strings.Trim(digits, "0123456789") == ""
+	want, err := strconv.ParseInt(string(lit), 10, 32)
+	fits := integer && err == nil
+	n, gotInteger, gotFits := parseIndex(lit)
+	if gotInteger != integer || gotFits != fits || (fits && int64(n) != want) {
+		fail("parseIndex(%q) = %d, integer %v, fits %v; want %d, %v, %v", lit, n, gotInteger, gotFits, want, integer, fits)
+	}
 }

@@ -37,9 +37,9 @@
 // extra_content signature, which Gemini's compatible endpoint wants back,
 // as its extra_content). It refuses an outcome whose Err is not nil unless
 // [Options].AllowPartial says otherwise, and then leaves out the calls that
-// are not complete. It does not carry reasoning (the param has no field for
-// it), a refusal apart from the text (toolspec holds a refusal as text), or
-// audio, logprobs and annotations (toolspec keeps none of them).
+// are not complete. A refusal goes back as the refusal. It does not carry
+// reasoning (the param has no field for it), or audio, logprobs and
+// annotations (toolspec keeps none of them).
 //
 // Compared with the SDK's own ChatCompletionAccumulator and ToParam on the
 // shared captures, the message is the same JSON but where the SDK is wrong:

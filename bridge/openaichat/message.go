@@ -34,7 +34,8 @@ type Options struct {
 
 // AssistantMessage turns a reassembled Chat Completions outcome into the
 // assistant message of the next request: the choice's text (its text
-// items, joined) as the content, and its calls in order as tool_calls, a
+// items, joined) as the content, its refusal items, joined, as the
+// refusal, and its calls in order as tool_calls, a
 // function call with its id, name and arguments verbatim, a custom call
 // with its id, name and input. A call's signature (the extra_content an
 // OpenAI-compatible server such as Gemini's attaches to a call, which it
@@ -50,9 +51,8 @@ type Options struct {
 // (reasoning_content, reasoning, reasoning_details text) and the
 // signatures that arrive on their own (reasoning_details entries of type
 // reasoning.encrypted), which OpenRouter and Vercel's gateway accept back as
-// reasoning_details. Not carried because toolspec does not hold them
-// apart: a refusal is text to toolspec, so it comes back in the content,
-// not the refusal field; and audio, logprobs and annotations are not kept.
+// reasoning_details. Not carried because toolspec does not keep them:
+// audio, logprobs and annotations.
 func AssistantMessage(out toolspec.Outcome, opt Options) (openai.ChatCompletionAssistantMessageParam, error) {
 	var p openai.ChatCompletionAssistantMessageParam
 	if out.Format != toolspec.FormatOpenAIChat {
@@ -64,7 +64,7 @@ func AssistantMessage(out toolspec.Outcome, opt Options) (openai.ChatCompletionA
 	if opt.Message < 0 || opt.Message >= out.Messages {
 		return p, fmt.Errorf("openaichat: no message %d (the outcome has %d)", opt.Message, out.Messages)
 	}
-	var text strings.Builder
+	var text, refusal strings.Builder
 	found := false
 	for _, it := range out.Items {
 		if it.Message != opt.Message || it.Choice != opt.Choice {
@@ -74,6 +74,8 @@ func AssistantMessage(out toolspec.Outcome, opt Options) (openai.ChatCompletionA
 		switch it.Kind {
 		case toolspec.ItemText:
 			text.WriteString(it.Text)
+		case toolspec.ItemRefusal:
+			refusal.WriteString(it.Text)
 		case toolspec.ItemCall:
 			if it.Call < 0 || it.Call >= len(out.Calls) {
 				return p, fmt.Errorf("openaichat: item names call %d, which the outcome does not hold", it.Call)
@@ -98,8 +100,11 @@ func AssistantMessage(out toolspec.Outcome, opt Options) (openai.ChatCompletionA
 	if text.Len() > 0 {
 		p.Content.OfString = openai.String(text.String())
 	}
-	if text.Len() == 0 && len(p.ToolCalls) == 0 {
-		return p, fmt.Errorf("openaichat: message %d choice %d has neither text nor a complete call to send back", opt.Message, opt.Choice)
+	if refusal.Len() > 0 {
+		p.Refusal = openai.String(refusal.String())
+	}
+	if text.Len() == 0 && refusal.Len() == 0 && len(p.ToolCalls) == 0 {
+		return p, fmt.Errorf("openaichat: message %d choice %d has neither text, a refusal nor a complete call to send back", opt.Message, opt.Choice)
 	}
 	return p, nil
 }

@@ -36,7 +36,7 @@ var built = map[string]string{
 	"built/text-call-text": chunk(`{"role":"assistant","content":"Let me "}`) + chunk(`{"content":"look."}`) +
 		chunk(`{"tool_calls":[{"index":0,"id":"call_1","type":"function","function":{"name":"search","arguments":"{}"}}]}`) +
 		chunk(`{"content":" Done."}`) + finish("0", "tool_calls") + "data: [DONE]\n\n",
-	// A refusal: toolspec reads it as text.
+	// A refusal: a refusal item, sent back as the refusal (END-8).
 	"built/refusal": chunk(`{"role":"assistant","refusal":"I can't help with that."}`) + finish("0", "stop") + "data: [DONE]\n\n",
 	// Gemini's OpenAI-compatible layer puts the thought signature in the
 	// call's extra_content, and wants it back.
@@ -71,10 +71,6 @@ var sdkDifferences = map[string][]difference{
 	},
 	"built/repeated-name": {
 		{"tool_calls[0].function.name: differs", "the SDK appends the name of every delta: searchsearch"},
-	},
-	"built/refusal": {
-		{"content: only in the bridge", "toolspec holds a refusal as text, so it comes back as the content"},
-		{"refusal: only in the SDK", "the same: the SDK keeps it apart"},
 	},
 	"built/extra-content": {
 		{"tool_calls[0].extra_content: only in the bridge", "the SDK drops extra_content; the bridge sends the call's signature back"},
@@ -209,7 +205,7 @@ func TestAssistantMessageRefuses(t *testing.T) {
 	if _, err := AssistantMessage(outcome(length), Options{}); !errors.Is(err, toolspec.ErrLength) {
 		t.Errorf("AssistantMessage of a length stop: %v, want ErrLength", err)
 	}
-	if _, err := AssistantMessage(outcome(length), Options{AllowPartial: true}); err == nil || !strings.Contains(err.Error(), "neither text nor a complete call") {
+	if _, err := AssistantMessage(outcome(length), Options{AllowPartial: true}); err == nil || !strings.Contains(err.Error(), "neither text, a refusal nor a complete call") {
 		t.Errorf("AllowPartial of a lone incomplete call: %v, want the no-content error", err)
 	}
 }
