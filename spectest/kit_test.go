@@ -69,26 +69,11 @@ func (oneResponse) Describe() Description {
 // the model passes them.
 func TestSeveralResponsesClaim(t *testing.T) {
 	tagged := map[string]bool{}
-	err := fs.WalkDir(Scenarios, ".", func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		data, err := fs.ReadFile(Scenarios, path)
-		if err != nil {
-			return err
-		}
-		sc, err := scenario.Parse(path, data)
-		if err != nil {
-			return err
-		}
+	eachScenario(t, func(name string, sc *scenario.Scenario) {
 		if sc.HasTag(scenario.TagSeveralResponses) {
-			tagged[strings.TrimSuffix(path, ".txtar")] = true
+			tagged[name] = true
 		}
-		return nil
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
 	if len(tagged) == 0 {
 		t.Fatal("no scenario is tagged several-responses")
 	}
@@ -133,25 +118,9 @@ func TestSeveralResponsesClaim(t *testing.T) {
 func TestCaseSeen(t *testing.T) {
 	seen := map[string]bool{}
 	scs := map[string]*scenario.Scenario{}
-	err := fs.WalkDir(Scenarios, ".", func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		data, err := fs.ReadFile(Scenarios, path)
-		if err != nil {
-			return err
-		}
-		sc, err := scenario.Parse(path, data)
-		if err != nil {
-			return err
-		}
-		name := strings.TrimSuffix(path, ".txtar")
+	eachScenario(t, func(name string, sc *scenario.Scenario) {
 		seen[name], scs[name] = sc.IsSeen(), sc
-		return nil
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
 	rep, err := Check(Toolspec, RandomStreams(1), Formats(toolspec.FormatOllama))
 	if err != nil {
 		t.Fatal(err)
@@ -232,3 +201,27 @@ func withText(newAdapter func() Adapter) func() Adapter {
 type textClaim struct{ Adapter }
 
 func (textClaim) Describe() Description { return Description{Name: "text", Text: true} }
+
+// eachScenario calls fn with the name (area/name) and the parsed scenario
+// of every scenario of the kit's corpus.
+func eachScenario(t *testing.T, fn func(name string, sc *scenario.Scenario)) {
+	t.Helper()
+	err := fs.WalkDir(Scenarios, ".", func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := fs.ReadFile(Scenarios, path)
+		if err != nil {
+			return err
+		}
+		sc, err := scenario.Parse(path, data)
+		if err != nil {
+			return err
+		}
+		fn(strings.TrimSuffix(path, ".txtar"), sc)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
