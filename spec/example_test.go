@@ -129,3 +129,17 @@ func ExampleRuleID_OfHistory() {
 	// HIST-2 HIST true
 	// XLATE-1 XLATE true
 }
+
+// An adapter MUST never present a call its stream cut as finished; it MAY
+// repair a duplicate id, which toolspec keeps verbatim.
+func ExampleLevelOf() {
+	for _, r := range spec.RuleRequirements(spec.IDDuplicate) {
+		fmt.Println(r.Rule, r.Clause, r.Level)
+	}
+	l, _ := spec.LevelOf(spec.EndTruncation, "cut-never-finished")
+	fmt.Println(l)
+	// Output:
+	// ID-7 kept-apart MUST
+	// ID-7 duplicate-id MAY
+	// MUST
+}
