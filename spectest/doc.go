@@ -24,8 +24,10 @@
 // every failure, one per line. [Report.Groups] gathers a report's failures
 // by root cause (the rule and the form of the first difference, ids,
 // names, arguments and numbers aside), each group with its smallest
-// failing stream first, so that a bug that fails fifty cases is read once;
-// [Report.Summary] counts the cases by outcome and the causes. [Expect]
+// failing stream (of real traffic, when one is) first, so that a bug that
+// fails fifty cases is read once; [Report.WarningGroups] gathers the
+// warnings alike; [Report.Summary] counts the cases by outcome and the
+// causes, those of real traffic apart from the robustness findings. [Expect]
 // declares a known failure: kept apart, it fails neither the case nor the
 // run until it no longer happens, which does. [Fuzz] is the same
 // comparison as a native fuzz target, for go test -fuzz in an adapter's
@@ -44,21 +46,50 @@
 // # The comparison contract
 //
 // For each stream the model gives an outcome (toolspec.Outcome); an
-// adapter's [Result] conforms to it when:
+// adapter's [Result] is compared with it, and each departure gets the
+// level of the row of SPEC.md's section "Conformance levels" it breaks
+// ([Failure.Level], [Failure.Clause]): a MUST departure is a failure (it
+// fails the case and the run), a SHOULD departure a warning
+// ([CaseResult.Warnings]: reported, failing nothing), a MAY departure is
+// allowed ([CaseResult.Allowed]: toolspec's own choice, which an adapter
+// need not share).
 //
-//   - On a whole stream (the outcome's Err is nil: every call complete, no
-//     violation, the terminal signal seen), the adapter reports no error
-//     and returns every call finished, in first-seen order (ORD-1), with
-//     the model's id, verbatim (ID-1), name (NAME-1: never concatenated)
-//     and arguments (END-2), and no other finished call: no phantom call
-//     (ID-3) and no two calls merged into one (ID-6).
-//   - On a stream that is not whole (truncated, cut by its token limit, a
-//     call-scoped or terminal violation), the adapter may fail closed: an
-//     error passes. Without an error, every call it presents as finished
-//     must be a call the model completed, equal to it as above; a call the
-//     model holds incomplete (END-3) or invalid (END-2, or the call-scoped
-//     rule that concerns it), or any call after a terminal violation, must
-//     not be presented as finished. The failure names that rule.
+//   - Every call the adapter presents as finished must be a call the
+//     model completed, in first-seen order (ORD-1, MUST), with the model's
+//     arguments (END-2, MUST; empty ones for {} is SHOULD), name (NAME-1:
+//     a concatenated name is MUST, another difference SHOULD) and id
+//     (ID-1: SHOULD; MAY where the model's is "" or reused, ID-7), and no
+//     other: no phantom call (ID-3) and no two calls merged into one
+//     (ID-6), both MUST.
+//   - A call the model holds incomplete (END-3: cut by a limit, a filter,
+//     a refusal, an error, an unknown stop, EOF, a violation that ends the
+//     stream) must never be presented as finished (MUST), nor one whose
+//     arguments were cut short, whatever the finish. One the model holds
+//     invalid gets the level of the rule that made it so: END-2's whole but
+//     malformed JSON, NAME-3, NAME-4 and the PAIR rules SHOULD, ID-7's
+//     reused id and NAME-2's name conflict MAY, a budget's or a provider
+//     error's terminal violation MUST, another terminal violation SHOULD.
+//   - Failing closed (an error for the stream, or none of its calls
+//     presented as finished) is never a failure on a stream that did not
+//     end normally: a stop that is no normal end, no stop at all, a cut, a
+//     violation, or an SSE stream whose last event has no blank line after
+//     it. On a stream that ended normally it is a MUST failure (END-3,
+//     read-whole), lowered to SHOULD for a stream whose last message lacks
+//     its end event (chat [DONE], Anthropic message_stop) or an Anthropic
+//     or Responses stream with a [DONE], and to MAY for the JSON-lines
+//     form of an SSE format. Presenting some calls as finished and not
+//     another is no failing closed: the call left out is dropped (MUST).
+//   - A stream whose last SSE event is unterminated is judged twice: as
+//     the model reads it (toolspec dispatches the event) and as the WHATWG
+//     standard reads it (the stream without that event); the adapter is
+//     judged by the reading it departs less from, and passes when either
+//     matches (FRAME-1).
+//   - The stop reason departs at MUST only when the adapter reports a
+//     normal end (end, tool_use, stop_sequence, pause, or a raw reason the
+//     END-4 table maps to one) where the model's stop is no normal end
+//     (and not none); any other difference is MAY: an adapter may report
+//     the provider's reason its own way. Text (ORD-3) and thinking
+//     (THINK-1) are SHOULD.
 //   - Arguments compare as JSON values by default (white space and key
 //     order aside), byte for byte with [ByteEqualArguments]; a custom
 //     call's raw input always byte for byte.
@@ -82,7 +113,14 @@
 //
 // Each [Failure] names the case, the rule and what the adapter returned
 // against what the model says: "identity/chat-same-index-new-ids: ID-6:
-// got call #0 with arguments ..., want ...". A departure that names no
+// got call #0 with arguments ..., want ..." ("... ID-1 (SHOULD): got ..."
+// for a warning). Each says too whether it was met on real traffic
+// ([Failure.Real]: a scenario with a seen: line, or a valid random draw)
+// or is a robustness finding (a synthetic scenario, a mutated random
+// draw); [Report.Summary] and [Report.Groups] count and group them apart,
+// and toolspec check prints the failures on real traffic first, the
+// robustness findings and the warnings in sections of their own. A
+// departure that names no
 // rule itself (an error on a whole stream, a panic, a time-out) is a
 // scenario's first rule; on a random stream it is the rule the model's
 // outcome of the shrunk stream gives (its violation, the rule that keeps a

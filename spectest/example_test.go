@@ -92,7 +92,9 @@ func ExampleTestAdapter() {
 }
 
 // A translator that drops every call is caught: the source's calls are
-// missing from the translation.
+// missing from the translation (MUST). That its stop is end, not tool_use,
+// follows from the calls it dropped: no generation is reported as
+// ending normally that did not, so the stop's difference is allowed (MAY).
 func ExampleCheckTranslator() {
 	dropCalls := spectest.TranslatorFunc(func(s spectest.Stream) ([]byte, error) {
 		return []byte("event: message_start\ndata: {\"type\":\"message_start\",\"message\":{\"id\":\"m\",\"role\":\"assistant\",\"content\":[]}}\n\n" +
@@ -101,13 +103,14 @@ func ExampleCheckTranslator() {
 	})
 	rep, _ := spectest.CheckTranslator(func() spectest.Translator { return dropCalls }, toolspec.FormatOllama, toolspec.FormatAnthropic,
 		spectest.Only("^identity/ollama-same-index$"), spectest.RandomStreams(0))
-	for _, f := range rep.Cases[0].Failures {
-		fmt.Println(f.Rule, f.Got)
+	c := rep.Cases[0]
+	for _, f := range append(append(c.Failures, c.Warnings...), c.Allowed...) {
+		fmt.Println(f.Level, f.Rule, f.Got)
 	}
 	// Output:
-	// ORD-1 0 call(s) in the translation
-	// ORD-1 0 call(s) in the translation
-	// END-4 stop reason end
+	// MUST ORD-1 0 call(s) in the translation
+	// MUST ORD-1 0 call(s) in the translation
+	// MAY END-4 stop reason end
 }
 
 // SetClaims reads the claim names of the command line and the protocol;
@@ -222,10 +225,13 @@ stop msg 0 choice 0 tool_use raw="stop"
 		return
 	}
 	fmt.Println(rep.Err())
+	for _, f := range rep.Cases[0].Warnings {
+		fmt.Println(f)
+	}
 	// Output:
-	// mine/two-calls: NAME-1: got call #0 named "b", want "a"
 	// mine/two-calls: END-2: got call #0 with arguments "{\"x\":1}", want "{}"
 	// mine/two-calls: ORD-1: got no finished call for the model's call #1 (1 finished of 1), want call #1 id="" name="b" arguments="{\"x\":1}"
+	// mine/two-calls: NAME-1 (SHOULD): got call #0 named "b", want "a"
 }
 
 // strict fails closed, with a panic, on every stream that breaks a rule:
@@ -285,9 +291,10 @@ func (dropsIDsOnBOM) Reassemble(s spectest.Stream) (spectest.Result, error) {
 
 // RandomFailures sets how many distinct failing random streams a case
 // reports: the draws go on past the first failure, so that it does not
-// hide the other bug. The error on a whole stream names no rule itself:
-// it gets ORD-1 where the model completes calls that the error loses,
-// and NO-RULE, with why, where the stream holds none.
+// hide the other bug, here a warning (a dropped id is SHOULD), which is
+// reported after the failures, in the room they leave. The error on a
+// whole stream names no rule itself: it gets ORD-1, where the model
+// completes calls that the error loses.
 func ExampleRandomFailures() {
 	for _, n := range []int{1, 3} {
 		rep, err := spectest.Check(func() spectest.Adapter { return dropsIDsOnBOM{} }, spectest.RandomOnly(),
@@ -305,7 +312,7 @@ func ExampleRandomFailures() {
 			// generators; the set they find does not.
 			var rules []string
 			for _, s := range c.Streams {
-				rules = append(rules, string(s.Failures[0].Rule))
+				rules = append(rules, s.Failures[0].Level.String()+" "+string(s.Failures[0].Rule))
 			}
 			sort.Strings(rules)
 			fmt.Println(n, len(c.Streams), "distinct failing stream(s)")
@@ -316,8 +323,8 @@ func ExampleRandomFailures() {
 	}
 	// Output:
 	// 1 1 distinct failing stream(s)
-	// 3 3 distinct failing stream(s)
-	// [ID-1 NO-RULE ORD-1]
+	// 3 2 distinct failing stream(s)
+	// [MUST ORD-1 SHOULD ID-1]
 }
 
 // lastThinking is a request converter with the loss of Ollama's Anthropic
@@ -418,9 +425,11 @@ func (dropsIDs) Reassemble(s spectest.Stream) (spectest.Result, error) {
 	return r, nil
 }
 
-// Groups gathers the failures by root cause: here four failing cases, two
-// bugs. Each group names its rule with the rule's summary, and its
-// representative, the smallest failing stream, is the one to look at
+// Groups gathers the failures by root cause: here two failing cases, one
+// bug; WarningGroups gathers the warnings alike: two more cases, the other
+// bug (a dropped id is SHOULD: the call is the same). Each group names its
+// rule with the rule's summary, and its representative, the smallest
+// failing stream (of real traffic, when one is), is the one to look at
 // first.
 func ExampleReport_Groups() {
 	rep, err := spectest.Check(func() spectest.Adapter { return dropsIDs{} }, spectest.RandomStreams(0),
@@ -430,21 +439,22 @@ func ExampleReport_Groups() {
 		return
 	}
 	s := rep.Summary()
-	fmt.Printf("%d cases: %d passed, %d failed; %d root causes\n", s.Cases, s.Passed, s.Failed, s.Causes)
-	for _, g := range rep.Groups() {
-		fmt.Printf("%s (%s)\n", g.Cause, g.Summary)
+	fmt.Printf("%d cases: %d passed, %d failed (%d on real traffic), %d warned; %d root causes, %d of warnings\n",
+		s.Cases, s.Passed, s.Failed, s.FailedReal, s.Warned, s.Causes, s.WarningCauses)
+	for _, g := range append(rep.Groups(), rep.WarningGroups()...) {
+		fmt.Printf("%s (%s; real traffic: %v)\n", g.Cause, g.Summary, g.Real)
 		r := g.Representative()
 		fmt.Printf("  %s, and %d more\n", r.Case, len(g.Members)-1)
 		fmt.Printf("  got %s, want %s\n", r.Failures[0].Got, r.Failures[0].Want)
 	}
 	// Output:
-	// 4 cases: 0 passed, 4 failed; 2 root causes
-	// END-4: stop reason end (raw stop reasons map onto one canonical set; tool_use needs a client call)
+	// 4 cases: 0 passed, 2 failed (2 on real traffic), 2 warned; 1 root causes, 1 of warnings
+	// END-4: stop reason end (raw stop reasons map onto one canonical set; tool_use needs a client call; real traffic: true)
 	//   completion/chat-mistral-model-length, and 1 more
 	//   got stop reason end, want length
-	// ID-1: call #N with id "" (identity is per message and choice; provider ids pass through verbatim)
-	//   identity/chat-ids-verbatim, and 1 more
-	//   got call #0 with id "", want id "  tooluse_Ab 1  ", verbatim
+	// SHOULD ID-1: call #N with id "" (identity is per message and choice; provider ids pass through verbatim; real traffic: true)
+	//   identity/chat-same-index-new-ids, and 1 more
+	//   got call #0 with id "", want id "call_function_7f3a_1", verbatim
 }
 
 // Expect lists a known failure: it is kept apart, and fails neither the

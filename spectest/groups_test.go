@@ -3,6 +3,7 @@ package spectest
 import (
 	"bufio"
 	"bytes"
+	"fmt"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -14,11 +15,15 @@ import (
 
 	"github.com/toolspec/toolspec"
 	"github.com/toolspec/toolspec/scenario"
+	"github.com/toolspec/toolspec/spec"
 	"pgregory.net/rapid"
 )
 
-// twoBugs is toolspec's reassembler with two bugs: every call's id is
-// dropped (ID-1), and the stop reason length is reported as end (END-4).
+// twoBugs is toolspec's reassembler with two bugs, both MUST failures:
+// every call's name is written twice (NAME-1: names concatenated, as an
+// accumulator that appends a name resent on every chunk does), and the
+// stop reason length is reported as end (END-4: a normal end for a cut
+// generation).
 type twoBugs struct{}
 
 func (twoBugs) Describe() Description {
@@ -28,7 +33,7 @@ func (twoBugs) Describe() Description {
 func (twoBugs) Reassemble(s Stream) (Result, error) {
 	r := FromOutcome(toolspec.Reassemble(s.Format, s.Data, s.Limits))
 	for i := range r.Calls {
-		r.Calls[i].ID = ""
+		r.Calls[i].Name += r.Calls[i].Name
 	}
 	if r.StopReason == toolspec.StopLength {
 		r.StopReason = toolspec.StopEnd
@@ -47,10 +52,10 @@ func TestGroupsTwoBugs(t *testing.T) {
 		t.Fatal(err)
 	}
 	gs := rep.Groups()
-	if len(gs) != 2 || gs[0].Rule != toolspec.IDScope || gs[1].Rule != toolspec.EndStopReason {
-		t.Fatalf("%d groups: %+v", len(gs), causes(gs))
+	if len(gs) != 2 || gs[0].Rule != toolspec.NameOnce || gs[1].Rule != toolspec.EndStopReason || len(rep.WarningGroups()) != 0 {
+		t.Fatalf("%d groups: %+v; warnings %+v", len(gs), causes(gs), causes(rep.WarningGroups()))
 	}
-	if s := rep.Summary(); s.Causes != 2 || s.Failed < 4 || s.Failed+s.Passed+s.Skipped != s.Cases {
+	if s := rep.Summary(); s.Causes != 2 || s.RealCauses != 2 || s.Failed < 4 || s.FailedReal == 0 || s.FailedReal == s.Failed || s.Failed+s.Passed+s.Skipped != s.Cases {
 		t.Errorf("summary %+v", s)
 	}
 	streams := 0 // the failing streams of the report
@@ -65,14 +70,26 @@ func TestGroupsTwoBugs(t *testing.T) {
 	members := 0
 	for _, g := range gs {
 		members += len(g.Members)
-		if r, _ := toolspec.LookupRule(g.Rule); g.Summary != r.Summary || g.Summary == "" || len(g.Members) < 2 {
-			t.Errorf("group %s: summary %q, %d members", g.Cause, g.Summary, len(g.Members))
+		if r, _ := toolspec.LookupRule(g.Rule); g.Summary != r.Summary || g.Summary == "" || len(g.Members) < 2 || g.Level != spec.LevelMust {
+			t.Errorf("group %s: summary %q, %d members, level %v", g.Cause, g.Summary, len(g.Members), g.Level)
+		}
+		// Both causes fail seen scenarios, and the names fail synthetic
+		// ones too: one group each, of real traffic, its representative
+		// a real stream.
+		robust := 0
+		for _, m := range g.Members {
+			if !m.Real {
+				robust++
+			}
+		}
+		if !g.Real || !g.Representative().Real || robust == 0 && g.Rule == toolspec.NameOnce {
+			t.Errorf("group %s: real %v, representative real %v, %d robustness members", g.Cause, g.Real, g.Representative().Real, robust)
 		}
 		for i, m := range g.Members {
 			if signature(m.Failures[0]) != g.Cause {
 				t.Errorf("group %s: member %s's cause is %s", g.Cause, m.Case, signature(m.Failures[0]))
 			}
-			if len(m.Input) < len(g.Representative().Input) {
+			if m.Real && len(m.Input) < len(g.Representative().Input) {
 				t.Errorf("group %s: member %d (%d bytes) is smaller than the representative (%d)", g.Cause, i, len(m.Input), len(g.Representative().Input))
 			}
 			if m.Stream >= 0 {
@@ -111,35 +128,57 @@ func causes(gs []Group) []string {
 }
 
 // TestGroupsOrder pins the representative and the order: a group with a
-// protocol failure first, then the largest; within a group the smallest
-// stream first, the others in the report's order.
+// protocol failure first, then the groups of real traffic, then the
+// robustness findings, each the largest first; within a group the
+// smallest stream of real traffic first (the smallest when none is), the
+// others in the report's order. Warnings group apart.
 func TestGroupsOrder(t *testing.T) {
 	fail := func(c, rule, got string) Failure {
 		return Failure{Case: c, Rule: toolspec.RuleID(rule), Got: got, Want: "w"}
 	}
+	real := func(f Failure) Failure { f.Real = true; return f }
+	warn := func(f Failure) Failure { f.Level = spec.LevelShould; return f }
 	rep := &Report{Cases: []CaseResult{
-		{Name: "a", Failures: []Failure{fail("a", "ID-1", `call #0 with id "x"`), fail("a", "END-4", "stop reason end")}, Input: []byte("aaaa")},
+		{Name: "a", Failures: []Failure{fail("a", "ID-3", `call #0 presented as finished`), fail("a", "END-4", "stop reason end")}, Input: []byte("aaaa")},
 		{Name: "b", Failures: []Failure{fail("b", "END-4", "stop reason end")}, Input: []byte("bbb")},
-		{Name: "c", Failures: []Failure{fail("c", "ID-1", `call #2 with id "yy"`)}, Input: []byte("cc")},
-		{Name: "d", Failures: []Failure{fail("d", "ID-1", `call #1 with id ""`)}, Input: []byte("ddddd")},
+		{Name: "c", Failures: []Failure{fail("c", "ID-3", `call #2 presented as finished`)}, Input: []byte("cc")},
+		{Name: "d", Failures: []Failure{fail("d", "ID-3", `call #1 presented as finished`)}, Input: []byte("ddddd")},
 		{Name: "e", Failures: []Failure{{Case: "e", Got: "a protocol failure", Protocol: &ProtocolError{Kind: ErrCrashed}}}, Input: []byte("eeeeee")},
 		{Name: "f", Skipped: "not applicable"},
 		{Name: "g", Expected: []Failure{fail("g", "ID-1", "x")}},
+		{Name: "h", Failures: []Failure{real(fail("h", "NAME-1", `call #0 named "ff"`))}, Warnings: []Failure{warn(real(fail("h", "ID-1", `call #0 with id ""`)))}, Input: []byte("hhhhhhh")},
+		{Name: "i", Failures: []Failure{real(fail("i", "END-4", "stop reason end"))}, Input: []byte("iiiiiiii")},
+		{Name: "j", Warnings: []Failure{warn(fail("j", "ID-1", `call #1 with id ""`))}, Input: []byte("j")},
 	}}
-	var got []string
-	for _, g := range rep.Groups() {
-		var names []string
-		for _, m := range g.Members {
-			names = append(names, m.Case)
+	render := func(gs []Group) []string {
+		var got []string
+		for _, g := range gs {
+			var names []string
+			for _, m := range g.Members {
+				names = append(names, m.Case)
+			}
+			got = append(got, fmt.Sprintf("%s (real %v, %v): %s", g.Cause, g.Real, g.Level, strings.Join(names, " ")))
 		}
-		got = append(got, g.Cause+": "+strings.Join(names, " "))
+		return got
 	}
-	want := []string{"protocol: " + ErrCrashed.Error() + ": e", `ID-1: call #N with id "": c a d`, "END-4: stop reason end: b"}
-	if !slices.Equal(got, want) {
+	want := []string{
+		"protocol: " + ErrCrashed.Error() + " (real false, MUST): e",
+		"END-4: stop reason end (real true, MUST): i b", // i, the real member, first though larger
+		`NAME-1: call #N named "" (real true, MUST): h`,
+		`ID-3: call #N presented as finished (real false, MUST): c a d`,
+	}
+	if got := render(rep.Groups()); !slices.Equal(got, want) {
 		t.Errorf("groups\n%q\nwant\n%q", got, want)
 	}
-	if s := rep.Summary(); s != (Summary{Cases: 7, Failed: 4, Broken: 1, Skipped: 1, Expected: 1, Causes: 3}) {
+	wantWarn := []string{`SHOULD ID-1: call #N with id "" (real true, SHOULD): h j`}
+	if got := render(rep.WarningGroups()); !slices.Equal(got, wantWarn) {
+		t.Errorf("warning groups\n%q\nwant\n%q", got, wantWarn)
+	}
+	if s := rep.Summary(); s != (Summary{Cases: 10, Failed: 6, FailedReal: 2, Warned: 1, Broken: 1, Skipped: 1, Expected: 1, Causes: 4, RealCauses: 2, RobustnessCauses: 2, WarningCauses: 1}) {
 		t.Errorf("summary %+v", s)
+	}
+	if st := rep.Cases[9].Status(); st != CaseWarned || rep.Cases[9].Passed() {
+		t.Errorf("a case with a warning only: %s", st)
 	}
 }
 
@@ -223,7 +262,7 @@ func TestExpect(t *testing.T) {
 
 	// A random case's expectations are the rules its streams may fail.
 	rnd, err := Check(func() Adapter { return twoBugs{} }, RandomOnly(), RandomStreams(30), Seed(1), ShrinkTime(0),
-		Expect("random/openai-chat", toolspec.IDScope, "drops ids"), Expect("random/openai-chat", toolspec.EndStopReason, "length is end"), Expect("random/openai-chat", toolspec.EndTruncation, "may"))
+		Expect("random/openai-chat", toolspec.NameOnce, "doubles names"), Expect("random/openai-chat", toolspec.EndStopReason, "length is end"), Expect("random/openai-chat", toolspec.EndTruncation, "may"))
 	if err != nil {
 		t.Fatal(err)
 	}

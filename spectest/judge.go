@@ -4,15 +4,17 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 	"reflect"
 	"strconv"
 	"strings"
 
 	"github.com/toolspec/toolspec"
+	"github.com/toolspec/toolspec/spec"
 )
 
 // Failure is one way an adapter's result departs from the model's outcome
-// of a stream.
+// of a stream, at the level SPEC.md's conformance levels give it.
 type Failure struct {
 	Case string // the scenario's name (area/name) or the random stream's
 	// Rule is the rule the departure breaks. A departure that names no
@@ -26,8 +28,29 @@ type Failure struct {
 	Got  string
 	Want string
 	// Why says how Rule was told when the departure names no rule
-	// itself; "" otherwise.
+	// itself, or that the stream was judged by the WHATWG reading of its
+	// unterminated last event (FRAME-1); "" otherwise.
 	Why string
+	// Level is how strongly SPEC.md binds an adapter to what it departed
+	// from (its section "Conformance levels"): spec.LevelMust fails the
+	// adapter (the departure is in its case's Failures), spec.LevelShould
+	// is a warning (in Warnings: reported, never failing Report.Err or
+	// toolspec check's exit status), spec.LevelMay is conformant (in
+	// Allowed: a note that never counts). The zero Level is MUST: a panic,
+	// a time-out, a protocol failure, a history translator's failure.
+	Level spec.Level
+	// Clause is the row of the conformance levels table that gives Level,
+	// as "RULE clause" ("END-3 read-whole"; spec.LookupRequirement reads
+	// it), which may be of another rule than Rule (a call presented as
+	// finished that a length stop cut breaks END-3 whatever rule made it
+	// invalid); "" for a departure no row covers (a panic, a time-out, a
+	// protocol failure: MUST).
+	Clause string
+	// Real says the departure was found on a stream of a shape providers
+	// send: a scenario with a seen: line ([CaseResult.Seen]), or a valid
+	// random draw. It is false for a robustness finding: a synthetic
+	// scenario, a mutated random draw, a fuzzed input, a history case.
+	Real bool
 	// Protocol is set when the adapter gave no answer to judge: an
 	// adapter program broke the adapter protocol (crashed, hung, printed
 	// what is not an answer). Rule is then "".
@@ -52,11 +75,15 @@ const NoRule toolspec.RuleID = "NO-RULE"
 
 // Error formats f as "case: RULE: got ..., want ...", or as "case: RULE:
 // PATH: got ..., want ..." when f has a Path, then "; " and Why when it is
-// set.
+// set. A departure below MUST says its level after the rule: "case: RULE
+// (SHOULD): got ...".
 func (f Failure) Error() string {
 	r := string(f.Rule)
 	if r == "" {
 		r = "-"
+	}
+	if f.Level != spec.LevelMust {
+		r += " (" + f.Level.String() + ")"
 	}
 	if f.Path != "" {
 		r += ": " + f.Path
@@ -68,24 +95,101 @@ func (f Failure) Error() string {
 	return s
 }
 
+// clause is a row of SPEC.md's conformance levels table that the judge
+// gives departures.
+type clause struct {
+	rule  toolspec.RuleID
+	name  string
+	level spec.Level
+}
+
+// row returns the row name of rule, which the table must have: the rows
+// the judge reads are package variables, so that a row missing from the
+// table panics as the package starts.
+func row(rule toolspec.RuleID, name string) clause {
+	l, ok := spec.LevelOf(rule, name)
+	if !ok {
+		panic("spectest: SPEC.md's conformance levels have no row " + string(rule) + " " + name)
+	}
+	return clause{rule, name, l}
+}
+
+func (c clause) String() string { return string(c.rule) + " " + c.name }
+
+// The rows of the conformance levels table that the judge gives.
+var (
+	rowCutNeverFinished = row(toolspec.EndTruncation, "cut-never-finished")
+	rowReadWhole        = row(toolspec.EndTruncation, "read-whole")
+	rowNoEndEvent       = row(toolspec.EndTruncation, "no-end-event")
+	rowViolationCall    = row(toolspec.EndTruncation, "violation-call")
+	rowFixtureForm      = row(toolspec.FrameLines, "fixture-form")
+	rowDoneSentinel     = row(toolspec.FramePayload, "done-sentinel")
+	rowFirstSeen        = row(toolspec.OrdFirstSeen, "first-seen")
+	rowEveryCall        = row(toolspec.OrdFirstSeen, "every-call")
+	rowVerbatimID       = row(toolspec.IDScope, "verbatim-id")
+	rowSynthesisedID    = row(toolspec.IDScope, "synthesised-id")
+	rowDuplicateID      = row(toolspec.IDDuplicate, "duplicate-id")
+	rowNoConcatenation  = row(toolspec.NameOnce, "no-concatenation")
+	rowVerbatimName     = row(toolspec.NameOnce, "verbatim-name")
+	rowArguments        = row(toolspec.EndValidate, "arguments")
+	rowEmptyArgs        = row(toolspec.EndValidate, "empty-args")
+	rowNeverNormal      = row(toolspec.EndStopReason, "never-normal-for-cut")
+	rowVocabulary       = row(toolspec.EndStopReason, "vocabulary")
+	rowProviderError    = row(toolspec.EndProviderErr, "provider-error")
+	rowMerge            = row(toolspec.OrdMerge, "merge")
+	rowThinkOrder       = row(toolspec.ThinkOrder, "order")
+	rowNewIDAtHeld      = row(toolspec.IDNewAtHeld, "new-id-at-held")
+
+	// invalidRows are the rows of presenting as finished a call that a
+	// call-scoped violation of the rule made invalid (others:
+	// rowViolationCall).
+	invalidRows = map[toolspec.RuleID]clause{
+		toolspec.IDDuplicate:    rowDuplicateID,
+		toolspec.IDRepeated:     row(toolspec.IDRepeated, "first-stands"),
+		toolspec.NameConflict:   row(toolspec.NameConflict, "conflict"),
+		toolspec.NameMissing:    row(toolspec.NameMissing, "nameless"),
+		toolspec.NameKind:       row(toolspec.NameKind, "kind"),
+		toolspec.PairClosed:     row(toolspec.PairClosed, "after-stop"),
+		toolspec.PairDeltaType:  row(toolspec.PairDeltaType, "delta-type"),
+		toolspec.PairStartInput: row(toolspec.PairStartInput, "start-and-deltas"),
+		toolspec.PairFinalArgs:  row(toolspec.PairFinalArgs, "args-differ"),
+		toolspec.PairPathSyntax: row(toolspec.PairPathSyntax, "malformed"),
+		toolspec.EndValidate:    row(toolspec.EndValidate, "not-an-object"),
+		toolspec.EndAfterFinish: row(toolspec.EndAfterFinish, "after-finish"),
+	}
+	// limitRows are the BUD rules' rows: a terminal violation of a limit
+	// cuts the generation.
+	limitRows = map[toolspec.RuleID]clause{}
+)
+
+func init() {
+	for _, r := range toolspec.Rules() {
+		if r.ID.Area() == "BUD" {
+			limitRows[r.ID] = row(r.ID, "limit")
+		}
+	}
+}
+
 // judge compares what an adapter described by d returned for a stream
 // (r and err) with the model's outcome of it, want, by the contract of the
-// package doc. rules are the rules the case exercises, the fallback of a
-// departure no rule is specific to.
-func judge(name string, d Description, o options, want toolspec.Outcome, r Result, err error, rules []toolspec.RuleID) []Failure {
+// package doc, giving each departure its level. f is what the judge knows
+// of the stream besides want; rules are the rules the case exercises, the
+// fallback of a departure no rule is specific to.
+func judge(name string, d Description, o options, f *facts, want toolspec.Outcome, r Result, err error, rules []toolspec.RuleID) []Failure {
 	var fs []Failure
-	fail := func(rule toolspec.RuleID, got, wantS string) {
+	fail := func(rule toolspec.RuleID, c clause, got, wantS string) {
 		if rule == "" && len(rules) > 0 {
 			rule = rules[0]
 		}
-		fs = append(fs, Failure{Case: name, Rule: rule, Got: got, Want: wantS})
+		fs = append(fs, Failure{Case: name, Rule: rule, Got: got, Want: wantS, Level: c.level, Clause: c.String()})
 	}
-	whole := want.Err() == nil
 	if err != nil {
-		if whole {
-			fail("", "the error "+strconv.Quote(err.Error()), "no error: the stream is whole ("+summary(want)+")")
+		// Failing closed breaks a rule only on a stream that ended
+		// normally.
+		if c, ok := f.closed(); ok {
+			fail("", c, "the error "+strconv.Quote(err.Error()), "no error: the stream is whole ("+summary(want)+")")
 		}
-		return fs // failing closed on a stream that is not whole is right
+		return fs
 	}
 	var finished []int // indexes into r.Calls
 	for i, c := range r.Calls {
@@ -103,27 +207,41 @@ func judge(name string, d Description, o options, want toolspec.Outcome, r Resul
 		}
 		matched[p.model] = true
 		if m.Status != toolspec.StatusComplete {
-			fail(ruleOf(want, m), fmt.Sprintf("call %s presented as finished", show(a)),
+			fail(ruleOf(want, m), finishedRow(want, m), fmt.Sprintf("call %s presented as finished", show(a)),
 				fmt.Sprintf("not finished: the model's call #%d is %s (%s)", m.Ordinal, m.Status, why(want, m)))
 			continue
 		}
 		if p.model < last {
-			fail(toolspec.OrdFirstSeen, fmt.Sprintf("call %s after the model's call #%d", show(a), last),
+			fail(toolspec.OrdFirstSeen, rowFirstSeen, fmt.Sprintf("call %s after the model's call #%d", show(a), last),
 				fmt.Sprintf("first-seen order: it is call #%d", m.Ordinal))
 		}
 		last = p.model
 		if a.ID != m.ID {
-			fail(toolspec.IDScope, fmt.Sprintf("call #%d with id %q", m.Ordinal, a.ID), fmt.Sprintf("id %q, verbatim", m.ID))
+			c := rowVerbatimID
+			switch {
+			case m.ID == "":
+				c = rowSynthesisedID
+			case sharedID(want, m):
+				c = rowDuplicateID
+			}
+			fail(toolspec.IDScope, c, fmt.Sprintf("call #%d with id %q", m.Ordinal, a.ID), fmt.Sprintf("id %q, verbatim", m.ID))
 		}
 		if a.Name != m.Name {
-			fail(toolspec.NameOnce, fmt.Sprintf("call #%d named %q", m.Ordinal, a.Name), fmt.Sprintf("%q", m.Name))
+			c := rowVerbatimName
+			if concatenated(want, m, a.Name) {
+				c = rowNoConcatenation
+			}
+			fail(toolspec.NameOnce, c, fmt.Sprintf("call #%d named %q", m.Ordinal, a.Name), fmt.Sprintf("%q", m.Name))
 		}
 		if !sameArgs(m, a.Arguments, o.byteArgs) {
-			rule := toolspec.EndValidate
-			if merged(want, p.model, a.Arguments) {
-				rule = toolspec.IDNewAtHeld
+			rule, c := toolspec.EndValidate, rowArguments
+			switch {
+			case merged(want, p.model, a.Arguments):
+				rule, c = toolspec.IDNewAtHeld, rowNewIDAtHeld
+			case m.Args == "{}" && m.Kind != toolspec.CallCustom && strings.Trim(a.Arguments, " \t\r\n") == "":
+				c = rowEmptyArgs
 			}
-			fail(rule, fmt.Sprintf("call #%d with arguments %s", m.Ordinal, quote(a.Arguments)), quote(m.Args))
+			fail(rule, c, fmt.Sprintf("call #%d with arguments %s", m.Ordinal, quote(a.Arguments)), quote(m.Args))
 		}
 	}
 	for _, i := range finished {
@@ -132,22 +250,33 @@ func judge(name string, d Description, o options, want toolspec.Outcome, r Resul
 			found = found || p.adapter == i
 		}
 		if !found {
-			fail(toolspec.IDKnown, fmt.Sprintf("call %s presented as finished", show(r.Calls[i])),
+			fail(toolspec.IDKnown, rowEveryCall, fmt.Sprintf("call %s presented as finished", show(r.Calls[i])),
 				fmt.Sprintf("no such call: the model has %d (%s)", len(want.Calls), names(want)))
 		}
 	}
-	if whole {
+	if want.Err() == nil {
+		closedRow, closed := f.closed()
 		for _, m := range want.Calls {
-			if !matched[m.Ordinal] {
-				rule := toolspec.OrdFirstSeen // every call is output
-				for _, a := range r.Calls {
-					if len(a.Arguments) > len(m.Args) && strings.Contains(a.Arguments, m.Args) && m.Args != "{}" {
-						rule = toolspec.IDNewAtHeld // merged into another call
-					}
-				}
-				fail(rule, fmt.Sprintf("no finished call for the model's call #%d (%d finished of %d)", m.Ordinal, len(finished), len(r.Calls)),
-					"call "+showCall(m))
+			if matched[m.Ordinal] {
+				continue
 			}
+			rule, c := toolspec.OrdFirstSeen, rowEveryCall // every call is output
+			for _, a := range r.Calls {
+				if len(a.Arguments) > len(m.Args) && strings.Contains(a.Arguments, m.Args) && m.Args != "{}" {
+					rule, c = toolspec.IDNewAtHeld, rowNewIDAtHeld // merged into another call
+				}
+			}
+			if rule == toolspec.OrdFirstSeen && len(finished) == 0 {
+				// No call presented as finished: the stream is failed
+				// closed, which breaks a rule only on a stream that
+				// ended normally.
+				if !closed {
+					continue
+				}
+				c = closedRow
+			}
+			fail(rule, c, fmt.Sprintf("no finished call for the model's call #%d (%d finished of %d)", m.Ordinal, len(finished), len(r.Calls)),
+				"call "+showCall(m))
 		}
 	}
 	if d.StopReason && r.StopReason != want.StopReason() {
@@ -155,19 +284,146 @@ func judge(name string, d Description, o options, want toolspec.Outcome, r Resul
 		if want.StopReason() == toolspec.StopTruncated {
 			rule = toolspec.EndTruncation
 		}
-		fail(rule, "stop reason "+stopName(r.StopReason), stopName(want.StopReason()))
+		c := rowVocabulary
+		if ws := want.StopReason(); !ws.Normal() && ws != toolspec.StopNone && saysNormal(f.format, r.StopReason) {
+			c = rowNeverNormal
+		}
+		fail(rule, c, "stop reason "+stopName(r.StopReason), stopName(want.StopReason()))
 	}
 	if d.Text {
 		if w, byChoice := textOf(want, toolspec.ItemText), textByChoice(want, toolspec.ItemText); r.Text != w && r.Text != byChoice {
-			fail(toolspec.OrdMerge, "text "+quote(r.Text), quote(w))
+			fail(toolspec.OrdMerge, rowMerge, "text "+quote(r.Text), quote(w))
 		}
 	}
 	if d.Thinking {
 		if w, byChoice := textOf(want, toolspec.ItemThinking), textByChoice(want, toolspec.ItemThinking); r.Thinking != w && r.Thinking != byChoice {
-			fail(toolspec.ThinkOrder, "thinking "+quote(r.Thinking), quote(w))
+			fail(toolspec.ThinkOrder, rowThinkOrder, "thinking "+quote(r.Thinking), quote(w))
 		}
 	}
 	return fs
+}
+
+// finishedRow is the row broken by presenting as finished the model's call
+// m, which is not complete: END-3's for an incomplete call; for an invalid
+// one, the strongest of the rows of the violations that concern it (a
+// call-scoped rule's own, END-5's and the budgets' for a terminal
+// violation that cut the generation, END-3's violation-call for another
+// terminal violation), and END-3's cut-never-finished when its arguments
+// were cut short (END-2: a proper prefix of JSON text, whatever the finish
+// says) or its choice's stop is no normal end (nor none) without a
+// terminal violation to blame.
+func finishedRow(o toolspec.Outcome, m toolspec.Call) clause {
+	if m.Status == toolspec.StatusIncomplete {
+		return rowCutNeverFinished
+	}
+	var best clause
+	found := false
+	take := func(c clause) {
+		if !found || c.level < best.level {
+			best, found = c, true
+		}
+	}
+	var terminal *toolspec.Violation
+	for i, v := range o.Violations {
+		if v.Class == toolspec.ClassTerminal {
+			terminal = &o.Violations[i]
+		}
+		if v.Call == m.Ordinal {
+			take(violationRow(v))
+			if v.Rule == toolspec.EndValidate && cutJSON(m.Args) {
+				take(rowCutNeverFinished) // arguments cut short, whatever the finish says
+			}
+		}
+	}
+	if !found {
+		take(rowViolationCall)
+	}
+	if st := stopOf(o, m.Message, m.Choice); !st.Normal() && st != toolspec.StopNone {
+		if terminal != nil {
+			take(violationRow(*terminal))
+		} else {
+			take(rowCutNeverFinished)
+		}
+	}
+	return best
+}
+
+// violationRow is the row broken by presenting as finished a call that v
+// made invalid.
+func violationRow(v toolspec.Violation) clause {
+	if v.Class == toolspec.ClassTerminal {
+		if v.Rule == toolspec.EndProviderErr {
+			return rowProviderError
+		}
+		if c, ok := limitRows[v.Rule]; ok {
+			return c
+		}
+		return rowViolationCall
+	}
+	if c, ok := invalidRows[v.Rule]; ok {
+		return c
+	}
+	return rowViolationCall
+}
+
+// cutJSON reports whether args, not empty, is a proper prefix of a JSON
+// text: arguments cut short (END-2 says "cut at byte N").
+func cutJSON(args string) bool {
+	t := strings.TrimLeft(args, " \t\r\n")
+	if t == "" {
+		return false
+	}
+	var raw json.RawMessage
+	return json.NewDecoder(strings.NewReader(t)).Decode(&raw) == io.ErrUnexpectedEOF
+}
+
+// sharedID reports whether another call of m's message and choice has
+// m's id (ID-7).
+func sharedID(o toolspec.Outcome, m toolspec.Call) bool {
+	for _, c := range o.Calls {
+		if c.Ordinal != m.Ordinal && c.Message == m.Message && c.Choice == m.Choice && c.ID == m.ID {
+			return true
+		}
+	}
+	return false
+}
+
+// concatenated reports whether got, a name other than call m's, is two
+// or more names of the calls of m's message run together (NAME-1:
+// "read_fileread_file", a name resent on every chunk and appended).
+func concatenated(o toolspec.Outcome, m toolspec.Call, got string) bool {
+	var names []string
+	for _, c := range o.Calls {
+		if c.Message == m.Message && c.Name != "" {
+			names = append(names, c.Name)
+		}
+	}
+	// pieces[i] is the most names (2 at most) that make got[:i], or -1.
+	pieces := make([]int, len(got)+1)
+	for i := 1; i <= len(got); i++ {
+		pieces[i] = -1
+		for _, n := range names {
+			if j := i - len(n); j >= 0 && pieces[j] >= 0 && got[j:i] == n {
+				if p := min(pieces[j]+1, 2); pieces[i] < 0 || p > pieces[i] {
+					pieces[i] = p
+				}
+			}
+		}
+	}
+	return pieces[len(got)] >= 2
+}
+
+// saysNormal reports whether an adapter's stop reason s says the
+// generation ended normally: a canonical normal end, or a raw reason of
+// format's row of the END-4 table that maps to one.
+func saysNormal(format toolspec.Format, s toolspec.StopReason) bool {
+	if s.Normal() {
+		return true
+	}
+	if _, err := s.MarshalText(); err == nil || s == "" || !format.Valid() {
+		return false // canonical, and no normal end
+	}
+	return spec.CanonicalStop(format, string(s)).Normal()
 }
 
 // textByChoice is the text (or thinking) of o grouped by message and

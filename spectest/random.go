@@ -13,6 +13,7 @@ import (
 	"github.com/toolspec/toolspec"
 	"github.com/toolspec/toolspec/gen"
 	"github.com/toolspec/toolspec/model"
+	"github.com/toolspec/toolspec/spec"
 	"pgregory.net/rapid"
 )
 
@@ -59,28 +60,66 @@ func adapterRandom(name string, newAdapter func() Adapter, o options, f toolspec
 //
 // The draws run in rounds, each a rapid.Check over the streams left to
 // draw, from the seed after the last failing one. A round looks for a
-// stream with a failure of a signature (rule and departure, see
-// signature) that no stream before it gave; rapid then shrinks it keeping
-// a failure of one of those new signatures (so that it cannot drift into
-// a frequent failure already found), and reduceFrames removes frames while
-// one is kept. The signatures of the shrunk stream's failures are found
-// from then on. A shrunk stream with the rules and shape of one already
-// reported is counted, not reported. The rounds end when o.random streams
-// are drawn, when a round finds no new failure, or at o.failures streams.
+// stream with a MUST failure of a signature (level, rule and departure,
+// see signature) that no stream before it gave; rapid then shrinks it
+// keeping a failure of one of those new signatures (so that it cannot
+// drift into a frequent failure already found), and reduceFrames removes
+// frames while one is kept. The signatures of the shrunk stream's
+// departures are found from then on. A shrunk stream with the rules and
+// shape of one already reported is counted, not reported. The rounds end
+// when o.random streams are drawn, when a round finds no new failure, or
+// at o.failures streams. Then, while fewer than o.failures streams are
+// reported, the streams met on the way that had a warning (SHOULD) of a
+// new signature and no new failure are shrunk frame by frame, keeping
+// that warning, and reported after the failing ones: warnings never take
+// the place of a failure.
 func randomCase(name string, o options, f toolspec.Format, mk func([]byte) kase, judge func(kase) []Failure) CaseResult {
 	res := CaseResult{Name: name}
-	found := map[string]bool{} // the signatures of the failures found
-	var shapes []string        // of the streams reported
-	again := 0                 // streams that shrank to a reported shape
+	found := map[string]bool{}  // the signatures of the departures found
+	warned := map[string]bool{} // the signatures of the warnings met
+	var pending []failing       // the streams that met them
+	var shapes []string         // of the streams reported
+	again := 0                  // streams that shrank to a reported shape
+	var all, rapidFailures []Failure
+	judged := func(c kase) []Failure { return o.unskipped(judge(c)) }
+	// report1 reports stream c, shrunk, unless it has the shape of one
+	// reported, and returns the seed rapid drew it with (0: unknown).
+	report1 := func(c kase, how string, fs []Failure, rapidLog string) uint64 {
+		for _, x := range fs {
+			found[signature(x)] = true
+		}
+		fsm := FailingStream{Failures: fs, Real: c.seen, How: how, Input: c.data, Scenario: Scenario(name, c.format, c.limits, c.data, fs)}
+		if m := rapidSeed.FindStringSubmatch(rapidLog); m != nil {
+			fsm.Seed, _ = strconv.ParseUint(m[1], 10, 64)
+		}
+		sh := shape(c, fs)
+		if slices.Contains(shapes, sh) {
+			again++
+			return fsm.Seed
+		}
+		shapes = append(shapes, sh)
+		shrunk := "shrunk by rapid, then frame by frame"
+		if rapidLog == "" {
+			shrunk = "shrunk frame by frame"
+		}
+		fsm.Message = strings.TrimSpace(report(c, "drawn "+fsm.How+"; "+shrunk, fs))
+		if fsm.Seed != 0 {
+			fsm.Message += fmt.Sprintf("\n\nThe draw reruns with -rapid.seed=%d (Seed(%d), toolspec check --seed %d) and the same options: the stream is then the first drawn.", fsm.Seed, fsm.Seed, fsm.Seed)
+		}
+		res.Streams = append(res.Streams, fsm)
+		all = append(all, fs...)
+		return fsm.Seed
+	}
 	left, seed := o.random, o.seed
 	for left > 0 && len(res.Streams) < o.failures {
-		r := &round{found: found}
+		r := &round{found: found, warned: warned, pending: &pending}
 		tb := &collectTB{name: name}
 		withRapid(o, left, seed, func() {
 			rapid.Check(tb, func(rt *rapid.T) {
 				data, how := drawStream(rt, o, f)
 				c := mk(data)
-				r.check(rt, c, how, o.unskipped(judge(c)))
+				c.seen = how == "valid"
+				r.check(rt, c, how, judged(c))
 			})
 		})
 		left -= r.drawn
@@ -89,46 +128,52 @@ func randomCase(name string, o options, f toolspec.Format, mk func([]byte) kase,
 		}
 		if r.last == nil { // rapid failed, not the property
 			msg := strings.TrimSpace(tb.log.String())
-			res.Failures = append(res.Failures, Failure{Case: name, Got: msg, Want: "no failure"})
+			rapidFailures = append(rapidFailures, Failure{Case: name, Got: msg, Want: "no failure"})
 			res.Message = joinMessages(res.Message, msg)
 			break
 		}
-		c, fs := reduceFrames(r.last.c, func(got []Failure) bool { return r.targets(got) }, func(c kase) []Failure { return o.unskipped(judge(c)) })
-		for _, x := range fs {
-			found[signature(x)] = true
-		}
-		fsm := FailingStream{Failures: fs, How: r.last.how, Input: c.data, Scenario: Scenario(name, c.format, c.limits, c.data, fs)}
-		if m := rapidSeed.FindStringSubmatch(tb.log.String()); m != nil {
-			fsm.Seed, _ = strconv.ParseUint(m[1], 10, 64)
-		}
+		c, fs := reduceFrames(r.last.c, func(got []Failure) bool { return r.targets(got) }, judged)
 		seed = 0 // a new seed of rapid's, unless the failing one is known
-		if fsm.Seed != 0 {
-			seed = fsm.Seed + 1
+		if s := report1(c, r.last.how, fs, tb.log.String()); s != 0 {
+			seed = s + 1
 		}
-		sh := shape(c, fs)
-		if slices.Contains(shapes, sh) {
-			again++
-			continue
-		}
-		shapes = append(shapes, sh)
-		fsm.Message = strings.TrimSpace(report(c, "drawn "+fsm.How+"; shrunk by rapid, then frame by frame", fs))
-		if fsm.Seed != 0 {
-			fsm.Message += fmt.Sprintf("\n\nThe draw reruns with -rapid.seed=%d (Seed(%d), toolspec check --seed %d) and the same options: the stream is then the first drawn.", fsm.Seed, fsm.Seed, fsm.Seed)
-		}
-		res.Streams = append(res.Streams, fsm)
-		res.Failures = append(res.Failures, fs...)
 	}
+	failing := len(res.Streams)
+	for _, p := range pending {
+		if len(res.Streams) >= o.failures {
+			break
+		}
+		target := map[string]bool{}
+		for _, x := range judged(p.c) {
+			if x.Level == spec.LevelShould && !found[signature(x)] {
+				target[signature(x)] = true
+			}
+		}
+		if len(target) == 0 {
+			continue // found on a stream reported since
+		}
+		keep := func(got []Failure) bool {
+			return slices.ContainsFunc(got, func(x Failure) bool { return target[signature(x)] })
+		}
+		c, fs := reduceFrames(p.c, keep, judged)
+		report1(c, p.how, fs, "")
+	}
+	res.setFailures(all)
+	res.Failures = append(res.Failures, rapidFailures...)
 	if len(res.Streams) == 0 {
 		return res
 	}
 	res.Scenario = res.Streams[0].Scenario
-	if len(res.Streams) == 1 && again == 0 {
+	if failing == 0 {
+		return res // warnings only
+	}
+	if failing == 1 && again == 0 {
 		res.Message = joinMessages(res.Streams[0].Message, res.Message)
 		return res
 	}
-	msgs := []string{fmt.Sprintf("%d distinct failing random streams:", len(res.Streams))}
-	for i, s := range res.Streams {
-		msgs = append(msgs, fmt.Sprintf("Failing stream %d of %d:\n%s", i+1, len(res.Streams), s.Message))
+	msgs := []string{fmt.Sprintf("%d distinct failing random streams:", failing)}
+	for i, s := range res.Streams[:failing] {
+		msgs = append(msgs, fmt.Sprintf("Failing stream %d of %d:\n%s", i+1, failing, s.Message))
 	}
 	if again > 0 {
 		msgs = append(msgs, fmt.Sprintf("%d more failing stream(s) shrank to the rules and shape of one above.", again))
@@ -150,6 +195,10 @@ type round struct {
 	drawn  int             // streams drawn before rapid began to shrink
 	target map[string]bool // the new signatures of the first failing stream
 	last   *failing        // the last failing stream: once rapid is done, the shrunk one
+	// warned are the signatures of the warnings met on streams with no
+	// new failure, and pending those streams, in the order met.
+	warned  map[string]bool
+	pending *[]failing
 }
 
 // failing is a failing stream and how it was drawn.
@@ -158,19 +207,33 @@ type failing struct {
 	how string
 }
 
-// check fails rt when stream c, drawn as how, has failures fs of a new
-// signature: before the first failure, of one not found yet; from it on
-// (rapid shrinks), of one of that first stream's new signatures.
+// check fails rt when stream c, drawn as how, has MUST failures fs of a
+// new signature: before the first failure, of one not found yet; from it
+// on (rapid shrinks), of one of that first stream's new signatures. A
+// stream drawn before the first failure that has no new failure but a
+// warning of a new signature is kept in r.pending.
 func (r *round) check(rt *rapid.T, c kase, how string, fs []Failure) {
 	if r.target == nil {
 		r.drawn++
 		fresh := map[string]bool{}
+		var warn []string
 		for _, x := range fs {
-			if s := signature(x); !r.found[s] {
+			s := signature(x)
+			switch {
+			case r.found[s]:
+			case x.Level == spec.LevelMust:
 				fresh[s] = true
+			case x.Level == spec.LevelShould && !r.warned[s]:
+				warn = append(warn, s)
 			}
 		}
 		if len(fresh) == 0 {
+			if len(warn) > 0 && r.pending != nil {
+				for _, s := range warn {
+					r.warned[s] = true
+				}
+				*r.pending = append(*r.pending, failing{c: c, how: how})
+			}
 			return
 		}
 		r.target = fresh
@@ -200,14 +263,19 @@ func (r *round) targets(fs []Failure) bool {
 
 // signature is what tells failures apart: the rule and the form of what
 // the adapter got wrong (its Got without the values: the quoted strings
-// and the numbers), or the kind of a protocol failure. "call #0 with id
-// \"a\"" and "call #2 with id \"b\"" under ID-1 are one; an error on a
-// whole stream and a call wrongly finished under ORD-1 are two.
+// and the numbers), after the level when it is not MUST, or the kind of a
+// protocol failure. "call #0 with id \"a\"" and "call #2 with id \"b\""
+// under ID-1 are one; an error on a whole stream and a call wrongly
+// finished under ORD-1 are two.
 func signature(f Failure) string {
 	if f.Protocol != nil {
 		return "protocol: " + f.Protocol.Kind.Error()
 	}
-	return string(f.Rule) + ": " + form(f.Got)
+	sig := string(f.Rule) + ": " + form(f.Got)
+	if f.Level != spec.LevelMust {
+		sig = f.Level.String() + " " + sig
+	}
+	return sig
 }
 
 // form returns s with each quoted string written "" and each number N,

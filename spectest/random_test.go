@@ -332,12 +332,19 @@ func mine(t *testing.T) fstest.MapFS {
 // without scenarios, a scenario that does not parse and a name two
 // corpora share are errors.
 func TestCorpus(t *testing.T) {
-	dropIDs := func() Adapter { return brokenAdapters[3].new() }
-	rep, err := Check(dropIDs, Corpus(mine(t)), RandomStreams(0))
+	doubleNames := func() Adapter {
+		return outcomeAdapter{func(out toolspec.Outcome, r *Result) error {
+			for i := range r.Calls {
+				r.Calls[i].Name += r.Calls[i].Name
+			}
+			return out.Err()
+		}}
+	}
+	rep, err := Check(doubleNames, Corpus(mine(t)), RandomStreams(0))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(rep.Cases) != 1 || rep.Cases[0].Name != "mine/same-index" || len(rep.Cases[0].Failures) == 0 || rep.Cases[0].Failures[0].Rule != toolspec.IDScope {
+	if len(rep.Cases) != 1 || rep.Cases[0].Name != "mine/same-index" || len(rep.Cases[0].Failures) == 0 || rep.Cases[0].Failures[0].Rule != toolspec.NameOnce {
 		t.Fatalf("cases %+v", rep.Cases)
 	}
 	all, err := Check(Toolspec, Corpus(Scenarios), Corpus(mine(t)), RandomStreams(0))

@@ -18,6 +18,7 @@ import (
 	"github.com/toolspec/toolspec"
 	"github.com/toolspec/toolspec/model"
 	"github.com/toolspec/toolspec/scenario"
+	"github.com/toolspec/toolspec/spec"
 	"pgregory.net/rapid"
 	"regexp"
 )
@@ -196,8 +197,9 @@ type kase struct {
 	// several responses.
 	several bool
 	random  bool // drawn by the generator (or the fuzzer), not a scenario
-	// seen is a scenario's seen: line: its shape was seen in real
-	// traffic, where a synthetic scenario's is a robustness case.
+	// seen is a scenario's seen: line, or a valid random draw: its shape
+	// is one providers send, where a synthetic scenario's, a mutated
+	// draw's or a fuzzed input's is a robustness case.
 	seen bool
 }
 
@@ -321,12 +323,63 @@ func runCase(newAdapter func() Adapter, o options, c kase) verdict {
 	if broke != "" {
 		fs = []Failure{{Case: c.name, Rule: first(c.rules), Got: broke, Want: "a result (" + summary(want) + ")"}}
 	} else {
-		fs = judge(c.name, d, o, want, r, err, c.rules)
+		f := factsOf(c, want)
+		fs = judge(c.name, d, o, f, want, r, err, c.rules)
+		if f.unterminated && worst(fs) < spec.LevelMay {
+			// FRAME-1: a reader that follows the WHATWG standard discards
+			// the unterminated last event; judged on the stream without
+			// it, it may pass.
+			w := c
+			w.data = f.short
+			wwant := reference(w)
+			if alt := judge(c.name, d, o, factsOf(w, wwant), wwant, r, err, c.rules); better(alt, fs) {
+				for i := range alt {
+					alt[i].Why = whatwgWhy
+				}
+				fs, want = alt, wwant
+			}
+		}
+	}
+	for i := range fs {
+		fs[i].Real = c.seen
 	}
 	if c.random {
 		attribute(fs, c, want)
 	}
 	return verdict{failures: fs}
+}
+
+// whatwgWhy is the Why of a failure judged by the WHATWG reading of a
+// stream whose last SSE event is unterminated.
+const whatwgWhy = "judged on the stream without its unterminated last SSE event, as the WHATWG standard reads it (FRAME-1), which departs less"
+
+// worst is the strongest level of fs, or a level weaker than MAY when fs
+// is empty.
+func worst(fs []Failure) spec.Level {
+	l := spec.LevelMay + 1
+	for _, f := range fs {
+		l = l.Stronger(f.Level)
+	}
+	return l
+}
+
+// better reports whether failures a depart less than failures b: fewer
+// MUST departures, or as many and fewer SHOULD ones, or as many of both and
+// fewer MAY ones.
+func better(a, b []Failure) bool {
+	var na, nb [3]int
+	for _, f := range a {
+		na[min(int(f.Level), 2)]++
+	}
+	for _, f := range b {
+		nb[min(int(f.Level), 2)]++
+	}
+	for i := range na {
+		if na[i] != nb[i] {
+			return na[i] < nb[i]
+		}
+	}
+	return false
 }
 
 // answer is what call got from an adapter: a result and error, or why
@@ -423,10 +476,17 @@ func Run(t *testing.T, newAdapter func() Adapter, opts ...Option) {
 }
 
 // reportTo reports case c on t, as Run does: its failures as errors (a
-// random case's Message), its expected failures as logs, a stale
-// expectation as an error, a skipped case as skipped.
+// random case's Message), its expected failures, warnings and the
+// departures SPEC.md allows as logs, a stale expectation as an error, a
+// skipped case as skipped.
 func reportTo(t *testing.T, c CaseResult) {
 	t.Helper()
+	for _, f := range c.Warnings {
+		t.Logf("warning: %s", f.Error())
+	}
+	for _, f := range c.Allowed {
+		t.Logf("allowed: %s", f.Error())
+	}
 	for _, e := range c.NoLongerFails {
 		t.Error(e.Error())
 	}
@@ -521,10 +581,20 @@ type CaseResult struct {
 	// Skipped says why the case did not run: not applicable, or skipped
 	// by an option. A skipped case has no failures.
 	Skipped string
-	// Failures are the case's failures that no [Expect] option expects.
+	// Failures are the case's failures that no [Expect] option expects:
+	// its departures at MUST level ([Failure.Level]), a protocol failure,
+	// a panic, a time-out. They fail the case and the run.
 	Failures []Failure
+	// Warnings are the case's departures at SHOULD level: reported, they
+	// fail neither the case nor the run ([CaseWarned]).
+	Warnings []Failure
+	// Allowed are the case's departures at MAY level: where the adapter
+	// chose otherwise than toolspec, as SPEC.md allows. Notes that never
+	// count.
+	Allowed []Failure
 	// Expected are the case's failures that an [Expect] option expects,
-	// each with its Expected reason set; they do not fail the case.
+	// each with its Expected reason set; they do not fail the case. An
+	// expectation matches MUST failures only: a warning needs none.
 	Expected []Failure
 	// NoLongerFails are the expectations of the case it ran without
 	// failing (for a random case: it failed nothing): each fails the
@@ -537,11 +607,14 @@ type CaseResult struct {
 	Input []byte
 	// Streams are, for random streams that failed, the distinct failing
 	// streams found (at most [RandomFailures]), each shrunk, in the order
-	// found; Failures then holds the failures of them all.
+	// found: first those with a MUST failure, then those with warnings
+	// only; Failures, Warnings and Allowed then hold the departures of
+	// them all, by level.
 	Streams []FailingStream
 	// Scenario is, for random streams that failed, the first failing
 	// stream, shrunk, as a scenario ready to commit; Message reports every
-	// failing stream with its scenario and the seed that draws it again.
+	// stream with a MUST failure with its scenario and the seed that
+	// draws it again.
 	Scenario []byte
 	Message  string
 	// Notes name what a translation's target format cannot carry: not
@@ -552,8 +625,13 @@ type CaseResult struct {
 // FailingStream is one distinct failing random stream of a case, shrunk
 // by rapid, then frame by frame.
 type FailingStream struct {
-	Failures []Failure // its failures, once shrunk
-	Scenario []byte    // the shrunk stream as a scenario ready to commit
+	// Failures are its departures once shrunk, of every level
+	// ([Failure.Level]): it has a MUST failure, or else a warning.
+	Failures []Failure
+	// Real: the stream was a valid draw, of a shape providers send (its
+	// failures are Real); false for a mutated draw, a robustness finding.
+	Real     bool
+	Scenario []byte // the shrunk stream as a scenario ready to commit
 	// Seed is the seed rapid drew the stream with before shrinking it
 	// (0 when rapid did not say): [Seed](Seed), or toolspec check --seed,
 	// with the same options draws it first again.
@@ -567,14 +645,32 @@ type FailingStream struct {
 }
 
 // Passed reports whether the case ran and found nothing: no failure,
-// expected or not, and no stale expectation ([CaseResult.Status] is
-// [CasePassed]).
+// expected or not, no warning and no stale expectation
+// ([CaseResult.Status] is [CasePassed]); departures SPEC.md allows (MAY,
+// in Allowed) do not count.
 func (c CaseResult) Passed() bool { return c.Status() == CasePassed }
+
+// setFailures files departures fs by level: MUST in Failures, SHOULD in
+// Warnings, MAY in Allowed.
+func (c *CaseResult) setFailures(fs []Failure) {
+	c.Failures, c.Warnings, c.Allowed = nil, nil, nil
+	for _, f := range fs {
+		switch f.Level {
+		case spec.LevelMust:
+			c.Failures = append(c.Failures, f)
+		case spec.LevelShould:
+			c.Warnings = append(c.Warnings, f)
+		default:
+			c.Allowed = append(c.Allowed, f)
+		}
+	}
+}
 
 // Err returns every failure of r that no [Expect] option expects, one per
 // line, and every expectation that no longer fails, joined, or nil; a
 // failing random case gives its Message instead: each failing stream's
-// failures, its scenario and the seed that draws it again.
+// failures, its scenario and the seed that draws it again. Warnings
+// (SHOULD) and departures SPEC.md allows (MAY) are not errors.
 func (r *Report) Err() error {
 	var errs []error
 	for _, c := range r.Cases {
@@ -638,7 +734,9 @@ func Check(newAdapter func() Adapter, opts ...Option) (*Report, error) {
 
 // scenarioResult is the result of scenario case c, which gave v.
 func scenarioResult(c kase, v verdict) CaseResult {
-	return CaseResult{Name: c.name, Rules: c.rules, Seen: c.seen, Skipped: v.skipped, Failures: v.failures, Input: c.data}
+	r := CaseResult{Name: c.name, Rules: c.rules, Seen: c.seen, Skipped: v.skipped, Input: c.data}
+	r.setFailures(v.failures)
+	return r
 }
 
 // TestAdapter runs the kit as Run does, without a *testing.T: it returns
@@ -724,10 +822,11 @@ func (c *collectTB) Failed() bool   { return c.failed }
 // streams of format. Its inputs are raw streams, seeded with the corpus's
 // scenarios of the format that Check would run on the adapter (so go test
 // alone runs them), and inputs that drive the random stream generator;
-// the fuzzer mutates both. A departure from the model fails with the
-// scenario that reproduces it. The options select the seeds as they
-// select Check's cases: [Only] and [Skip] the scenarios (and [Only] the
-// generator, by "random/<format>"), [RandomOnly] leaves the scenarios
+// the fuzzer mutates both. A MUST failure fails with the scenario that
+// reproduces it; a warning or a departure SPEC.md allows does not. The
+// options select the seeds as they select Check's cases: [Only] and
+// [Skip] the scenarios (and [Only] the generator, by "random/<format>"),
+// [RandomOnly] leaves the scenarios
 // out, [RandomStreams](0) the generator, [Corpus] sets them; a scenario
 // that does not apply to the adapter (another format, limits, several
 // responses, custom calls it does not claim) is left out, and so is one
@@ -818,7 +917,7 @@ func newFuzzTarget(format toolspec.Format, newAdapter func() Adapter, opts []Opt
 	judge := func(c kase) []Failure { return o.fuzzFailures(format, runCase(newAdapter, o, c).failures) }
 	ft.generated = func(rt *rapid.T) {
 		data, how := drawStream(rt, o, format)
-		c := kase{name: name, format: format, limits: o.limits, data: data, random: true}
+		c := kase{name: name, format: format, limits: o.limits, data: data, random: true, seen: how == "valid"}
 		if fs := judge(c); len(fs) > 0 {
 			rt.Fatalf("%s", report(c, how, fs))
 		}
@@ -865,12 +964,13 @@ func fuzzSeeds(d Description, o options, c kase) bool {
 	return applies(d, o, c, want) == ""
 }
 
-// fuzzFailures are the failures fs of an input of the fuzz target of
-// format that o neither skips nor expects of random/<format>.
+// fuzzFailures are the MUST failures fs of an input of the fuzz target of
+// format that o neither skips nor expects of random/<format>: a warning
+// (SHOULD) or a departure SPEC.md allows (MAY) fails no input.
 func (o options) fuzzFailures(format toolspec.Format, fs []Failure) []Failure {
 	var out []Failure
 	for _, f := range o.unskipped(fs) {
-		if !o.expected("random/"+string(format), f) {
+		if f.Level == spec.LevelMust && !o.expected("random/"+string(format), f) {
 			out = append(out, f)
 		}
 	}

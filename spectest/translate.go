@@ -49,6 +49,14 @@ func (f TranslatorFunc) Translate(s Stream) ([]byte, error) { return f(s) }
 //     should: an error event, a cut, or the source's own fault pass.
 //   - Text and thinking are the same, concatenated.
 //
+// Each departure gets the level an adapter's gets ([Failure.Level]): a
+// call presented as complete that the source cut, a call dropped, merged
+// or invented, arguments changed, a normal end for a source that did not
+// end normally, and a translated stream that breaks a rule are MUST; an
+// id or a name changed otherwise than by concatenation, text and thinking
+// SHOULD; another stop reason MAY. Failing closed breaks a rule only on a
+// source that ended normally.
+//
 // What the target cannot carry (a second choice, custom calls outside
 // OpenAI's formats, a stop reason with no raw value in the target's row of
 // the END-4 table, signatures and server tools, which are not compared) is
@@ -178,35 +186,49 @@ func translateCase(newTranslator func() Translator, o options, c kase, to toolsp
 		}
 	}()
 	if broke != "" {
-		res.Failures = []Failure{{Case: c.name, Rule: first(c.rules), Got: broke, Want: "a translation"}}
+		res.Failures = []Failure{{Case: c.name, Rule: first(c.rules), Got: broke, Want: "a translation", Real: c.seen}}
 		if c.random {
 			attribute(res.Failures, c, src)
 		}
 		return res
 	}
-	res.Failures, res.Notes = judgeTranslation(c.name, o, src, to, out, terr, c.rules, c.random)
-	if c.random {
-		attribute(res.Failures, c, src)
+	fs, notes := judgeTranslation(c.name, o, factsOf(c, src), src, to, out, terr, c.rules, c.random)
+	for i := range fs {
+		fs[i].Real = c.seen
 	}
+	if c.random {
+		attribute(fs, c, src)
+	}
+	res.Notes = notes
+	res.setFailures(fs)
 	return res
 }
 
 // judgeTranslation compares the model's outcome of a translation (out in
-// format to, or the translator's error) with the source's outcome src.
-func judgeTranslation(name string, o options, src toolspec.Outcome, to toolspec.Format, out []byte, terr error, rules []toolspec.RuleID, random bool) (fs []Failure, notes []string) {
-	fail := func(rule toolspec.RuleID, got, want string) {
+// format to, or the translator's error) with the source's outcome src,
+// giving each departure its level as judge does; f is what the judge
+// knows of the source stream. A translated stream that breaks a rule
+// fails at MUST (a writer must write what SPEC.md reads).
+func judgeTranslation(name string, o options, f *facts, src toolspec.Outcome, to toolspec.Format, out []byte, terr error, rules []toolspec.RuleID, random bool) (fs []Failure, notes []string) {
+	fail := func(rule toolspec.RuleID, c clause, got, want string) {
 		if rule == "" && len(rules) > 0 {
 			rule = rules[0]
 		}
-		fs = append(fs, Failure{Case: name, Rule: rule, Got: got, Want: want})
+		x := Failure{Case: name, Rule: rule, Got: got, Want: want, Level: c.level}
+		if c.rule != "" {
+			x.Clause = c.String()
+		}
+		fs = append(fs, x)
 	}
 	// A source that broke a rule, or was cut, or that the provider ended
 	// with an error, has failed; one cut by its token limit has not: it
 	// ends as it should, and its translation must say length too.
 	whole := !failed(src)
 	if terr != nil {
-		if whole {
-			fail("", "the error "+strconv.Quote(terr.Error()), "a translation: the source is whole ("+summary(src)+")")
+		// Failing closed breaks a rule only on a source that ended
+		// normally.
+		if c, ok := f.closed(); ok {
+			fail("", c, "the error "+strconv.Quote(terr.Error()), "a translation: the source is whole ("+summary(src)+")")
 		}
 		return fs, notes
 	}
@@ -222,7 +244,7 @@ func judgeTranslation(name string, o options, src toolspec.Outcome, to toolspec.
 		if srcRules[v.Rule] {
 			continue // the source's own fault, carried over
 		}
-		fail(v.Rule, fmt.Sprintf("a translated stream that breaks %s (%s)", v.Rule, v.Message), "a stream that follows SPEC.md")
+		fail(v.Rule, clause{}, fmt.Sprintf("a translated stream that breaks %s (%s)", v.Rule, v.Message), "a stream that follows SPEC.md")
 	}
 	// The source's calls that the target can carry.
 	var want []toolspec.Call
@@ -251,7 +273,7 @@ func judgeTranslation(name string, o options, src toolspec.Outcome, to toolspec.
 	for _, w := range want {
 		if gi >= len(got) {
 			if w.Status == toolspec.StatusComplete && whole {
-				fail(toolspec.OrdFirstSeen, fmt.Sprintf("%d call(s) in the translation", len(got)), "the source's call "+showCall(w))
+				fail(toolspec.OrdFirstSeen, rowEveryCall, fmt.Sprintf("%d call(s) in the translation", len(got)), "the source's call "+showCall(w))
 			}
 			continue
 		}
@@ -259,7 +281,7 @@ func judgeTranslation(name string, o options, src toolspec.Outcome, to toolspec.
 		gi++
 		if w.Status != toolspec.StatusComplete {
 			if g.Status == toolspec.StatusComplete {
-				fail(ruleOf(src, w), fmt.Sprintf("the translated call #%d %q complete", g.Ordinal, g.Name),
+				fail(ruleOf(src, w), finishedRow(src, w), fmt.Sprintf("the translated call #%d %q complete", g.Ordinal, g.Name),
 					fmt.Sprintf("not complete: the source's call #%d is %s (%s)", w.Ordinal, w.Status, why(src, w)))
 			}
 			continue
@@ -275,21 +297,33 @@ func judgeTranslation(name string, o options, src toolspec.Outcome, to toolspec.
 				notes = append(notes, fmt.Sprintf("call #%d is complete in the source, but its stop %s is no normal end: the translation's is incomplete (END-3)", w.Ordinal, stopName(st)))
 				continue
 			}
-			fail(ruleOf(dst, g), fmt.Sprintf("the translated call #%d %s", g.Ordinal, g.Status), "complete, as the source's call "+showCall(w))
+			fail(ruleOf(dst, g), rowEveryCall, fmt.Sprintf("the translated call #%d %s", g.Ordinal, g.Status), "complete, as the source's call "+showCall(w))
 			continue
 		}
 		if w.ID != "" && g.ID != w.ID {
-			fail(toolspec.IDScope, fmt.Sprintf("call #%d with id %q", g.Ordinal, g.ID), fmt.Sprintf("id %q, verbatim", w.ID))
+			c := rowVerbatimID
+			if sharedID(src, w) {
+				c = rowDuplicateID
+			}
+			fail(toolspec.IDScope, c, fmt.Sprintf("call #%d with id %q", g.Ordinal, g.ID), fmt.Sprintf("id %q, verbatim", w.ID))
 		}
 		if g.Name != w.Name {
-			fail(toolspec.NameOnce, fmt.Sprintf("call #%d named %q", g.Ordinal, g.Name), strconv.Quote(w.Name))
+			c := rowVerbatimName
+			if concatenated(src, w, g.Name) {
+				c = rowNoConcatenation
+			}
+			fail(toolspec.NameOnce, c, fmt.Sprintf("call #%d named %q", g.Ordinal, g.Name), strconv.Quote(w.Name))
 		}
 		if !sameArgs(w, g.Args, o.byteArgs) {
-			fail(toolspec.EndValidate, fmt.Sprintf("call #%d with arguments %s", g.Ordinal, quote(g.Args)), quote(w.Args))
+			c := rowArguments
+			if w.Args == "{}" && w.Kind != toolspec.CallCustom && strings.Trim(g.Args, " \t\r\n") == "" {
+				c = rowEmptyArgs
+			}
+			fail(toolspec.EndValidate, c, fmt.Sprintf("call #%d with arguments %s", g.Ordinal, quote(g.Args)), quote(w.Args))
 		}
 	}
 	for _, g := range got[gi:] {
-		fail(toolspec.IDKnown, "the translated call "+showCall(g), fmt.Sprintf("no such call: the source has %d (%s)", len(src.Calls), names(src)))
+		fail(toolspec.IDKnown, rowEveryCall, "the translated call "+showCall(g), fmt.Sprintf("no such call: the source has %d (%s)", len(src.Calls), names(src)))
 	}
 	// Stop reasons: of the last message's first choice when the target
 	// has no choices.
@@ -306,7 +340,11 @@ func judgeTranslation(name string, o options, src toolspec.Outcome, to toolspec.
 				rule = v.Rule
 			}
 		}
-		fail(rule, "a translated stream that ends as it should (stop "+stopName(dr)+")", "one that fails too, as the source does ("+src.Err().Error()+")")
+		c := rowVocabulary
+		if dr == toolspec.StopNone || saysNormal(to, dr) {
+			c = rowNeverNormal // its reader completes the calls
+		}
+		fail(rule, c, "a translated stream that ends as it should (stop "+stopName(dr)+")", "one that fails too, as the source does ("+src.Err().Error()+")")
 	case whole && !canExpress(to, sr):
 		notes = append(notes, fmt.Sprintf("stop reason %s has no raw value in %s", stopName(sr), to))
 	case whole && dr != sr:
@@ -314,16 +352,20 @@ func judgeTranslation(name string, o options, src toolspec.Outcome, to toolspec.
 		if sr == toolspec.StopLength {
 			rule = toolspec.EndTruncation
 		}
-		fail(rule, "stop reason "+stopName(dr), stopName(sr))
+		c := rowVocabulary
+		if !sr.Normal() && sr != toolspec.StopNone && saysNormal(to, dr) {
+			c = rowNeverNormal
+		}
+		fail(rule, c, "stop reason "+stopName(dr), stopName(sr))
 	}
 	if !whole {
 		return fs, notes // a stream failed closed need not carry the rest
 	}
 	if w, g := choiceText(src, toolspec.ItemText, hasChoices(to)), textOf(dst, toolspec.ItemText); w != g {
-		fail(toolspec.OrdMerge, "text "+quote(g), quote(w))
+		fail(toolspec.OrdMerge, rowMerge, "text "+quote(g), quote(w))
 	}
 	if w, g := choiceText(src, toolspec.ItemThinking, hasChoices(to)), textOf(dst, toolspec.ItemThinking); w != g {
-		fail(toolspec.ThinkOrder, "thinking "+quote(g), quote(w))
+		fail(toolspec.ThinkOrder, rowThinkOrder, "thinking "+quote(g), quote(w))
 	}
 	return fs, notes
 }
