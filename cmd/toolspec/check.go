@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -52,20 +53,32 @@ current (a random case's lines are the rules its shrunk stream may fail: it
 passes anew only when it fails none); a listed case that is not applicable is
 printed as NOT CHECKED and counted in the summary. --out DIR: where each failing case is
 written as a scenario for toolspec replay (default: a new temporary
-directory, made for new failures only).
+directory, made for new failures only; the expected failures and the
+warnings are written only into --out).
+
+Each departure from the model has the level of SPEC.md's "Conformance levels":
+MUST is a failure, SHOULD a warning (printed, never failing the run), MAY is
+allowed (toolspec's own choice; listed with --verbose). Failing a stream closed
+(an error, or no call presented as finished) is never a failure on a stream
+that did not end normally.
 
 Prints progress on standard error when it is a terminal, then a summary (the
-cases by outcome, and the number of root causes), then the failures grouped
-by root cause: the failing streams whose first failure has the same rule and
-the same form (its got, ids, names, arguments, text and numbers aside; see
+cases by outcome, and the number of root causes, those on real traffic apart
+from the robustness findings), then the failures grouped by root cause: the
+failing streams whose first failure has the same rule and the same form (its
+got, ids, names, arguments, text and numbers aside; see
 spectest.Report.Groups), each group with its rule's summary, its smallest
-stream's failures and the toolspec replay command that reproduces them, and
-the names of the others. --verbose then prints as well a table per rule and
-every failing case with its failures and its replay command.
-Exit status: 0 every case passed (or failed as expected), 1 a conformance
-failure (or an expected failure that now passes), 2 a usage error or a broken
-adapter: one that breaks the protocol (crashes, hangs, prints what is not an
-answer) has no answer to judge.
+stream's failures (of real traffic, when one is) and the toolspec replay
+command that reproduces them, and the names of the others. The failures on
+real traffic (scenarios seen in real traffic, valid random draws) come first,
+the robustness findings (synthetic scenarios, mutated random draws) in a
+section of their own, then the warnings, grouped alike. --verbose then prints
+as well a table per rule and every failing or warned case with its failures,
+warnings and allowed departures, and its replay command.
+Exit status: 0 every case passed (or failed as expected, or warned), 1 a
+conformance failure (or an expected failure that now passes), 2 a usage error
+or a broken adapter: one that breaks the protocol (crashes, hangs, prints what
+is not an answer) has no answer to judge.
 `
 
 // runCheck is toolspec check.
@@ -150,8 +163,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	sum := rep.Summary()
 	printSummary(stdout, sum, *seed, *expectFile)
 	files := out.writeAll(rep)
-	groups := rep.Groups()
-	printGroups(stdout, groups, files, replay)
+	printSections(stdout, rep.Groups(), rep.WarningGroups(), files, replay)
 	printExpectations(stdout, rep, *expectFile)
 	if *verbose {
 		fmt.Fprintln(stdout)
@@ -179,35 +191,85 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 }
 
 // printSummary prints the cases by outcome and the number of root causes
-// of their failures.
+// of their failures, those of real traffic apart from the robustness
+// findings, and of their warnings.
 func printSummary(w io.Writer, n spectest.Summary, seed uint64, expectFile string) {
 	unchecked := ""
 	if n.Unchecked > 0 {
 		unchecked = fmt.Sprintf(" (%d of them listed in %s, not checked)", n.Unchecked, expectFile)
 	}
-	fmt.Fprintf(w, "%d cases: %d passed, %d failed, %d failed as expected, %d now pass, %d broken, %d not applicable or skipped%s; seed %d\n",
-		n.Cases, n.Passed, n.Failed, n.Expected, n.NoLongerFails, n.Broken, n.Skipped, unchecked, seed)
+	fmt.Fprintf(w, "%d cases: %d passed, %d failed (%d on real traffic), %d failed as expected, %d warned, %d now pass, %d broken, %d not applicable or skipped%s; seed %d\n",
+		n.Cases, n.Passed, n.Failed, n.FailedReal, n.Expected, n.Warned, n.NoLongerFails, n.Broken, n.Skipped, unchecked, seed)
+	warnings := ""
+	if n.WarningCauses > 0 {
+		warnings = fmt.Sprintf("; %s (SHOULD: reported, never failing)", plural(n.WarningCauses, "cause of warnings", "causes of warnings"))
+	}
 	switch n.Causes {
 	case 0:
 		if n.NoLongerFails > 0 {
-			fmt.Fprintf(w, "No new failure, but %d case(s) no longer fail as %s expects (below).\n", n.NoLongerFails, expectFile)
+			fmt.Fprintf(w, "No new failure, but %d case(s) no longer fail as %s expects (below)%s.\n", n.NoLongerFails, expectFile, warnings)
 		} else {
-			fmt.Fprintln(w, "No failure that is not expected.")
+			fmt.Fprintf(w, "No failure that is not expected%s.\n", warnings)
 		}
 	case 1:
-		fmt.Fprintln(w, "1 root cause (failures grouped by rule and first difference; --verbose lists every failure):")
+		fmt.Fprintf(w, "1 root cause (%s)%s; failures grouped by rule and first difference, --verbose lists every failure:\n", realSplit(n), warnings)
 	default:
-		fmt.Fprintf(w, "%d distinct root causes (failures grouped by rule and first difference; --verbose lists every failure):\n", n.Causes)
+		fmt.Fprintf(w, "%d distinct root causes (%s)%s; failures grouped by rule and first difference, --verbose lists every failure:\n", n.Causes, realSplit(n), warnings)
+	}
+}
+
+// realSplit says how many root causes fail real traffic and how many are
+// robustness findings.
+func realSplit(n spectest.Summary) string {
+	return fmt.Sprintf("%d on real traffic, %s", n.RealCauses, plural(n.RobustnessCauses, "robustness finding", "robustness findings"))
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.Itoa(n) + " " + many
+}
+
+// printSections prints the groups of failures in sections: the protocol
+// failures (the adapter gave no answer to judge) and the failures on real
+// traffic (streams providers send: seen scenarios, valid random draws)
+// first, then the robustness findings (synthetic scenarios, mutated random
+// draws), then the warnings (SHOULD). The causes of failures are numbered
+// across the sections.
+func printSections(w io.Writer, failures, warnings []spectest.Group, files map[member]string, replay string) {
+	var real, robust []spectest.Group
+	for _, g := range failures {
+		if g.Real || g.Members[0].Failures[0].Protocol != nil {
+			real = append(real, g)
+		} else {
+			robust = append(robust, g)
+		}
+	}
+	n := 0
+	if len(real) > 0 {
+		fmt.Fprintf(w, "\n== Failures on real traffic: %s (streams providers send: scenarios seen in real traffic, valid random draws)\n", plural(len(real), "cause", "causes"))
+		n = printGroups(w, "Cause", n, len(failures), real, files, replay)
+	}
+	if len(robust) > 0 {
+		fmt.Fprintf(w, "\n== Robustness findings: %s (shapes no provider is known to send: synthetic scenarios, mutated random draws)\n", plural(len(robust), "cause", "causes"))
+		printGroups(w, "Cause", n, len(failures), robust, files, replay)
+	}
+	if len(warnings) > 0 {
+		fmt.Fprintf(w, "\n== Warnings: %s (SHOULD: reported, never failing the run)\n", plural(len(warnings), "cause", "causes"))
+		printGroups(w, "Warning", 0, len(warnings), warnings, files, replay)
 	}
 }
 
 // maxNames is how many other members of a group are named.
 const maxNames = 6
 
-// printGroups prints each group of failures: its rule and the rule's
-// summary, the smallest failing stream's failures and the command that
-// replays it, then the others, counted and named.
-func printGroups(w io.Writer, groups []spectest.Group, files map[member]string, replay string) {
+// printGroups prints each group of failures or warnings, as "WHAT n of
+// total", n counting on from done: its rule and the rule's summary, the
+// representative stream's failures and the command that replays it, then
+// the others, counted and named, those of real traffic told apart in a
+// group that has both. It returns done plus the groups printed.
+func printGroups(w io.Writer, what string, done, total int, groups []spectest.Group, files map[member]string, replay string) int {
 	for i, g := range groups {
 		head := string(g.Rule)
 		switch {
@@ -218,15 +280,18 @@ func printGroups(w io.Writer, groups []spectest.Group, files map[member]string, 
 		case g.Rule == spectest.NoRule:
 			head += ": no rule of SPEC.md can be told from the stream"
 		}
-		fmt.Fprintf(w, "\nCause %d of %d: %s\n", i+1, len(groups), head)
+		fmt.Fprintf(w, "\n%s %d of %d: %s\n", what, done+i+1, total, head)
 		rep := g.Representative()
-		what := "case"
+		kind := "case"
 		if len(g.Members) > 1 {
-			what = fmt.Sprintf("the smallest of %d failing streams", len(g.Members))
+			kind = fmt.Sprintf("the smallest of %d failing streams", len(g.Members))
+			if robust := robustMembers(g); robust > 0 && g.Real {
+				kind = fmt.Sprintf("the smallest of real traffic of %d failing streams, %d of them robustness findings", len(g.Members), robust)
+			}
 		}
-		fmt.Fprintf(w, "    %s (%s, %d bytes)\n", memberName(rep), what, len(rep.Input))
+		fmt.Fprintf(w, "    %s (%s, %d bytes)\n", memberName(rep), kind, len(rep.Input))
 		for _, f := range rep.Failures {
-			fmt.Fprintf(w, "        %s: got %s, want %s%s\n", ruleOf(f), f.Got, f.Want, why(f))
+			fmt.Fprintf(w, "        %s: got %s, want %s%s%s\n", ruleOf(f), f.Got, f.Want, why(f), levelNote(f))
 		}
 		if file := files[member{rep.Case, rep.Stream}]; file != "" {
 			fmt.Fprintf(w, "    %s %s\n", replay, shellQuote(file))
@@ -242,6 +307,18 @@ func printGroups(w io.Writer, groups []spectest.Group, files map[member]string, 
 			fmt.Fprintf(w, "    and %d more: %s\n", len(rest), strings.Join(names, ", "))
 		}
 	}
+	return done + len(groups)
+}
+
+// robustMembers counts the members of g that are robustness findings.
+func robustMembers(g spectest.Group) int {
+	n := 0
+	for _, m := range g.Members {
+		if !m.Real {
+			n++
+		}
+	}
+	return n
 }
 
 // memberName names a failing stream of a group: its case, and for a
@@ -468,13 +545,17 @@ func rowsOf(c spectest.CaseResult) []string {
 	for _, f := range c.Expected {
 		add(string(f.Rule))
 	}
+	for _, f := range c.Warnings {
+		add(string(f.Rule))
+	}
 	return rows
 }
 
 // printTable prints, per rule, the cases that passed, failed, failed as
-// expected, broke the protocol, and were not applicable or skipped.
+// expected, warned, broke the protocol, and were not applicable or
+// skipped.
 func printTable(w io.Writer, rep *spectest.Report) {
-	type counts struct{ pass, fail, expected, broken, na int }
+	type counts struct{ pass, fail, expected, warned, broken, na int }
 	by := map[string]*counts{}
 	for _, c := range rep.Cases {
 		st := c.Status()
@@ -491,6 +572,8 @@ func printTable(w io.Writer, rep *spectest.Report) {
 				n.fail++
 			case spectest.CaseExpected:
 				n.expected++
+			case spectest.CaseWarned:
+				n.warned++
 			case spectest.CaseBroken:
 				n.broken++
 			case spectest.CaseSkipped:
@@ -504,36 +587,55 @@ func printTable(w io.Writer, rep *spectest.Report) {
 	}
 	order = append(order, string(spectest.NoRule), "random")
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "RULE\tPASSED\tFAILED\tEXPECTED\tBROKEN\tN/A\t")
+	fmt.Fprintln(tw, "RULE\tPASSED\tFAILED\tEXPECTED\tWARNED\tBROKEN\tN/A\t")
 	for _, r := range order {
 		if n := by[r]; n != nil {
-			fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%d\t\n", r, n.pass, n.fail, n.expected, n.broken, n.na)
+			fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%d\t%d\t\n", r, n.pass, n.fail, n.expected, n.warned, n.broken, n.na)
 		}
 	}
 	tw.Flush()
-	fmt.Fprintln(w, "(a case counts under every rule it cites and every rule a failure of it names)")
+	fmt.Fprintln(w, "(a case counts under every rule it cites and every rule a failure or warning of it names)")
 }
 
-// printCases prints every failing case (expected or not) with its
-// failures and the replay command of each of its streams written out.
+// printCases prints every failing or warned case (expected or not) with
+// its failures, its warnings and the departures SPEC.md allows, and the
+// replay command of each of its streams written out; then a passing case
+// with departures SPEC.md allows (MAY), as a note.
 func printCases(w io.Writer, rep *spectest.Report, files map[member]string, replay, expectFile string, explicit bool) {
 	for _, c := range rep.Cases {
 		st := c.Status()
-		if st == spectest.CasePassed || st == spectest.CaseSkipped {
+		if st == spectest.CaseSkipped || st == spectest.CasePassed && len(c.Allowed) == 0 {
 			continue
 		}
-		fmt.Fprintf(w, "\n%s %s\n", strings.ToUpper(string(st)), c.Name)
+		head := strings.ToUpper(string(st))
+		if st == spectest.CasePassed {
+			head = "NOTE"
+		}
+		traffic := "robustness"
+		if c.Seen || slices.ContainsFunc(c.Streams, func(s spectest.FailingStream) bool { return s.Real }) {
+			traffic = "real traffic"
+		}
+		fmt.Fprintf(w, "\n%s %s (%s)\n", head, c.Name, traffic)
 		for _, f := range c.Failures {
-			fmt.Fprintf(w, "    %s: got %s, want %s%s\n", ruleOf(f), f.Got, f.Want, why(f))
+			fmt.Fprintf(w, "    %s: got %s, want %s%s%s\n", ruleOf(f), f.Got, f.Want, why(f), levelNote(f))
 		}
 		for _, f := range c.Expected {
 			fmt.Fprintf(w, "    expected %s (%s): got %s, want %s%s\n", ruleOf(f), f.Expected, f.Got, f.Want, why(f))
 		}
+		for _, f := range c.Warnings {
+			fmt.Fprintf(w, "    warning %s: got %s, want %s%s%s\n", ruleOf(f), f.Got, f.Want, why(f), levelNote(f))
+		}
+		for _, f := range c.Allowed {
+			fmt.Fprintf(w, "    allowed %s: got %s, want %s%s%s\n", ruleOf(f), f.Got, f.Want, why(f), levelNote(f))
+		}
+		if st == spectest.CasePassed {
+			continue
+		}
 		for _, e := range c.NoLongerFails {
 			fmt.Fprintf(w, "    %s no longer fails (expected: %s): remove it from %s\n", ruleName(e.Rule), e.Reason, expectFile)
 		}
-		if st == spectest.CaseNoLongerFails || st == spectest.CaseExpected && !explicit {
-			continue // an expected failure is written out only into --out
+		if st == spectest.CaseNoLongerFails || (st == spectest.CaseExpected || st == spectest.CaseWarned) && !explicit {
+			continue // an expected failure or a warning is written out only into --out
 		}
 		if len(c.Streams) > 0 {
 			for i, s := range c.Streams {
@@ -560,6 +662,16 @@ func why(f spectest.Failure) string {
 		return ""
 	}
 	return "; " + f.Why
+}
+
+// levelNote is a failure's level and the row of SPEC.md's conformance
+// levels that gives it, as the end of its line: " [MUST: END-3
+// read-whole]"; "" when no row does (a panic, a time-out: MUST).
+func levelNote(f spectest.Failure) string {
+	if f.Clause == "" {
+		return ""
+	}
+	return " [" + f.Level.String() + ": " + f.Clause + "]"
 }
 
 // streamName is the name of the i-th failing stream of a random case:
@@ -592,13 +704,13 @@ type member struct {
 // writeAll writes each failing case of rep as a scenario (each of the
 // streams of a random case), and returns their files: a case that
 // failed or broke the protocol, and, with --out, one that failed as
-// expected.
+// expected or warned.
 func (o *outDirectory) writeAll(rep *spectest.Report) map[member]string {
 	files := map[member]string{}
 	for _, c := range rep.Cases {
 		switch c.Status() {
 		case spectest.CaseFailed, spectest.CaseBroken:
-		case spectest.CaseExpected:
+		case spectest.CaseExpected, spectest.CaseWarned:
 			if !o.explicit {
 				continue
 			}

@@ -53,8 +53,9 @@ func withToolspecOnPath(t *testing.T) {
 
 // fake plays an adapter: finished-all (one-shot: toolspec's calls, every
 // one presented as finished, no error: a cut or invalid call is run),
-// two-bugs (one-shot: toolspec's calls and stop reason, but every id
-// dropped and the stop reason length reported as end),
+// two-bugs (one-shot: toolspec's calls and stop reason, but every name
+// written twice and the stop reason length reported as end), drops-ids
+// (one-shot: toolspec's calls, every id dropped: a warning),
 // trusting (one-shot: toolspec's outcome, but finished-all's answer for a
 // stream that breaks a rule), drops-text (one-shot: toolspec's outcome
 // with its text left out), crash (one-shot: exits without an answer),
@@ -84,17 +85,22 @@ func fake(what string, stdin io.Reader, stdout io.Writer) int {
 		b, _ := json.Marshal(map[string]any{"calls": calls})
 		fmt.Fprintf(stdout, "%s\n", b)
 		return 0
-	case "two-bugs":
-		// toolspec's calls and stop with two bugs: ids are dropped, and
-		// the stop reason length is reported as end.
+	case "two-bugs", "drops-ids":
+		// toolspec's calls and stop with two bugs: names are written
+		// twice (concatenated), and the stop reason length is reported
+		// as end; or with ids dropped.
 		data, _ := io.ReadAll(stdin)
 		out := toolspec.Reassemble(toolspec.Format(os.Getenv("TOOLSPEC_FORMAT")), data, toolspec.Limits{})
 		calls := []map[string]any{}
 		for _, c := range out.Calls {
-			calls = append(calls, map[string]any{"id": "", "name": c.Name, "arguments": c.Args, "finished": c.Status == toolspec.StatusComplete})
+			id, name := c.ID, c.Name+c.Name
+			if what == "drops-ids" {
+				id, name = "", c.Name
+			}
+			calls = append(calls, map[string]any{"id": id, "name": name, "arguments": c.Args, "finished": c.Status == toolspec.StatusComplete})
 		}
 		stop := out.StopReason()
-		if stop == toolspec.StopLength {
+		if stop == toolspec.StopLength && what == "two-bugs" {
 			stop = toolspec.StopEnd
 		}
 		b, _ := json.Marshal(map[string]any{"calls": calls, "stop_reason": stop})
@@ -143,7 +149,7 @@ func fake(what string, stdin io.Reader, stdout io.Writer) int {
 	return 9
 }
 
-var summaryRE = regexp.MustCompile(`(?m)^(\d+) cases: (\d+) passed, (\d+) failed, (\d+) failed as expected, (\d+) now pass, (\d+) broken, (\d+) not applicable`)
+var summaryRE = regexp.MustCompile(`(?m)^(\d+) cases: (\d+) passed, (\d+) failed \(\d+ on real traffic\), (\d+) failed as expected, \d+ warned, (\d+) now pass, (\d+) broken, (\d+) not applicable`)
 
 // summary returns the counts of check's last line: cases, passed, failed,
 // expected, now pass, broken, not applicable.
@@ -169,7 +175,7 @@ func TestCheckToolspecPasses(t *testing.T) {
 	if code != 0 || n[0] < 200 || n[1] != n[0] {
 		t.Fatalf("exit %d, %v (cases, passed, ...); stderr %q\n%s", code, n, errOut, out)
 	}
-	for _, want := range []string{"RULE     PASSED  FAILED  EXPECTED  BROKEN  N/A", "\nID-6 ", "\nrandom ", "seed 1", "No failure that is not expected."} {
+	for _, want := range []string{"RULE     PASSED  FAILED  EXPECTED  WARNED  BROKEN  N/A", "\nID-6 ", "\nrandom ", "seed 1", "No failure that is not expected."} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the output lacks %q:\n%s", want, out)
 		}
@@ -184,15 +190,24 @@ type failing struct {
 
 var failLineRE = regexp.MustCompile(`^    (\S+): got `)
 
-// failures parses check's list of failing cases.
+// failures parses check's list of failing cases (not those that only
+// warn, nor the notes).
 func failures(out string) []failing {
 	var fs []failing
+	in := false // in a failing case's lines
 	for _, line := range strings.Split(out, "\n") {
-		if f := strings.Fields(line); len(f) == 2 && (f[0] == "FAIL" || f[0] == "EXPECTED" || f[0] == "BROKEN") {
-			fs = append(fs, failing{status: f[0], name: f[1]})
-			continue
+		if f := strings.Fields(line); len(f) >= 2 && !strings.HasPrefix(line, " ") {
+			switch f[0] {
+			case "FAIL", "EXPECTED", "BROKEN":
+				fs = append(fs, failing{status: f[0], name: f[1]})
+				in = true
+				continue
+			case "WARN", "NOTE", "NOW":
+				in = false
+				continue
+			}
 		}
-		if len(fs) == 0 {
+		if !in {
 			continue
 		}
 		last := &fs[len(fs)-1]
@@ -583,8 +598,10 @@ func TestCheckReassembleTextThinking(t *testing.T) {
 			t.Errorf("no case passed under %s:\n%s", strings.TrimSpace(row), out)
 		}
 	}
+	// Text is SHOULD: its loss is a warning, in the table's WARNED
+	// column and the warnings' section, and the run passes.
 	code, out, _ = runCmd(t, "", "check", "--adapter", as("drops-text"), "--claim", "text", "--claim", "thinking", "--random", "0", "--verbose")
-	if code != 1 || !regexp.MustCompile(`\nORD-3 +[0-9]+ +[1-9]`).MatchString(out) {
+	if code != 0 || !regexp.MustCompile(`\nORD-3 +[0-9]+ +0 +[0-9]+ +[1-9]`).MatchString(out) || !strings.Contains(out, "\n== Warnings: ") || !strings.Contains(out, "\nWarning 1 of ") {
 		t.Errorf("an adapter that leaves the text out: exit %d\n%s", code, out)
 	}
 }
@@ -755,7 +772,7 @@ func groups(t *testing.T, out string) []group {
 	return gs
 }
 
-// TestCheckGroupsTwoBugs: an adapter with two bugs (ids dropped, the
+// TestCheckGroupsTwoBugs: an adapter with two bugs (names doubled, the
 // stop reason length reported as end), each failing many cases, gets a
 // summary, then exactly two groups, each with its rule's summary, its
 // smallest stream and a replay command that, run as printed, reproduces
@@ -800,8 +817,8 @@ func TestCheckGroupsTwoBugs(t *testing.T) {
 			t.Errorf("group %s: %s: %v\n%s", g.rule, g.replay, err, rout)
 		}
 	}
-	if !rules["ID-1"] || !rules["END-4"] {
-		t.Errorf("groups of %v, want ID-1 and END-4:\n%s", rules, out)
+	if !rules["NAME-1"] || !rules["END-4"] {
+		t.Errorf("groups of %v, want NAME-1 and END-4:\n%s", rules, out)
 	}
 	if members < n[2] {
 		t.Errorf("%d members in the groups, %d failing cases", members, n[2])
@@ -812,5 +829,37 @@ func TestCheckGroupsTwoBugs(t *testing.T) {
 	_, vout, _ := runCmd(t, "", append(args, "--verbose")...)
 	if fs := failures(vout); len(fs) != n[2] || len(groups(t, vout)) != 2 || !strings.Contains(vout, "RULE     PASSED") {
 		t.Errorf("--verbose: %d failing cases, want %d, and the groups and the table:\n%s", len(fs), n[2], vout)
+	}
+}
+
+// TestCheckSections: check prints the failures on real traffic first, the
+// robustness findings in a section of their own, then the warnings, which
+// fail nothing: an adapter whose only fault is a warning (ids dropped,
+// SHOULD) passes, with its warnings printed.
+func TestCheckSections(t *testing.T) {
+	code, out, errOut := runCmd(t, "", "check", "--adapter", as("finished-all"), "--format", "openai-chat", "--random", "0", "--out", t.TempDir())
+	n := summary(t, out)
+	realRE := regexp.MustCompile(`failed \((\d+) on real traffic\)`)
+	m := realRE.FindStringSubmatch(out)
+	if code != 1 || m == nil || m[1] == "0" || m[1] == strconv.Itoa(n[2]) {
+		t.Fatalf("exit %d, %v, %q on real traffic; stderr %q\n%s", code, n, m, errOut, out)
+	}
+	iReal, iRobust, iWarn := strings.Index(out, "\n== Failures on real traffic: "), strings.Index(out, "\n== Robustness findings: "), strings.Index(out, "\n== Warnings: ")
+	if iReal < 0 || iRobust < iReal || iWarn < iRobust {
+		t.Errorf("sections at %d (real), %d (robustness), %d (warnings):\n%s", iReal, iRobust, iWarn, out)
+	}
+	if !strings.Contains(out[iReal:iRobust], "completion/chat-mistral-model-length") || !strings.Contains(out[iRobust:iWarn], "framing/chat-payload-not-json") ||
+		!strings.Contains(out[iWarn:], "[SHOULD: NAME-3 nameless]") || !strings.Contains(out[iReal:iRobust], "[MUST: END-3 cut-never-finished]") {
+		t.Errorf("a case in the wrong section:\n%s", out)
+	}
+	if gs := groups(t, out); len(gs) == 0 || strings.Count(out, "\nWarning ") == 0 {
+		t.Errorf("%d causes, %d warnings", len(gs), strings.Count(out, "\nWarning "))
+	}
+
+	code, out, _ = runCmd(t, "", "check", "--adapter", as("drops-ids"), "--format", "openai-chat", "--random", "0", "--out", t.TempDir())
+	n = summary(t, out)
+	if code != 0 || n[2] != 0 || !strings.Contains(out, "No failure that is not expected; ") || !strings.Contains(out, "\n== Warnings: 1 cause ") ||
+		!strings.Contains(out, "[SHOULD: ID-1 verbatim-id]") || strings.Contains(out, "\n== Failures") {
+		t.Errorf("ids dropped: exit %d, %v\n%s", code, n, out)
 	}
 }

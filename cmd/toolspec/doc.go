@@ -40,8 +40,13 @@
 // --random-valid) and prints a summary, then the failures grouped by root
 // cause (spectest.Report.Groups), each group with its rule's summary, its
 // smallest failing stream and the replay command that reproduces it, and
-// the others counted (--verbose: a table per rule and every failing case
-// too); exit status 0 when all pass, 1 on a failure, 2 on a usage error or a broken adapter. replay
+// the others counted: the failures on real traffic first (seen scenarios,
+// valid random draws), the robustness findings in a section of their own,
+// then the warnings (SHOULD departures of SPEC.md's conformance levels,
+// which fail nothing; --verbose: a table per rule and every failing or
+// warned case too, with the departures SPEC.md allows); exit status 0 when
+// all pass (or only warn), 1 on a failure, 2 on a usage error or a broken
+// adapter. replay
 // runs one scenario through the model and the production reassembler, or
 // through an adapter; reduce shrinks a stream an adapter fails on; gen
 // writes generated streams with the model's outcome of each. So the

@@ -20,11 +20,12 @@ Without --adapter: reassembles the scenario's stream with the reference model
 and with the production reassembler and prints the model's transcript; a
 difference between the two, or between the model and the scenario's want, is
 printed as a line diff. With --adapter: runs the adapter program on the
-scenario (as toolspec check does) and prints the kit's judgement: PASS, FAIL
-with each failure, or SKIP with the reason.
-Exit status: 0 no difference (the adapter passes, or the case does not apply
-to it), 1 a difference (the adapter fails), 2 a usage error, a scenario that
-does not parse, or a broken adapter.
+scenario (as toolspec check does) and prints the kit's judgement: PASS, WARN
+(warnings only: departures SPEC.md ranks SHOULD), FAIL with each failure, or
+SKIP with the reason; warnings and departures SPEC.md allows (MAY) follow.
+Exit status: 0 no failure (the adapter passes, warns, or the case does not
+apply to it), 1 a failure (the adapter fails), 2 a usage error, a scenario
+that does not parse, or a broken adapter.
 `
 
 // runReplay is toolspec replay.
@@ -64,17 +65,20 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 }
 
 // printCase prints the kit's judgement of one case and returns the exit
-// status: 0 passed or not applicable, 1 failed, 2 broken.
+// status: 0 passed, warned (SHOULD departures only) or not applicable, 1
+// failed, 2 broken. The warnings and the departures SPEC.md allows (MAY)
+// are listed after the failures.
 func printCase(w io.Writer, c spectest.CaseResult) int {
+	status, code := "PASS", 0
 	switch {
 	case c.Skipped != "":
 		fmt.Fprintf(w, "SKIP %s: %s\n", c.Name, c.Skipped)
 		return 0
-	case c.Passed():
-		fmt.Fprintf(w, "PASS %s\n", c.Name)
-		return 0
+	case len(c.Failures) > 0:
+		status, code = "FAIL", 1
+	case len(c.Warnings) > 0:
+		status = "WARN"
 	}
-	status, code := "FAIL", 1
 	for _, f := range c.Failures {
 		if f.Protocol != nil {
 			status, code = "BROKEN", 2
@@ -82,7 +86,13 @@ func printCase(w io.Writer, c spectest.CaseResult) int {
 	}
 	fmt.Fprintf(w, "%s %s\n", status, c.Name)
 	for _, f := range c.Failures {
-		fmt.Fprintf(w, "    %s: got %s, want %s\n", ruleOf(f), f.Got, f.Want)
+		fmt.Fprintf(w, "    %s: got %s, want %s%s\n", ruleOf(f), f.Got, f.Want, levelNote(f))
+	}
+	for _, f := range c.Warnings {
+		fmt.Fprintf(w, "    warning %s: got %s, want %s%s\n", ruleOf(f), f.Got, f.Want, levelNote(f))
+	}
+	for _, f := range c.Allowed {
+		fmt.Fprintf(w, "    allowed %s: got %s, want %s%s\n", ruleOf(f), f.Got, f.Want, levelNote(f))
 	}
 	return code
 }
