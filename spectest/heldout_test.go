@@ -254,6 +254,7 @@ func TestLevels(t *testing.T) {
 		{"a call a length stop cut, presented as finished", finishAll, "completion/chat-length-cut-args", CaseFailed, spec.LevelMust, toolspec.EndTruncation, "END-3 cut-never-finished", true},
 		{"cut arguments under a normal finish, presented as finished", finishAll, "completion/chat-tool-calls-cut-args", CaseFailed, spec.LevelMust, toolspec.EndValidate, "END-3 cut-never-finished", true},
 		{"two objects under a normal finish, presented as finished", finishAll, "completion/chat-full-reemit", CaseWarned, spec.LevelShould, toolspec.EndValidate, "END-2 not-an-object", true},
+		{"two calls the model tells apart read as one", func() Adapter { return naiveChat{} }, "identity/chat-rotating-ids-in-one-frame", CaseFailed, spec.LevelMust, toolspec.IDNewAtHeld, "ID-6 new-id-at-held", false},
 		{"ids dropped", dropIDs, "identity/chat-ids-verbatim", CaseWarned, spec.LevelShould, toolspec.IDScope, "ID-1 verbatim-id", false},
 		{"a name written twice", names(func(n string) string { return n + n }), "names/chat-name-resent", CaseFailed, spec.LevelMust, toolspec.NameOnce, "NAME-1 no-concatenation", true},
 		{"a name upper-cased", names(strings.ToUpper), "names/chat-name-resent", CaseWarned, spec.LevelShould, toolspec.NameOnce, "NAME-1 verbatim-name", true},
