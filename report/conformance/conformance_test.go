@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/toolspec/toolspec"
+	"github.com/toolspec/toolspec/spec"
 	"github.com/toolspec/toolspec/spectest"
 )
 
@@ -38,18 +39,21 @@ func TestCommittedReport(t *testing.T) {
 	}
 }
 
-// fake is a run of two libraries: one with a scenario failure, a noted
-// failure and a random failure with its shrunk scenario, one with none.
+// fake is a run of two libraries: one with a scenario failure on real
+// traffic, a noted failure, a warning and a random failure (a robustness
+// finding) with its shrunk scenario, one with none.
 func fake() ([]Result, []Library) {
 	libs := Builtin()[:2]
-	fail := spectest.Failure{Case: "names/chat-name-resent", Rule: toolspec.NameOnce, Got: `call #0 named "ff|f"`, Want: `"f"`}
+	fail := spectest.Failure{Case: "names/chat-name-resent", Rule: toolspec.NameOnce, Got: `call #0 named "ff|f"`, Want: `"f"`, Real: true}
 	noted := spectest.Failure{Case: "ordering/chat-text-merging", Rule: toolspec.OrdMerge, Got: "text", Want: "text"}
 	rnd := spectest.Failure{Case: "random/openai-chat", Rule: toolspec.EndValidate, Got: "x", Want: "y"}
+	warn := spectest.Failure{Case: "thinking/chat-reasoning-after-call", Rule: toolspec.ThinkOrder, Got: `thinking ""`, Want: `"t"`, Level: spec.LevelShould, Real: true}
 	results := []Result{
 		{Library: libs[0], Cases: []Case{
 			{CaseResult: spectest.CaseResult{Name: fail.Case, Rules: []toolspec.RuleID{toolspec.NameOnce}, Failures: []spectest.Failure{fail}}},
 			{CaseResult: spectest.CaseResult{Name: noted.Case, Rules: []toolspec.RuleID{toolspec.OrdMerge}, Failures: []spectest.Failure{noted}}},
 			{CaseResult: spectest.CaseResult{Name: "identity/chat-ids-verbatim", Rules: []toolspec.RuleID{toolspec.IDScope}}},
+			{CaseResult: spectest.CaseResult{Name: warn.Case, Rules: []toolspec.RuleID{toolspec.ThinkOrder}, Warnings: []spectest.Failure{warn}}},
 			{CaseResult: spectest.CaseResult{Name: rnd.Case, Failures: []spectest.Failure{rnd}, Scenario: []byte("x\n")}, Seed: 7},
 		}, Timings: []Timing{{Stream: "workload w", Bytes: 10, Toolspec: time.Microsecond, Library: 3 * time.Microsecond}}},
 		{Library: libs[1], Cases: []Case{{CaseResult: spectest.CaseResult{Name: "random/anthropic"}, Seed: 7}}},
@@ -67,7 +71,7 @@ func render(t *testing.T) (string, []Library) {
 	t.Cleanup(func() { Notes = old })
 	results, libs := fake()
 	root := t.TempDir()
-	for _, name := range []string{"names/chat-name-resent", "ordering/chat-text-merging"} {
+	for _, name := range []string{"names/chat-name-resent", "ordering/chat-text-merging", "thinking/chat-reasoning-after-call"} {
 		p := filepath.Join(root, "spectest", "testdata", "scenarios", name+".txtar")
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 			t.Fatal(err)
@@ -114,8 +118,12 @@ func TestRenderedReportChecks(t *testing.T) {
 		"| ORD-3 | [noted](#openai-go-ord-3) | n/a |",
 		"| ID-1 | pass | n/a |",
 		"| END-2 | [**FAIL**](#openai-go-end-2) | n/a |",
+		"| THINK-1 | [warn](#openai-go-think-1) | n/a |",
+		" | 5 | 1 | 1 | 1 | 1 | 1 | 0 |", // run, passed, failed on real traffic, robustness, warned, noted, n/a
 		`call #0 named "ff\|f"`,
-		"[random/openai-chat, seed 7](conformance/openai-go/random-openai-chat-7.txtar)",
+		"warning (SHOULD): thinking",
+		"[random/openai-chat, seed 7](conformance/openai-go/random-openai-chat-7.txtar) (robustness)",
+		"[names/chat-name-resent](../spectest/testdata/scenarios/names/chat-name-resent.txtar) | ",
 		"`cd report && go run ./cmd/conformance -only openai-go -case random/openai-chat -seed 7`",
 		"`cd report && go run ./cmd/conformance -only openai-go -case names/chat-name-resent`",
 		"| openai-go | workload w | 10 | 1.0 µs | 3.0 µs | 3.0× |",
@@ -148,6 +156,8 @@ func TestCheckCatches(t *testing.T) {
 		{"a library", "### anthropic-sdk-go", "### other", "libraries under Failures"},
 		{"a note", "| <a id=\"note-1\"></a>1 | openai-go |", "| <a id=\"note-1\"></a>1 | eino |", "Notes row 1"},
 		{"a note's use", "noted ([1](#note-1)): ", "", "note 1 covers no failure"},
+		{"a count not counted", " | 5 | 1 | 1 |", " | – | 1 | 1 |", `Libraries row 1: count "–"`},
+		{"a count", " | 5 | 1 | 1 |", " | 5 | x | 1 |", `Libraries row 1: count "x"`},
 	}
 	for _, e := range edits {
 		t.Run(e.name, func(t *testing.T) {
@@ -196,7 +206,7 @@ func TestReproduce(t *testing.T) {
 	o.Timing = false
 	first := Run([]Library{lib}, o, nil)[0]
 	for _, rc := range first.Cases {
-		if !rc.Random() || rc.Passed() || rc.Skipped != "" {
+		if !rc.Random() || len(rc.Failures) == 0 || rc.Skipped != "" {
 			continue
 		}
 		again, err := Reproduce(lib, rc.Name, o)

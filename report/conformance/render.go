@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/toolspec/toolspec"
+	"github.com/toolspec/toolspec/spec"
 	"github.com/toolspec/toolspec/spectest"
 )
 
@@ -34,7 +35,7 @@ var sections = []string{"Libraries", "Rules", "Throughput", "Failures", "Notes",
 
 // Column headers of the report's tables.
 var (
-	libraryColumns    = []string{"Library", "Version", "Code", "Formats", "Driven as", "Claims", "Cases run", "Passed", "Failed", "Noted", "Not applicable"}
+	libraryColumns    = []string{"Library", "Version", "Code", "Formats", "Driven as", "Claims", "Cases run", "Passed", "Failed on real traffic", "Robustness findings", "Warned", "Noted", "Not applicable"}
 	throughputColumns = []string{"Library", "Stream", "Bytes", "toolspec", "Library time", "Ratio"}
 	failureColumns    = []string{"Case", "Got", "Want", "Reproduce"}
 	noteColumns       = []string{"Note", "Library", "Rule", "Cases", "Kind", "What", "Source"}
@@ -45,6 +46,16 @@ const (
 	cellPass = "pass"
 	cellNA   = "n/a"
 )
+
+// levelColumns are the columns of the libraries table whose counts depend
+// on the levels of the kit's departures (SPEC.md, "Conformance levels"),
+// and on the split of the failing cases by realism: a report generated
+// before them leaves them as notCounted.
+var levelColumns = []string{"Passed", "Failed on real traffic", "Robustness findings", "Warned", "Noted"}
+
+// notCounted is a count of a level column that a report generated before
+// the conformance levels does not have; Render never writes it.
+const notCounted = "–"
 
 // Render returns the report of results and the scenario files it links,
 // keyed by their path relative to the report's folder.
@@ -76,9 +87,18 @@ func Render(results []Result, m Meta) ([]byte, map[string][]byte) {
 	p("the library does not read, or that sets limits, holds custom calls or holds several responses (the scenarios tagged\n")
 	p("several-responses: a provider sends one response a stream, and an SDK reads it as one) it does not claim, is not\n")
 	p("applicable.\n\n")
+	p("Each departure from the model has the level of SPEC.md's section \"Conformance levels\" (RFC 2119): a MUST departure\n")
+	p("(a call the stream cut presented as finished, a call dropped, invented, merged or split, a concatenated name, other\n")
+	p("arguments, a normal end reported for a cut generation, a whole normal stream not read whole) is a failure; a SHOULD\n")
+	p("departure is a warning; a MAY departure (toolspec's own choice) is allowed and not listed. Failing a stream closed is\n")
+	p("never a failure on a stream that did not end normally. The libraries table splits the failing cases: **failed on real\n")
+	p("traffic** has a failure on a stream of a shape providers send (a scenario seen in real traffic, a valid random\n")
+	p("draw); a **robustness finding** fails only on shapes no provider is known to send (a synthetic scenario, a mutated\n")
+	p("random draw); **warned** has warnings and no failure.\n\n")
 	p("In the rules table, **pass**: every case of the rule that applies passed; **FAIL**: a case fails the rule (the link\n")
-	p("lists them, each with the command that reproduces it); **noted**: every failure of the rule is covered by a note\n")
-	p("(the library departs from the rule on purpose, or the kit's comparison is at fault); **n/a**: no case of the rule applies.\n\n")
+	p("lists them, each with the command that reproduces it); **warn**: a case departs from the rule at SHOULD level, none\n")
+	p("fails it; **noted**: every failure of the rule is covered by a note (the library departs from the rule on purpose, or\n")
+	p("the kit's comparison is at fault); **n/a**: no case of the rule applies.\n\n")
 
 	// Libraries.
 	p("## %s\n\n", sections[0])
@@ -86,9 +106,10 @@ func Render(results []Result, m Meta) ([]byte, map[string][]byte) {
 	sep(&b, len(libraryColumns))
 	for _, r := range results {
 		d := r.Library.Describe
-		run, pass, fail, noted, skip := counts(r)
+		n := counts(r)
 		row(&b, []string{esc(r.Library.Name), esc(d.Version), esc(r.Library.Module), formats(d), esc(r.Library.Driven), claims(d),
-			strconv.Itoa(run), strconv.Itoa(pass), strconv.Itoa(fail), strconv.Itoa(noted), strconv.Itoa(skip)})
+			strconv.Itoa(n.run), strconv.Itoa(n.pass), strconv.Itoa(n.failReal), strconv.Itoa(n.failRobust), strconv.Itoa(n.warned),
+			strconv.Itoa(n.noted), strconv.Itoa(n.skip)})
 	}
 	p("\n")
 	for _, r := range results {
@@ -139,15 +160,16 @@ func Render(results []Result, m Meta) ([]byte, map[string][]byte) {
 
 	// Failures.
 	p("## %s\n\n", sections[3])
-	p("Each failure names the case, what the library returned and what the model says. A scenario's case links to the\n")
-	p("corpus file; a random stream's, to the stream shrunk to a scenario under %s/. The command reruns the case\n", m.FilesDir)
-	p("and exits with status 1 while it still fails.\n\n")
+	p("Each failure names the case, what the library returned and what the model says; a warning says so before what the\n")
+	p("library returned, and a robustness finding says so after the case. A scenario's case links to the corpus file; a\n")
+	p("random stream's, to the stream shrunk to a scenario under %s/. The command reruns the case and exits with\n", m.FilesDir)
+	p("status 1 while it still fails.\n\n")
 	for _, r := range results {
 		lib := r.Library.Name
 		p("### %s\n\n", lib)
 		byRule := map[toolspec.RuleID][]failure{}
 		for _, c := range r.Cases {
-			for _, f := range c.Failures {
+			for _, f := range append(append([]spectest.Failure(nil), c.Failures...), c.Warnings...) {
 				byRule[f.Rule] = append(byRule[f.Rule], failure{c, f})
 			}
 			if len(c.Scenario) > 0 {
@@ -172,10 +194,17 @@ func Render(results []Result, m Meta) ([]byte, map[string][]byte) {
 					link = m.FilesDir + "/" + path.Join(lib, fileName(x.c))
 				}
 				got := esc(x.f.Got)
+				if x.f.Level == spec.LevelShould {
+					got = "warning (SHOULD): " + got
+				}
 				if n := noteFor(lib, x.f); n >= 0 {
 					got = fmt.Sprintf("noted ([%d](#note-%d)): %s", n+1, n+1, got)
 				}
-				row(&b, []string{fmt.Sprintf("[%s](%s)", x.c.Title(), link), got, esc(x.f.Want), "`" + reproduce(lib, x.c, m.Options) + "`"})
+				title := fmt.Sprintf("[%s](%s)", x.c.Title(), link)
+				if !x.f.Real {
+					title += " (robustness)"
+				}
+				row(&b, []string{title, got, esc(x.f.Want), "`" + reproduce(lib, x.c, m.Options) + "`"})
 			}
 			p("\n")
 		}
@@ -216,35 +245,59 @@ func noteRules(n Note) string {
 	return strings.Join(s, ", ")
 }
 
-// counts returns how many cases of r ran, passed, failed (on a failure no
-// note covers), were noted only, and were skipped.
-func counts(r Result) (run, pass, fail, noted, skip int) {
-	for _, c := range r.Cases {
-		switch {
-		case c.Skipped != "":
-			skip++
-			continue
-		case c.Passed():
-			pass++
-		default:
-			bug := false
-			for _, f := range c.Failures {
-				bug = bug || noteFor(r.Library.Name, f) < 0
-			}
-			if bug {
-				fail++
-			} else {
-				noted++
-			}
-		}
-		run++
-	}
-	return
+// tally is the counts of the libraries table for one library.
+type tally struct {
+	run, pass int
+	// failReal: a failure no note covers, one of them on real traffic;
+	// failRobust: such failures, none on real traffic; warned: no such
+	// failure, but a warning no note covers; noted: every failure and
+	// warning covered by a note.
+	failReal, failRobust, warned, noted int
+	skip                                int
 }
 
-// cell is r's cell of the rules table for rule id.
+// counts returns how many cases of r ran, passed (no failure and no
+// warning: a departure SPEC.md allows does not count), failed on real
+// traffic, failed in robustness cases only, warned, were noted only, and
+// were skipped.
+func counts(r Result) tally {
+	var n tally
+	for _, c := range r.Cases {
+		if c.Skipped != "" {
+			n.skip++
+			continue
+		}
+		n.run++
+		var bug, real, warn bool
+		for _, f := range c.Failures {
+			if noteFor(r.Library.Name, f) < 0 {
+				bug, real = true, real || f.Real
+			}
+		}
+		for _, f := range c.Warnings {
+			warn = warn || noteFor(r.Library.Name, f) < 0
+		}
+		switch {
+		case real:
+			n.failReal++
+		case bug:
+			n.failRobust++
+		case warn:
+			n.warned++
+		case len(c.Failures) > 0 || len(c.Warnings) > 0:
+			n.noted++
+		default:
+			n.pass++
+		}
+	}
+	return n
+}
+
+// cell is r's cell of the rules table for rule id: FAIL for a failure no
+// note covers, warn for a warning no note covers and no such failure,
+// noted when notes cover every departure of the rule.
 func cell(r Result, id toolspec.RuleID) string {
-	failed, allNoted, ran := false, true, false
+	failed, warned, noted, ran := false, false, false, false
 	for _, c := range r.Cases {
 		if c.Skipped != "" {
 			continue
@@ -252,18 +305,25 @@ func cell(r Result, id toolspec.RuleID) string {
 		for _, x := range c.Rules {
 			ran = ran || x == id
 		}
-		for _, f := range c.Failures {
-			if f.Rule == id {
+		for _, f := range append(append([]spectest.Failure(nil), c.Failures...), c.Warnings...) {
+			switch {
+			case f.Rule != id:
+			case noteFor(r.Library.Name, f) >= 0:
+				noted = true
+			case f.Level == spec.LevelMust:
 				failed = true
-				allNoted = allNoted && noteFor(r.Library.Name, f) >= 0
+			default:
+				warned = true
 			}
 		}
 	}
 	switch {
-	case failed && allNoted:
-		return "[noted](#" + anchor(r.Library.Name, id) + ")"
 	case failed:
 		return "[**FAIL**](#" + anchor(r.Library.Name, id) + ")"
+	case warned:
+		return "[warn](#" + anchor(r.Library.Name, id) + ")"
+	case noted:
+		return "[noted](#" + anchor(r.Library.Name, id) + ")"
 	case ran:
 		return cellPass
 	}

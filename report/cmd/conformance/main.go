@@ -103,7 +103,11 @@ func main() {
 		switch {
 		case c.Skipped != "":
 			fmt.Printf("%s on %s: %s\n", c.Name, sel[0].Name, c.Skipped)
-		case c.Passed():
+		case len(c.Failures) == 0:
+			// Warnings (SHOULD) fail nothing.
+			for _, f := range c.Warnings {
+				fmt.Println("warning: " + f.Error())
+			}
 			fmt.Printf("%s on %s: passed\n", c.Name, sel[0].Name)
 		default:
 			for _, f := range c.Failures {
@@ -126,7 +130,7 @@ func main() {
 				continue
 			}
 			for _, c := range r.Cases {
-				for _, f := range c.Failures {
+				for _, f := range append(c.Failures, c.Warnings...) {
 					fmt.Printf("%s: %s: %s\n", r.Library.Name, c.Title(), f.Error())
 				}
 			}
