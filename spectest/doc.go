@@ -91,8 +91,9 @@
 //     the provider's reason its own way. Text (ORD-3) and thinking
 //     (THINK-1) are SHOULD.
 //   - Arguments compare as JSON values by default (white space and key
-//     order aside), byte for byte with [ByteEqualArguments]; a custom
-//     call's raw input always byte for byte.
+//     order aside, numbers by their value: 1e3 is 1000.0), byte for byte
+//     with [ByteEqualArguments]; a custom call's raw input always byte for
+//     byte.
 //   - An adapter that declares a [Description] is judged only on what it
 //     claims: the formats it reads, the stop reason (END-4, END-3), the
 //     text (ORD-3) and thinking (THINK-1) it returns, the limits it

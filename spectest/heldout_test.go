@@ -262,6 +262,11 @@ func TestLevels(t *testing.T) {
 		{"the raw stop for a length stop", stop("stop"), "completion/chat-mistral-model-length", CaseFailed, spec.LevelMust, toolspec.EndStopReason, "END-4 never-normal-for-cut", true},
 		{"the raw max_tokens for a length stop", stop("max_tokens"), "completion/chat-mistral-model-length", CasePassed, spec.LevelMay, toolspec.EndStopReason, "END-4 vocabulary", true},
 		{"truncated for a stop none", stop(toolspec.StopTruncated), "completion/chat-done-without-finish", CasePassed, spec.LevelMay, toolspec.EndStopReason, "END-4 vocabulary", false},
+		{"end for a refusal the provider ended with stop", stop(toolspec.StopEnd), "completion/chat-refusal", CasePassed, spec.LevelMay, toolspec.EndStopReason, "END-4 vocabulary", true},
+		{"a server call left out", edited(func(out toolspec.Outcome, r *Result) error {
+			r.Calls = nil
+			return out.Err()
+		}), "completion/responses-code-interpreter-call", CaseWarned, spec.LevelShould, toolspec.OrdFirstSeen, "ORD-1 server-calls", true},
 	} {
 		t.Run(c.what, func(t *testing.T) {
 			rep, got := checkOne(t, c.adapter, c.scenario)
@@ -383,5 +388,32 @@ func TestWHATWGReading(t *testing.T) {
 		if got := dispatchedSSE([]byte(c.in)); c.ok && string(got) != c.short {
 			t.Errorf("dispatchedSSE(%q) = %q", c.in, got)
 		}
+	}
+}
+
+// TestSameArgs: arguments compare as JSON values, numbers by their value,
+// so that a reader that parses and writes them again (1e3 as 1000.0)
+// passes; other values, another key or another element do not.
+func TestSameArgs(t *testing.T) {
+	m := toolspec.Call{Args: `{"x":1e3,"y":[0.5,-0],"z":{"a":"1"}}`}
+	for _, c := range []struct {
+		got  string
+		same bool
+	}{
+		{`{"z": {"a": "1"}, "y": [5e-1, 0.0], "x": 1000.0}`, true},
+		{`{"x":1000,"y":[0.5,0],"z":{"a":"1"}}`, true},
+		{`{"x":1001,"y":[0.5,0],"z":{"a":"1"}}`, false},
+		{`{"x":1e3,"y":[0.5,0],"z":{"a":1}}`, false},
+		{`{"x":1e3,"y":[0.5],"z":{"a":"1"}}`, false},
+		{`{"x":1e3,"y":[0.5,0],"z":{"b":"1"}}`, false},
+		{`{"x":1e3,"y":[0.5,0],"z":{"a":"1"}} {}`, false},
+		{`{"x":1e99999999999,"y":[0.5,0],"z":{"a":"1"}}`, false},
+	} {
+		if got := sameArgs(m, c.got, false); got != c.same {
+			t.Errorf("sameArgs(%s) = %v, want %v", c.got, got, c.same)
+		}
+	}
+	if sameArgs(m, `{"x":1000.0,"y":[0.5,-0],"z":{"a":"1"}}`, true) {
+		t.Error("ByteEqualArguments: another text passes")
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math/big"
 	"reflect"
 	"strconv"
 	"strings"
@@ -126,6 +127,7 @@ var (
 	rowDoneSentinel     = row(toolspec.FramePayload, "done-sentinel")
 	rowFirstSeen        = row(toolspec.OrdFirstSeen, "first-seen")
 	rowEveryCall        = row(toolspec.OrdFirstSeen, "every-call")
+	rowServerCalls      = row(toolspec.OrdFirstSeen, "server-calls")
 	rowVerbatimID       = row(toolspec.IDScope, "verbatim-id")
 	rowSynthesisedID    = row(toolspec.IDScope, "synthesised-id")
 	rowDuplicateID      = row(toolspec.IDDuplicate, "duplicate-id")
@@ -272,7 +274,10 @@ func judge(name string, d Description, o options, f *facts, want toolspec.Outcom
 					rule, c = toolspec.IDNewAtHeld, rowNewIDAtHeld // merged into another call
 				}
 			}
-			if rule == toolspec.OrdFirstSeen && len(finished) == 0 {
+			switch {
+			case rule == toolspec.OrdFirstSeen && m.Server:
+				c = rowServerCalls // the provider ran it: no agent runs it
+			case rule == toolspec.OrdFirstSeen && len(finished) == 0:
 				// No call presented as finished: the stream is failed
 				// closed, which breaks a rule only on a stream that
 				// ended normally.
@@ -291,7 +296,7 @@ func judge(name string, d Description, o options, f *facts, want toolspec.Outcom
 			rule = toolspec.EndTruncation
 		}
 		c := rowVocabulary
-		if ws := want.StopReason(); !ws.Normal() && ws != toolspec.StopNone && saysNormal(f.format, r.StopReason) {
+		if cutStop(f.format, want) && saysNormal(f.format, r.StopReason) {
 			c = rowNeverNormal
 		}
 		fail(rule, c, "stop reason "+stopName(r.StopReason), stopName(want.StopReason()))
@@ -419,6 +424,27 @@ func concatenated(o toolspec.Outcome, m toolspec.Call, got string) bool {
 	return pieces[len(got)] >= 2
 }
 
+// cutStop reports whether the last stop of o, a stream of format, says
+// its generation did not end normally: no normal end (END-3), not none
+// (an end signal without a finish cuts nothing), and not a refusal that
+// END-8 makes of a normal end (its raw reason maps to one), which is
+// toolspec's vocabulary.
+func cutStop(format toolspec.Format, o toolspec.Outcome) bool {
+	if len(o.Stops) == 0 {
+		return false
+	}
+	return cuts(format, o.Stops[len(o.Stops)-1])
+}
+
+// cuts reports whether stop st of a stream of format says its generation
+// did not end normally, as cutStop says.
+func cuts(format toolspec.Format, st toolspec.Stop) bool {
+	if st.Reason.Normal() || st.Reason == toolspec.StopNone {
+		return false
+	}
+	return st.Reason != toolspec.StopRefusal || !format.Valid() || !spec.CanonicalStop(format, st.Raw).Normal()
+}
+
 // saysNormal reports whether an adapter's stop reason s says the
 // generation ended normally: a canonical normal end, or a raw reason of
 // format's row of the END-4 table that maps to one.
@@ -519,7 +545,54 @@ func sameArgs(m toolspec.Call, got string, byteEqual bool) bool {
 	if da.Decode(&a) != nil || db.Decode(&b) != nil || da.More() {
 		return false
 	}
+	return sameValue(a, b)
+}
+
+// sameValue reports whether two decoded JSON values are equal: numbers by
+// their value (1e3 is 1000.0, as a reader that parses and writes them
+// again gives it), the rest as reflect.DeepEqual compares them.
+func sameValue(a, b any) bool {
+	switch x := a.(type) {
+	case json.Number:
+		y, ok := b.(json.Number)
+		return ok && sameNumber(string(x), string(y))
+	case []any:
+		y, ok := b.([]any)
+		if !ok || len(x) != len(y) {
+			return false
+		}
+		for i := range x {
+			if !sameValue(x[i], y[i]) {
+				return false
+			}
+		}
+		return true
+	case map[string]any:
+		y, ok := b.(map[string]any)
+		if !ok || len(x) != len(y) {
+			return false
+		}
+		for k, v := range x {
+			w, ok := y[k]
+			if !ok || !sameValue(v, w) {
+				return false
+			}
+		}
+		return true
+	}
 	return reflect.DeepEqual(a, b)
+}
+
+// sameNumber reports whether two JSON numbers have one value, to 1024
+// bits of precision; a number big.Float cannot hold (an exponent beyond
+// its range) equals only its own text.
+func sameNumber(a, b string) bool {
+	if a == b {
+		return true
+	}
+	x, _, errA := big.ParseFloat(a, 10, 1024, big.ToNearestEven)
+	y, _, errB := big.ParseFloat(b, 10, 1024, big.ToNearestEven)
+	return errA == nil && errB == nil && x.Cmp(y) == 0
 }
 
 // merged reports whether got holds the arguments of model call n and of a

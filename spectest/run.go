@@ -123,7 +123,8 @@ func Corpus(fsys fs.FS) Option { return func(o *options) { o.corpora = append(o.
 func Seed(seed uint64) Option { return func(o *options) { o.seed = seed } }
 
 // ByteEqualArguments compares arguments byte for byte; by default function
-// arguments compare as JSON values (key order and white space aside).
+// arguments compare as JSON values (key order and white space aside,
+// numbers by their value).
 func ByteEqualArguments() Option { return func(o *options) { o.byteArgs = true } }
 
 // Limits draws the random streams under lim, for an adapter that claims
@@ -317,7 +318,7 @@ func runCase(newAdapter func() Adapter, o options, c kase) verdict {
 	res := call(a, s, o.timeout)
 	r, err, broke, pe := res.r, res.err, res.broke, res.protocol
 	if pe != nil {
-		return verdict{failures: []Failure{{Case: c.name, Got: "a protocol failure: " + pe.Error(), Want: "an answer (" + summary(want) + ")", Protocol: pe}}}
+		return verdict{failures: []Failure{{Case: c.name, Got: "a protocol failure: " + pe.Error(), Want: "an answer (" + summary(want) + ")", Protocol: pe, Real: c.seen}}}
 	}
 	var fs []Failure
 	if broke != "" {

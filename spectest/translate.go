@@ -353,7 +353,7 @@ func judgeTranslation(name string, o options, f *facts, src toolspec.Outcome, to
 			rule = toolspec.EndTruncation
 		}
 		c := rowVocabulary
-		if !sr.Normal() && sr != toolspec.StopNone && saysNormal(to, dr) {
+		if cuts(f.format, lastStopOf(src, hasChoices(to))) && saysNormal(to, dr) {
 			c = rowNeverNormal
 		}
 		fail(rule, c, "stop reason "+stopName(dr), stopName(sr))
@@ -380,6 +380,17 @@ func lastStop(o toolspec.Outcome, allChoices bool) toolspec.StopReason {
 		}
 	}
 	return r
+}
+
+// lastStopOf is the stop lastStop gives the reason of.
+func lastStopOf(o toolspec.Outcome, allChoices bool) toolspec.Stop {
+	var st toolspec.Stop
+	for _, s := range o.Stops {
+		if allChoices || s.Choice == 0 {
+			st = s
+		}
+	}
+	return st
 }
 
 // stopOf is the stop reason of message msg and choice c of o, or StopNone.

@@ -231,16 +231,16 @@ func plural(n int, one, many string) string {
 	return strconv.Itoa(n) + " " + many
 }
 
-// printSections prints the groups of failures in sections: the protocol
-// failures (the adapter gave no answer to judge) and the failures on real
-// traffic (streams providers send: seen scenarios, valid random draws)
-// first, then the robustness findings (synthetic scenarios, mutated random
-// draws), then the warnings (SHOULD). The causes of failures are numbered
-// across the sections.
+// printSections prints the groups of failures in sections: the failures on
+// real traffic (streams providers send: seen scenarios, valid random
+// draws) first, then the robustness findings (synthetic scenarios, mutated
+// random draws), each led by its protocol failures (the adapter gave no
+// answer to judge), then the warnings (SHOULD). The causes of failures are
+// numbered across the sections.
 func printSections(w io.Writer, failures, warnings []spectest.Group, files map[member]string, replay string) {
 	var real, robust []spectest.Group
 	for _, g := range failures {
-		if g.Real || g.Members[0].Failures[0].Protocol != nil {
+		if g.Real {
 			real = append(real, g)
 		} else {
 			robust = append(robust, g)
