@@ -181,6 +181,12 @@ def is_object(text):
         return isinstance(json.loads(text), dict)
     except ValueError:
         return False
+    except RecursionError:
+        # Python's json cannot read a value nested deeper than the
+        # interpreter's recursion limit (about 1000 levels), where SPEC.md
+        # (END-2) reads up to 10,000: fail the stream closed rather than
+        # crash.
+        raise StreamError("arguments nested deeper than Python's json can read")
 
 
 def main():
@@ -192,10 +198,11 @@ def main():
     try:
         for payload in payloads(sys.stdin.buffer.read()):
             r.feed(payload)
+        answer = r.answer()
     except StreamError as e:
         print(json.dumps({"calls": [], "error": str(e)}))
         return
-    print(json.dumps(r.answer()))
+    print(json.dumps(answer))
 
 
 if __name__ == "__main__":
