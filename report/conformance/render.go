@@ -54,7 +54,8 @@ const (
 var levelColumns = []string{"Passed", "Failed on real traffic", "Robustness findings", "Warned", "Noted"}
 
 // notCounted is a count of a level column that a report generated before
-// the conformance levels does not have; Render never writes it.
+// the conformance levels does not have, or a cell of the rules table of a
+// rule added after the report was generated; Render never writes it.
 const notCounted = "–"
 
 // Render returns the report of results and the scenario files it links,
