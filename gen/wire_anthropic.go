@@ -23,7 +23,7 @@ func planAnthropic(t *rapid.T, o Options, f spec.Format) Response {
 				it.Call.ID = "srv" + it.Call.ID
 			}
 		}
-		stop := blockStop(t, items, []string{"end_turn", "max_tokens", "stop_sequence", "pause_turn", "refusal", "model_context_window_exceeded"}, "tool_use", "end_turn")
+		stop := blockStop(t, items, []string{"end_turn", "max_tokens", "stop_sequence", "pause_turn", "refusal", "model_context_window_exceeded", "compaction"}, "tool_use", "end_turn")
 		// Message ids are distinct: a start that repeats the open
 		// message's is no start (ORD-4).
 		r.Messages = append(r.Messages, Message{ID: "msg_" + genToken(t, "msgID") + strconv.Itoa(m), Choices: []Choice{{Items: items, Stop: stop}}})

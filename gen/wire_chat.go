@@ -44,7 +44,7 @@ func hasCalls(items []Item) bool {
 func chatStop(t *rapid.T, items []Item) string {
 	if hasCalls(items) {
 		return rapid.SampledFrom([]string{"tool_calls", "tool_calls", "tool_calls", "tool_calls", "tool_calls", "stop", "function_call",
-			"content_filter", "eos", "length", "error"}).Draw(t, "finish")
+			"content_filter", "eos", "length", "error", "model_length", "abort", "insufficient_system_resource"}).Draw(t, "finish")
 	}
 	return rapid.SampledFrom([]string{"stop", "stop", "stop", "length", "tool_calls", "content_filter"}).Draw(t, "finish")
 }

@@ -34,13 +34,6 @@ const (
 // Notes is the notes table of the report.
 var Notes = []Note{
 	{
-		Library: "anthropic-sdk-go", Rules: []toolspec.RuleID{toolspec.IDBlock}, Cases: []string{"pairing/anthropic-index-gap"}, Kind: KindByDesign,
-		Text: "Message.Accumulate requires content blocks to start in index order with no gap and fails the stream otherwise " +
-			"(its source: \"Content blocks start in index order with no gaps\"), as the Anthropic API sends them; " +
-			"toolspec keys blocks by index and accepts the gap (ID-9). The SDK fails closed, so nothing wrong is run.",
-		Source: "https://github.com/anthropics/anthropic-sdk-go/blob/v2.16.0/messageutil.go",
-	},
-	{
 		Library: "eino", Rules: []toolspec.RuleID{toolspec.OrdFirstSeen},
 		Cases: []string{"completion/chat-finish-reasons-choices", "identity/chat-choices-same-index", "ordering/chat-choices-out-of-order"},
 		Kind:  KindByDesign,
