@@ -192,7 +192,9 @@ report-node:
 # proxy, the root module never requires them) and on the external adapter
 # programs of report/external.txt and report/node/adapters.txt (the Node
 # adapters, which report-node installs first), and writes
-# docs/conformance.md and the shrunk scenarios under docs/conformance/.
+# docs/conformance.md, the shrunk scenarios under docs/conformance/ and the
+# README's summary of the report (between its report-summary lines), which
+# report-check holds equal to the committed report.
 report:
 	@if [ -d report/node ]; then $(MAKE) --no-print-directory report-node; fi
 	cd report && $(GO) run ./cmd/conformance -out ../docs/conformance.md

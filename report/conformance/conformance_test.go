@@ -332,3 +332,33 @@ func TestNode(t *testing.T) {
 		t.Errorf("no script: error %v", err)
 	}
 }
+
+// TestCommittedReadme: the README's summary of the report is what
+// ReadmeSummary writes from the committed report, so that the README
+// quotes no number the report does not hold.
+func TestCommittedReadme(t *testing.T) {
+	doc, err := os.ReadFile(committed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := ReadmeSummary(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := ReadmeBlock(readme)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got != want {
+		t.Errorf("README.md's report summary is not the committed report's (run make report, or go run ./cmd/conformance's writeReadme):\n--- got\n%s--- want\n%s", got, want)
+	}
+	// It fails on a report whose numbers changed.
+	changed := bytes.Replace(doc, []byte("**48.4×**"), []byte("**99.9×**"), 1)
+	if s, err := ReadmeSummary(changed); err == nil && s == want && !bytes.Equal(changed, doc) {
+		t.Error("a changed geometric mean leaves the summary as it was")
+	}
+}

@@ -35,6 +35,7 @@ import (
 func main() {
 	o := conformance.DefaultOptions
 	out := flag.String("out", "../docs/conformance.md", "the report to write")
+	readme := flag.String("readme", "../README.md", "the README whose report summary to rewrite from the report (\"\" for none)")
 	only := flag.String("only", "", "run only these libraries (comma-separated) and print their failures")
 	kase := flag.String("case", "", "with -only LIB: rerun this case (area/name or random/<format>) and print it")
 	check := flag.String("check", "", "check that this report is in the generator's form, and run nothing")
@@ -164,6 +165,11 @@ func main() {
 		if err := write(*out, doc, files); err != nil {
 			fail(err)
 		}
+		if *readme != "" {
+			if err := writeReadme(*readme, doc); err != nil {
+				fail(err)
+			}
+		}
 		fmt.Printf("wrote %s and %d scenario(s) in %v\n", *out, len(files), time.Since(start).Round(time.Second))
 	}
 }
@@ -221,4 +227,22 @@ func split(s string) []string {
 func fail(err error) {
 	fmt.Fprintln(os.Stderr, "conformance:", err)
 	os.Exit(2)
+}
+
+// writeReadme rewrites the report summary of the README at path from the
+// report doc.
+func writeReadme(path string, doc []byte) error {
+	summary, err := conformance.ReadmeSummary(doc)
+	if err != nil {
+		return err
+	}
+	r, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	r, err = conformance.SpliceReadme(r, summary)
+	if err != nil {
+		return fmt.Errorf("%s: %v", path, err)
+	}
+	return os.WriteFile(path, r, 0o644)
 }
