@@ -186,6 +186,24 @@ report-node:
 	cd report/node && npm ci --no-audit --no-fund
 	sh report/node/smoke.sh
 
+.PHONY: report-bump
+# report-bump moves every library of the report to its newest release: the
+# Go libraries of the nested module report (go get @latest, go mod tidy)
+# and the npm packages of report/node (npm install @latest, exact versions
+# into package.json and package-lock.json). Then set the versions the Go
+# adapters print (report/adapters/wire.go, which TestVersions holds to
+# go.mod) and the versions of report/node/adapters.txt (which smoke.sh
+# holds to each adapter's --describe), and run make report: the report
+# prints every version it ran.
+REPORT_GO_LIBS ?= github.com/openai/openai-go/v3 github.com/anthropics/anthropic-sdk-go/v2 github.com/cloudwego/eino \
+	github.com/cloudwego/eino-ext/components/model/openai github.com/tmc/langchaingo github.com/ollama/ollama
+REPORT_NPM_LIBS ?= ai @ai-sdk/openai-compatible @ai-sdk/anthropic @ai-sdk/openai openai @anthropic-ai/sdk
+report-bump:
+	cd report && $(GO) get $(addsuffix @latest,$(REPORT_GO_LIBS)) && $(GO) mod tidy
+	cd report/node && npm install --save-exact --no-audit --no-fund $(addsuffix @latest,$(REPORT_NPM_LIBS))
+	@cd report && $(GO) test -run TestVersions ./adapters || echo "report-bump: set the versions in report/adapters/wire.go"
+	@sh report/node/smoke.sh >/dev/null 2>&1 || echo "report-bump: set the versions in report/node/adapters.txt (sh report/node/smoke.sh says which)"
+
 # report runs the conformance kit on the third-party reassemblers of the
 # nested module report (openai-go, anthropic-sdk-go, eino, langchaingo,
 # Ollama's Anthropic converter; the module fetches them through the module

@@ -13,8 +13,8 @@ import (
 // The exact versions the report module requires; TestVersions checks them
 // against go.mod.
 const (
-	OpenAIGoVersion      = "v3.100.0" // github.com/openai/openai-go/v3
-	AnthropicSDKVersion  = "v2.16.0"  // github.com/anthropics/anthropic-sdk-go/v2
+	OpenAIGoVersion      = "v3.105.0" // github.com/openai/openai-go/v3
+	AnthropicSDKVersion  = "v2.18.0"  // github.com/anthropics/anthropic-sdk-go/v2
 	EinoVersion          = "v0.7.36"  // github.com/cloudwego/eino
 	EinoExtOpenAIVersion = "v0.1.7"   // github.com/cloudwego/eino-ext/components/model/openai
 	EinoACLOpenAIVersion = "v0.1.11"  // github.com/cloudwego/eino-ext/libs/acl/openai
