@@ -69,6 +69,14 @@
 //     malformed JSON, NAME-3, NAME-4 and the PAIR rules SHOULD, ID-7's
 //     reused id and NAME-2's name conflict MAY, a budget's or a provider
 //     error's terminal violation MUST, another terminal violation SHOULD.
+//   - An adapter that claims the stop reason and reports one that is no
+//     normal end (length, an error, none: what a provider SDK passes
+//     through for its user to check) hands its calls with that stop, and
+//     presents none of them as finished: the cut calls among them pass,
+//     and only a merge among them is judged. Reporting such a stop for the
+//     calls of a whole normal stream fails it closed (END-3 read-whole),
+//     unless a finish of the stream gives it (a second finish that
+//     differs: the library hands the last one).
 //   - Failing closed (an error for the stream, or none of its calls
 //     presented as finished) is never a failure on a stream that did not
 //     end normally: a stop that is no normal end, no stop at all, a cut, a

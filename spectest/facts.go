@@ -100,6 +100,20 @@ func (f *facts) hasEndEvent() bool {
 	return ended
 }
 
+// finishes reports whether a finish of the stream (any one: a finish
+// repeated, or a second one that differs, is read too) gives stop reason
+// s, canonical or raw: a library that hands its user another finish than
+// the model's first one hands a reason the stream carries.
+func (f *facts) finishes(s toolspec.StopReason) bool {
+	evs, _ := model.Decode(f.format, f.c.data, f.c.limits)
+	for _, e := range evs {
+		if e.Kind == spec.KindFinish && (string(s) == string(e.Data) || spec.CanonicalStop(f.format, string(e.Data)) == s) {
+			return true
+		}
+	}
+	return false
+}
+
 // The framings of a stream, as FRAME-2 detects them.
 const (
 	framingSSE = iota

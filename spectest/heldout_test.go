@@ -196,6 +196,20 @@ type claimAll struct{ outcomeAdapter }
 
 func (claimAll) Describe() Description { return claimsAll("edited") }
 
+// editedNoStop is edited with a description that does not claim the stop
+// reason: the adapter hands its calls without one.
+func editedNoStop(edit func(out toolspec.Outcome, r *Result) error) func() Adapter {
+	return func() Adapter { return claimNoStop{outcomeAdapter{edit}} }
+}
+
+type claimNoStop struct{ outcomeAdapter }
+
+func (claimNoStop) Describe() Description {
+	d := claimsAll("edited, no stop reason")
+	d.StopReason = false
+	return d
+}
+
 // checkOne runs the kit on one scenario.
 func checkOne(t *testing.T, newAdapter func() Adapter, name string) (*Report, CaseResult) {
 	t.Helper()
@@ -215,11 +229,16 @@ func checkOne(t *testing.T, newAdapter func() Adapter, name string) (*Report, Ca
 // its row of SPEC.md's conformance levels and whether it was met on real
 // traffic.
 func TestLevels(t *testing.T) {
-	finishAll := edited(func(out toolspec.Outcome, r *Result) error {
+	finish := func(r *Result) error {
 		for i := range r.Calls {
 			r.Calls[i].Finished = true
 		}
 		return nil
+	}
+	finishAll := editedNoStop(func(out toolspec.Outcome, r *Result) error { return finish(r) })
+	finishAllNormal := edited(func(out toolspec.Outcome, r *Result) error {
+		r.StopReason = toolspec.StopToolUse
+		return finish(r)
 	})
 	dropIDs := edited(func(out toolspec.Outcome, r *Result) error {
 		for i := range r.Calls {
@@ -252,6 +271,9 @@ func TestLevels(t *testing.T) {
 		real     bool
 	}{
 		{"a call a length stop cut, presented as finished", finishAll, "completion/chat-length-cut-args", CaseFailed, spec.LevelMust, toolspec.EndTruncation, "END-3 cut-never-finished", true},
+		{"a call a length stop cut, handed with stop tool_use", finishAllNormal, "completion/chat-length-cut-args", CaseFailed, spec.LevelMust, toolspec.EndTruncation, "END-3 cut-never-finished", true},
+		{"a cut Anthropic block, presented as finished", finishAll, "completion/anthropic-max-tokens-cut-block", CaseFailed, spec.LevelMust, toolspec.EndTruncation, "END-3 cut-never-finished", true},
+		{"length reported for a whole normal stream's calls", stop(toolspec.StopLength), "names/chat-name-resent", CaseFailed, spec.LevelMust, toolspec.EndTruncation, "END-3 read-whole", true},
 		{"cut arguments under a normal finish, presented as finished", finishAll, "completion/chat-tool-calls-cut-args", CaseFailed, spec.LevelMust, toolspec.EndValidate, "END-3 cut-never-finished", true},
 		{"two objects under a normal finish, presented as finished", finishAll, "completion/chat-full-reemit", CaseWarned, spec.LevelShould, toolspec.EndValidate, "END-2 not-an-object", true},
 		{"two calls the model tells apart read as one", func() Adapter { return naiveChat{} }, "identity/chat-rotating-ids-in-one-frame", CaseFailed, spec.LevelMust, toolspec.IDNewAtHeld, "ID-6 new-id-at-held", false},
@@ -289,6 +311,57 @@ func TestLevels(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestHandedStop: an adapter that hands its user every call with the
+// stop reason of its message, as a provider SDK passes finish_reason
+// through, presents no call as finished when that stop says the
+// generation did not end normally (SPEC.md, "Conformance levels"): it
+// passes the streams a limit, a filter, an error or EOF cut, whichever of
+// their calls it hands, and a merge among them still fails.
+func TestHandedStop(t *testing.T) {
+	passThrough := edited(func(out toolspec.Outcome, r *Result) error {
+		for i := range r.Calls {
+			r.Calls[i].Finished = true
+		}
+		return nil
+	})
+	for _, name := range []string{
+		"completion/chat-length-cut-args", "completion/chat-mistral-model-length", "completion/eof-mid-call",
+		"completion/anthropic-max-tokens-cut-block", "pairing/anthropic-unclosed-at-eof", "completion/chat-choice-error",
+	} {
+		t.Run(name, func(t *testing.T) {
+			_, got := checkOne(t, passThrough, name)
+			if got.Status() != CasePassed {
+				t.Errorf("status %s: %v %v", got.Status(), got.Failures, got.Warnings)
+			}
+		})
+	}
+	merges := func() Adapter { return handsStop{naiveChat{}} }
+	_, got := checkOne(t, merges, "identity/chat-rotating-ids-in-one-frame")
+	merged := false
+	for _, f := range got.Failures {
+		merged = merged || f.Rule == toolspec.IDNewAtHeld
+	}
+	if !merged {
+		t.Errorf("a merge handed with a stop: status %s, %v", got.Status(), got.Failures)
+	}
+}
+
+// handsStop is an adapter that claims the stop reason and reports
+// length for every stream.
+type handsStop struct{ Adapter }
+
+func (h handsStop) Describe() Description {
+	d := describe(h.Adapter)
+	d.StopReason = true
+	return d
+}
+
+func (h handsStop) Reassemble(s Stream) (Result, error) {
+	r, err := h.Adapter.Reassemble(s)
+	r.StopReason = toolspec.StopLength
+	return r, err
 }
 
 // TestFailingClosed: failing a stream closed, by an error or by presenting

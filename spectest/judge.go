@@ -199,6 +199,18 @@ func judge(name string, d Description, o options, f *facts, want toolspec.Outcom
 			finished = append(finished, i)
 		}
 	}
+	// handed: the adapter hands its user the calls with a stop reason that
+	// says the generation did not end normally (a provider SDK passing
+	// finish_reason "length" through, as its documentation tells its user
+	// to check): it presents none of them as finished (SPEC.md,
+	// "Conformance levels"), and only a merge among them is still judged.
+	handed := d.StopReason && !saysNormal(f.format, r.StopReason)
+	if handed && len(finished) > 0 && want.Err() == nil {
+		if c, ok := f.closed(); ok && !f.finishes(r.StopReason) {
+			fail(toolspec.EndTruncation, c, fmt.Sprintf("%d call(s) handed with stop reason %s, which says the generation did not end normally", len(finished), stopName(r.StopReason)),
+				"the calls presented as finished: the stream is whole ("+summary(want)+")")
+		}
+	}
 	pairs := match(want.Calls, r.Calls)
 	last := -1
 	matched := map[int]bool{}
@@ -214,6 +226,8 @@ func judge(name string, d Description, o options, f *facts, want toolspec.Outcom
 				// The model's call and the next ones run together: the
 				// adapter read distinct calls as one (ID-6), not a cut.
 				rule, c = toolspec.IDNewAtHeld, rowNewIDAtHeld
+			} else if handed {
+				continue // handed with the stop that says it was cut
 			}
 			fail(rule, c, fmt.Sprintf("call %s presented as finished", show(a)),
 				fmt.Sprintf("not finished: the model's call #%d is %s (%s)", m.Ordinal, m.Status, why(want, m)))

@@ -17,19 +17,23 @@ import (
 // Otherwise every tool_use block (and server_tool_use or mcp_tool_use
 // block) of the accumulated message is a finished call, its arguments the
 // accumulated Input: the SDK has no per-block finished state, and its
-// README uses the message once the stream has ended. It claims the text
-// and the thinking (the text and thinking blocks, concatenated).
+// README uses the message once the stream has ended, with its StopReason
+// ("max_tokens" when the limit cut the generation), which the adapter
+// claims: a call handed with max_tokens is not presented as finished
+// (SPEC.md, "Conformance levels"). It claims the text and the thinking
+// (the text and thinking blocks, concatenated).
 func AnthropicSDK() spectest.Adapter { return anthropicSDK{} }
 
 type anthropicSDK struct{}
 
 func (anthropicSDK) Describe() spectest.Description {
 	return spectest.Description{
-		Name:     "anthropic-sdk-go",
-		Version:  AnthropicSDKVersion,
-		Formats:  []toolspec.Format{toolspec.FormatAnthropic},
-		Text:     true,
-		Thinking: true,
+		Name:       "anthropic-sdk-go",
+		Version:    AnthropicSDKVersion,
+		Formats:    []toolspec.Format{toolspec.FormatAnthropic},
+		StopReason: true,
+		Text:       true,
+		Thinking:   true,
 	}
 }
 
@@ -57,7 +61,7 @@ func (anthropicSDK) Reassemble(s spectest.Stream) (spectest.Result, error) {
 	if err := stream.Err(); err != nil {
 		return spectest.Result{}, err
 	}
-	var r spectest.Result
+	r := spectest.Result{StopReason: stopOf(toolspec.FormatAnthropic, string(msg.StopReason))}
 	for _, b := range msg.Content {
 		switch b.Type {
 		case "tool_use", "server_tool_use", "mcp_tool_use":

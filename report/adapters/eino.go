@@ -21,8 +21,10 @@ import (
 // It fails the stream when the component, the stream's Recv or
 // ConcatMessages reports an error. Otherwise every tool call of the
 // concatenated message is finished: eino hands the message over only once
-// the stream has ended. It claims the text (Content) and the thinking
-// (ReasoningContent).
+// the stream has ended, with its ResponseMeta.FinishReason (the provider's
+// finish_reason), which the adapter claims: a call handed with "length" is
+// not presented as finished (SPEC.md, "Conformance levels"). It claims the
+// text (Content) and the thinking (ReasoningContent).
 func Eino() spectest.Adapter { return eino{} }
 
 type eino struct{}
@@ -32,9 +34,10 @@ func (eino) Describe() spectest.Description {
 		Name: "eino",
 		Version: "eino " + EinoVersion + ", eino-ext/components/model/openai " + EinoExtOpenAIVersion +
 			", eino-ext/libs/acl/openai " + EinoACLOpenAIVersion,
-		Formats:  []toolspec.Format{toolspec.FormatOpenAIChat},
-		Text:     true,
-		Thinking: true,
+		Formats:    []toolspec.Format{toolspec.FormatOpenAIChat},
+		StopReason: true,
+		Text:       true,
+		Thinking:   true,
 	}
 }
 
@@ -70,7 +73,10 @@ func (eino) Reassemble(s spectest.Stream) (spectest.Result, error) {
 	if err != nil {
 		return spectest.Result{}, err
 	}
-	r := spectest.Result{Text: msg.Content, Thinking: msg.ReasoningContent}
+	r := spectest.Result{Text: msg.Content, Thinking: msg.ReasoningContent, StopReason: toolspec.StopNone}
+	if msg.ResponseMeta != nil {
+		r.StopReason = stopOf(toolspec.FormatOpenAIChat, msg.ResponseMeta.FinishReason)
+	}
 	for _, tc := range msg.ToolCalls {
 		r.Calls = append(r.Calls, spectest.Call{ID: tc.ID, Name: tc.Function.Name, Arguments: tc.Function.Arguments, Finished: true})
 	}

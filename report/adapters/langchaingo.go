@@ -17,19 +17,22 @@ import (
 // It fails the stream when GenerateContent returns an error. Otherwise
 // every tool call of the response's first choice (the client keeps only
 // one) is finished: the response is what GenerateContent returns after the
-// stream. It claims the text (Content) and the thinking
-// (ReasoningContent).
+// stream, with the choice's StopReason (the provider's finish_reason),
+// which the adapter claims: a call handed with "length" is not presented
+// as finished (SPEC.md, "Conformance levels"). It claims the text
+// (Content) and the thinking (ReasoningContent).
 func Langchaingo() spectest.Adapter { return langchaingo{} }
 
 type langchaingo struct{}
 
 func (langchaingo) Describe() spectest.Description {
 	return spectest.Description{
-		Name:     "langchaingo",
-		Version:  LangchaingoVersion,
-		Formats:  []toolspec.Format{toolspec.FormatOpenAIChat},
-		Text:     true,
-		Thinking: true,
+		Name:       "langchaingo",
+		Version:    LangchaingoVersion,
+		Formats:    []toolspec.Format{toolspec.FormatOpenAIChat},
+		StopReason: true,
+		Text:       true,
+		Thinking:   true,
 	}
 }
 
@@ -52,8 +55,11 @@ func (langchaingo) Reassemble(s spectest.Stream) (spectest.Result, error) {
 	if err != nil {
 		return spectest.Result{}, err
 	}
-	var r spectest.Result
-	for _, ch := range resp.Choices {
+	r := spectest.Result{StopReason: toolspec.StopNone}
+	for i, ch := range resp.Choices {
+		if st := stopOf(toolspec.FormatOpenAIChat, ch.StopReason); i == 0 || r.StopReason.Normal() {
+			r.StopReason = st
+		}
 		r.Text += ch.Content
 		r.Thinking += ch.ReasoningContent
 		for _, tc := range ch.ToolCalls {

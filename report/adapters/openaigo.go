@@ -21,19 +21,25 @@ import (
 // accumulator "can be used like a ChatCompletion", and the per-call event
 // JustFinishedToolCall is documented as unreliable with parallel tool
 // calls, so a user acts on the calls once the stream has ended without an
-// error. The finish reason is not consulted, as the README's example does
-// not. It claims the text: each choice's content, then its refusal (which
-// toolspec counts as text and the SDK keeps in its own field).
+// error, with the choice's finish_reason, which the accumulated completion
+// hands over as the API reference documents it ("length" when the
+// generation hit the token limit): the adapter claims that stop reason
+// (the first choice's whose reason is no normal end, else the last
+// choice's), so a call handed with "length" is not presented as finished
+// (SPEC.md, "Conformance levels"). It claims the text too: each choice's
+// content, then its refusal (which toolspec counts as text and the SDK
+// keeps in its own field).
 func OpenAIGo() spectest.Adapter { return openaiGo{} }
 
 type openaiGo struct{}
 
 func (openaiGo) Describe() spectest.Description {
 	return spectest.Description{
-		Name:    "openai-go",
-		Version: OpenAIGoVersion,
-		Formats: []toolspec.Format{toolspec.FormatOpenAIChat},
-		Text:    true,
+		Name:       "openai-go",
+		Version:    OpenAIGoVersion,
+		Formats:    []toolspec.Format{toolspec.FormatOpenAIChat},
+		StopReason: true,
+		Text:       true,
 	}
 }
 
@@ -60,8 +66,11 @@ func (openaiGo) Reassemble(s spectest.Stream) (spectest.Result, error) {
 	if err := stream.Err(); err != nil {
 		return spectest.Result{}, err
 	}
-	var r spectest.Result
-	for _, ch := range acc.Choices {
+	r := spectest.Result{StopReason: toolspec.StopNone}
+	for i, ch := range acc.Choices {
+		if st := stopOf(toolspec.FormatOpenAIChat, ch.FinishReason); i == 0 || r.StopReason.Normal() {
+			r.StopReason = st
+		}
 		for _, tc := range ch.Message.ToolCalls {
 			r.Calls = append(r.Calls, spectest.Call{ID: tc.ID, Name: tc.Function.Name, Arguments: tc.Function.Arguments, Finished: true})
 		}

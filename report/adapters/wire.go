@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/toolspec/toolspec"
+	"github.com/toolspec/toolspec/spec"
 )
 
 // The exact versions the report module requires; TestVersions checks them
@@ -21,6 +22,16 @@ const (
 	LangchaingoVersion   = "v0.1.14"  // github.com/tmc/langchaingo
 	OllamaVersion        = "v0.17.4"  // github.com/ollama/ollama
 )
+
+// stopOf is the canonical stop reason (SPEC.md END-4) of the raw reason
+// raw of a stream of format f that a library hands its user: "" (none
+// given) is StopNone.
+func stopOf(f toolspec.Format, raw string) toolspec.StopReason {
+	if raw == "" {
+		return toolspec.StopNone
+	}
+	return spec.CanonicalStop(f, raw)
+}
 
 // timeout bounds one adapter call's HTTP exchange; the kit's own Timeout
 // (10 s by default) is the one that judges.
