@@ -216,6 +216,21 @@ report-bump:
 report:
 	@if [ -d report/node ]; then $(MAKE) --no-print-directory report-node; fi
 	cd report && $(GO) run ./cmd/conformance -out ../docs/conformance.md
+	@$(MAKE) --no-print-directory bugs-node
+
+.PHONY: bugs bugs-node
+# bugs runs the program of every bug report of docs/conformance/bugs: the
+# Go ones (report/bugs, which report-check runs too) and the Node ones
+# (report/node/bugs, after report-node's install). Each exits with status
+# 1 while its bug is there; one that exits otherwise no longer reproduces
+# (the library fixed it, or the program broke), and the target fails.
+bugs: report-node bugs-node
+	cd report && $(GO) test -count=1 -run 'TestBugReports|TestBugPrograms' ./conformance/
+bugs-node:
+	@cd report/node && for f in bugs/*.mjs; do [ -e "$$f" ] || continue; \
+		node "$$f" >/dev/null 2>&1; rc=$$?; \
+		if [ $$rc -ne 1 ]; then echo "bugs: node $$f exited $$rc, want 1 (the bug reproduced)"; exit 1; fi; \
+		echo "bugs: node $$f reproduces its bug"; done
 
 # report-check builds the generator, checks the report module as check
 # does the root (gofmt, vet, staticcheck) and tests it: the adapters on the
@@ -228,5 +243,5 @@ report-check:
 
 # The report module's Go folders: not ./..., which would reach into
 # report/node's node_modules.
-REPORT_DIRS = adapters conformance cmd
+REPORT_DIRS = adapters conformance cmd bugs
 REPORT_PKGS = $(REPORT_DIRS:%=./%/...)

@@ -93,7 +93,14 @@ func CheckDocument(doc []byte, docPath string, libs []Library) error {
 			if r[0] != libs[i].Name || r[1] != libs[i].Describe.Version {
 				bad("Libraries row %d: %s %s, want %s %s", i+1, r[0], r[1], libs[i].Name, libs[i].Describe.Version)
 			}
-			for j, c := range r[6:] {
+			if len(r) != len(libraryColumns) {
+				bad("Libraries row %d: %d cells, want %d", i+1, len(r), len(libraryColumns))
+				continue
+			}
+			if c := r[len(r)-1]; c != "none" && !regexp.MustCompile(`^\[1\]\([^)]+\)( \[[0-9]+\]\([^)]+\))*$`).MatchString(c) {
+				bad("Libraries row %d: bug reports %q", i+1, c)
+			}
+			for j, c := range r[6 : len(r)-1] {
 				if regexp.MustCompile(`^[0-9]+$`).MatchString(c) {
 					continue
 				}
@@ -168,6 +175,30 @@ func CheckDocument(doc []byte, docPath string, libs []Library) error {
 				bad("note %d covers no failure of the report: drop it from the notes table or run make report", i+1)
 			}
 		}
+	}
+
+	bugs, err := LoadBugs(filepath.Join(strings.TrimSuffix(docPath, ".md"), "bugs"))
+	if err != nil {
+		errs = append(errs, err)
+	}
+	if t := checkOne("Bug reports", bugColumns); t != nil {
+		if len(t.rows) != len(bugs) {
+			bad("Bug reports: %d rows, want %d, one per file of the bugs folder", len(t.rows), len(bugs))
+		}
+		for i, r := range t.rows {
+			if i >= len(bugs) {
+				break
+			}
+			if r[1] != bugs[i].Library || !strings.HasSuffix(r[0], "/bugs/"+bugs[i].File+")") {
+				bad("Bug reports row %d: %s %s, want %s %s", i+1, r[1], r[0], bugs[i].Library, bugs[i].File)
+			}
+			if !strings.Contains(string(doc), "([bug report]("+strings.TrimSuffix(filepath.Base(docPath), ".md")+"/bugs/"+bugs[i].File+"))") {
+				bad("bug report %s explains no failure of the report: its bug is fixed or its cases changed; update it, or run make report", bugs[i].File)
+			}
+		}
+	}
+	if !strings.Contains(string(doc), unexplainedLead) {
+		bad("no line %q", unexplainedLead)
 	}
 
 	if err := checkHistories(doc, tables); err != nil {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"path"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -28,14 +29,17 @@ type Meta struct {
 	// FilesDir the folder of the report's own scenario files relative to
 	// it (conformance).
 	CorpusDir, FilesDir string
+	// Bugs are the bug reports of FilesDir/bugs (LoadBugs).
+	Bugs []Bug
 }
 
 // The report's level-2 headings, in order.
-var sections = []string{"Libraries", "Rules", "Throughput", "Failures", "Notes", historySection}
+var sections = []string{"Libraries", "Bug reports", "Rules", "Throughput", "Failures", "Notes", historySection}
 
 // Column headers of the report's tables.
 var (
-	libraryColumns    = []string{"Library", "Version", "Code", "Formats", "Driven as", "Claims", "Cases run", "Passed", "Failed on real traffic", "Robustness findings", "Warned", "Noted", "Not applicable"}
+	libraryColumns    = []string{"Library", "Version", "Code", "Formats", "Driven as", "Claims", "Cases run", "Passed", "Failed on real traffic", "Robustness findings", "Warned", "Noted", "Not applicable", "Bug reports"}
+	bugColumns        = []string{"Bug report", "Library", "Rules", "Cases"}
 	throughputColumns = []string{"Library", "Stream", "Bytes", "toolspec", "Library time", "Ratio"}
 	failureColumns    = []string{"Case", "Got", "Want", "Reproduce"}
 	noteColumns       = []string{"Note", "Library", "Rule", "Cases", "Kind", "What", "Source"}
@@ -110,7 +114,7 @@ func Render(results []Result, m Meta) ([]byte, map[string][]byte) {
 		n := counts(r)
 		row(&b, []string{esc(r.Library.Name), esc(d.Version), esc(r.Library.Module), formats(d), esc(r.Library.Driven), claims(d),
 			strconv.Itoa(n.run), strconv.Itoa(n.pass), strconv.Itoa(n.failReal), strconv.Itoa(n.failRobust), strconv.Itoa(n.warned),
-			strconv.Itoa(n.noted), strconv.Itoa(n.skip)})
+			strconv.Itoa(n.noted), strconv.Itoa(n.skip), bugLinks(m, r.Library.Name)})
 	}
 	p("\n")
 	for _, r := range results {
@@ -119,8 +123,46 @@ func Render(results []Result, m Meta) ([]byte, map[string][]byte) {
 		}
 	}
 
-	// Rules.
+	// Bug reports.
 	p("## %s\n\n", sections[1])
+	p("Each bug report is a file ready to file in the library's tracker: a program in the library's own language that\n")
+	p("uses only its public API and reproduces the bug on the stream's bytes, what happens and what should, why a\n")
+	p("provider sends the stream, the related issues of the library's tracker, and the rule. The form is in\n")
+	p("[%s/bugs/README.md](%s/bugs/README.md); `make bugs` runs every program and fails when one no longer reproduces.\n", m.FilesDir, m.FilesDir)
+	p("A failure a bug report explains links it after its case.\n\n")
+	row(&b, bugColumns)
+	sep(&b, len(bugColumns))
+	for _, x := range m.Bugs {
+		var rs []string
+		for _, r := range x.Rules {
+			rs = append(rs, string(r))
+		}
+		row(&b, []string{fmt.Sprintf("[%s](%s/bugs/%s)", esc(x.Title), m.FilesDir, x.File), esc(x.Library), strings.Join(rs, ", "), esc(strings.Join(x.Cases, ", "))})
+	}
+	p("\n")
+	var unexplained []string
+	for _, r := range results {
+		for _, c := range r.Cases {
+			for _, f := range c.Failures {
+				if f.Real && noteFor(r.Library.Name, f) < 0 && bugFor(m.Bugs, r.Library.Name, f) < 0 {
+					unexplained = append(unexplained, fmt.Sprintf("%s: %s (%s)", r.Library.Name, c.Title(), ruleName(f.Rule)))
+				}
+			}
+		}
+	}
+	unexplained = slices.Compact(unexplained)
+	if len(unexplained) == 0 {
+		p("%s none.\n\n", unexplainedLead)
+	} else {
+		p("%s\n\n", unexplainedLead)
+		for _, u := range unexplained {
+			p("- %s\n", esc(u))
+		}
+		p("\n")
+	}
+
+	// Rules.
+	p("## %s\n\n", sections[2])
 	cols := []string{"Rule"}
 	for _, r := range results {
 		cols = append(cols, r.Library.Name)
@@ -137,7 +179,7 @@ func Render(results []Result, m Meta) ([]byte, map[string][]byte) {
 	p("\n")
 
 	// Throughput.
-	p("## %s\n\n", sections[2])
+	p("## %s\n\n", sections[3])
 	p("Time per stream of each library's whole path from the bytes (its HTTP client over the in-memory transport, its\n")
 	p("decoder and accumulator; for the translator, the translation alone) against toolspec.Reassemble on the same\n")
 	p("bytes in the same run; Ratio is the library's time over toolspec's. Streams: toolspec's benchmark workloads\n")
@@ -160,7 +202,7 @@ func Render(results []Result, m Meta) ([]byte, map[string][]byte) {
 	p("\n")
 
 	// Failures.
-	p("## %s\n\n", sections[3])
+	p("## %s\n\n", sections[4])
 	p("Each failure names the case, what the library returned and what the model says; a warning says so before what the\n")
 	p("library returned, and a robustness finding says so after the case. A scenario's case links to the corpus file; a\n")
 	p("random stream's, to the stream shrunk to a scenario under %s/. The command reruns the case and exits with\n", m.FilesDir)
@@ -205,6 +247,9 @@ func Render(results []Result, m Meta) ([]byte, map[string][]byte) {
 				if !x.f.Real {
 					title += " (robustness)"
 				}
+				if i := bugFor(m.Bugs, lib, x.f); i >= 0 {
+					title += fmt.Sprintf(" ([bug report](%s/bugs/%s))", m.FilesDir, m.Bugs[i].File)
+				}
 				row(&b, []string{title, got, esc(x.f.Want), "`" + reproduce(lib, x.c, m.Options) + "`"})
 			}
 			p("\n")
@@ -212,7 +257,7 @@ func Render(results []Result, m Meta) ([]byte, map[string][]byte) {
 	}
 
 	// Notes.
-	p("## %s\n\n", sections[4])
+	p("## %s\n\n", sections[5])
 	p("Failures that are not the library's bug: a departure the library's documentation or source states on purpose\n")
 	p("(by design), or a failure the kit's comparison makes (kit). The generator's notes table (conformance/notes.go)\n")
 	p("holds them, each with its source.\n\n")
@@ -226,6 +271,33 @@ func Render(results []Result, m Meta) ([]byte, map[string][]byte) {
 		row(&b, []string{fmt.Sprintf("<a id=\"note-%d\"></a>%d", i+1, i+1), n.Library, noteRules(n), cs, n.Kind, esc(n.Text), n.Source})
 	}
 	return b.Bytes(), files
+}
+
+// unexplainedLead starts the list of the failures on real traffic that no
+// bug report or note explains.
+const unexplainedLead = "Failures on real traffic that no bug report or note explains:"
+
+// bugLinks is library lib's cell of the libraries table: a link to each
+// of its bug reports, or none.
+func bugLinks(m Meta, lib string) string {
+	var out []string
+	for _, x := range m.Bugs {
+		if x.Library == lib {
+			out = append(out, fmt.Sprintf("[%d](%s/bugs/%s)", len(out)+1, m.FilesDir, x.File))
+		}
+	}
+	if len(out) == 0 {
+		return "none"
+	}
+	return strings.Join(out, " ")
+}
+
+// ruleName is rule id, or "no rule".
+func ruleName(id toolspec.RuleID) string {
+	if id == "" {
+		return "no rule"
+	}
+	return string(id)
 }
 
 // failure is one failure of a case.

@@ -148,6 +148,9 @@ func main() {
 			FilesDir:  strings.TrimSuffix(filepath.Base(*out), ".md"),
 		}
 		m.Commit, m.Dirty = commit(*out)
+		if m.Bugs, err = conformance.LoadBugs(filepath.Join(strings.TrimSuffix(*out, ".md"), "bugs")); err != nil {
+			fail(err)
+		}
 		root, err := filepath.Abs("..")
 		if err != nil {
 			fail(err)
@@ -174,15 +177,25 @@ func main() {
 	}
 }
 
-// write writes the report to out and replaces the folder of its scenario
-// files (out without .md) with files.
+// write writes the report to out and replaces the scenario files of its
+// folder (out without .md) with files; the folder's bug reports (bugs/)
+// are kept.
 func write(out string, doc []byte, files map[string][]byte) error {
 	if !strings.HasSuffix(out, ".md") {
 		return fmt.Errorf("-out %s: want a .md file", out)
 	}
 	dir := strings.TrimSuffix(out, ".md")
-	if err := os.RemoveAll(dir); err != nil {
+	entries, err := os.ReadDir(dir)
+	if err != nil && !os.IsNotExist(err) {
 		return err
+	}
+	for _, e := range entries {
+		if e.Name() == "bugs" {
+			continue
+		}
+		if err := os.RemoveAll(filepath.Join(dir, e.Name())); err != nil {
+			return err
+		}
 	}
 	for name, data := range files {
 		p := filepath.Join(dir, filepath.FromSlash(name))
