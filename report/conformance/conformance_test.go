@@ -96,6 +96,15 @@ func render(t *testing.T) (string, []Library) {
 			t.Fatal(err)
 		}
 	}
+	// The bug reports' folder with its README, which the report links
+	// and make report keeps.
+	bugs := filepath.Join(root, "docs", "conformance", "bugs")
+	if err := os.MkdirAll(bugs, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(bugs, "README.md"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
 	if err := os.WriteFile(out, doc, 0o644); err != nil {
 		t.Fatal(err)
 	}
