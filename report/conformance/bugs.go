@@ -200,3 +200,20 @@ func bugFor(bugs []Bug, lib string, f spectest.Failure) int {
 	}
 	return -1
 }
+
+// Explain says what explains failure f of library lib: "bug report
+// <file>", "note <n>" (its number in the notes table), or, for a failure
+// on real traffic that neither explains, "unexplained"; a robustness
+// finding neither explains is "robustness".
+func Explain(bugs []Bug, lib string, f spectest.Failure) string {
+	if i := noteFor(lib, f); i >= 0 {
+		return fmt.Sprintf("note %d", i+1)
+	}
+	if i := bugFor(bugs, lib, f); i >= 0 {
+		return "bug report " + bugs[i].File
+	}
+	if f.Real {
+		return "unexplained"
+	}
+	return "robustness"
+}

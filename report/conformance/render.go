@@ -144,7 +144,7 @@ func Render(results []Result, m Meta) ([]byte, map[string][]byte) {
 	for _, r := range results {
 		for _, c := range r.Cases {
 			for _, f := range c.Failures {
-				if f.Real && noteFor(r.Library.Name, f) < 0 && bugFor(m.Bugs, r.Library.Name, f) < 0 {
+				if Explain(m.Bugs, r.Library.Name, f) == "unexplained" {
 					unexplained = append(unexplained, fmt.Sprintf("%s: %s (%s)", r.Library.Name, c.Title(), ruleName(f.Rule)))
 				}
 			}

@@ -125,14 +125,23 @@ func main() {
 			fail(err)
 		}
 		o.Timing = false
+		bugs, err := conformance.LoadBugs(filepath.Join(strings.TrimSuffix(*out, ".md"), "bugs"))
+		if err != nil {
+			fail(err)
+		}
 		for _, r := range conformance.Run(sel, o, progress) {
 			if r.Err != nil {
 				fmt.Printf("%s: %v\n", r.Library.Name, r.Err)
 				continue
 			}
 			for _, c := range r.Cases {
-				for _, f := range append(c.Failures, c.Warnings...) {
-					fmt.Printf("%s: %s: %s\n", r.Library.Name, c.Title(), f.Error())
+				// Each failure says what explains it (a bug report of
+				// -out's bugs folder, a note) or that nothing does.
+				for _, f := range c.Failures {
+					fmt.Printf("%s: %s: [%s] %s\n", r.Library.Name, c.Title(), conformance.Explain(bugs, r.Library.Name, f), f.Error())
+				}
+				for _, f := range c.Warnings {
+					fmt.Printf("%s: %s: [warning] %s\n", r.Library.Name, c.Title(), f.Error())
 				}
 			}
 		}
