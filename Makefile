@@ -5,8 +5,13 @@ STATICCHECK ?= honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
 .PHONY: test test-invariants test-short bridge check fmt-check vet staticcheck imports cflite-check cflite-build update-golden cover bench oldest-go check-python report report-check
 
+# test runs the root module's suite, the bridges' and the example adapter
+# in Python. go test's JSON goes through internal/testsum, which prints
+# what go test prints without -v and counts, in one line, the tests
+# skipped because the shared captures (../shared/captures) are absent;
+# with TOOLSPEC_CAPTURES=required, as CI sets it, those tests fail.
 test:
-	$(GO) test ./...
+	$(GO) test -json ./... | $(GO) run ./internal/testsum
 	$(MAKE) --no-print-directory bridge
 	$(MAKE) --no-print-directory check-python
 
@@ -22,15 +27,33 @@ test:
 # to: the 1 MiB workloads (the same shapes as their smaller twins, which
 # run), the allocation bounds (the checks allocate) and the tests that run
 # the go command (go test -fuzz, builds of scratch modules).
+# Only the packages the tag changes run: those with files built for it
+# and those whose tests link one of them. The others are the same build
+# as make test's, which has run them.
+INVARIANTS_PKGS = $$(a=$$(mktemp); b=$$(mktemp); \
+	$(GO) list -f '{{.ImportPath}} {{.GoFiles}}' ./... >$$a; \
+	$(GO) list -tags invariants -f '{{.ImportPath}} {{.GoFiles}}' ./... >$$b; \
+	tagged=$$(diff $$a $$b | sed -n 's/^> \([^ ]*\) .*/\1/p' | tr '\n' '|' | sed 's/|$$//'); rm -f $$a $$b; \
+	$(GO) list -test -tags invariants -f '{{.ImportPath}}{{range .Deps}} {{.}}{{end}}' ./... | \
+	grep -E "^($$tagged)( |\$$)| ($$tagged)( |\$$)" | sed 's/ .*//' | grep -v '\.test$$' | sed 's/_test$$//' | sort -u)
 test-invariants:
-	$(GO) test -short -tags invariants ./...
+	$(GO) test -short -tags invariants $(INVARIANTS_PKGS)
+
+.PHONY: test-race
+# test-race runs, with the race detector, the short suites of the packages
+# that start goroutines: spectest (the kit runs cases and adapter processes
+# concurrently), the command (toolspec check) and the root (the Events
+# iterator). It needs cgo (a C compiler).
+RACE_PKGS ?= . ./spectest ./cmd/toolspec
+test-race:
+	$(GO) test -race -short $(RACE_PKGS)
 
 # bridge vets and tests the nested module bridge (the SDK bridges
 # openaichat and anthropicmsg), which alone requires openai-go and
 # anthropic-sdk-go, fetched through the module proxy; the root module's
 # ./... does not descend into it.
 bridge:
-	cd bridge && $(GO) vet ./... && $(GO) test ./...
+	cd bridge && $(GO) vet ./... && $(GO) test -json ./... | $(GO) -C .. run ./internal/testsum
 
 # check-python builds the command and runs the conformance kit on the
 # example adapter in Python (examples/python, python3 from PATH), which
@@ -115,8 +138,11 @@ cover:
 # -overlay) and requires the default test suite to kill every one. Each
 # runs in a scratch copy of the module without rapid's fail files, and the
 # check fails if a file under any testdata/ appeared, changed or went.
+# MUTANTS_SHARE=k/n checks every n-th mutant only, from the k-th: CI runs
+# a third of them, rotating with the commit (.ci/run).
+MUTANTS_SHARE ?=
 mutants:
-	$(GO) run ./mutants
+	$(GO) run ./mutants $(if $(MUTANTS_SHARE),-share $(MUTANTS_SHARE))
 
 # mutants-random draws N random operator mutations of impl with SEED and
 # reports how many the default suite (go test ./impl ./fuzz, one core)

@@ -8,12 +8,13 @@ import (
 	"testing"
 
 	"github.com/toolspec/toolspec"
+	"github.com/toolspec/toolspec/internal/captures"
 )
 
 // TestDetectCaptures checks format detection on every shared capture.
 func TestDetectCaptures(t *testing.T) {
 	if _, err := os.Stat(captureDir); err != nil {
-		t.Skipf("no captures at %s: %v", captureDir, err)
+		captures.Absent(t, captureDir, err)
 	}
 	n := 0
 	for _, f := range toolspec.Formats() {

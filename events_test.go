@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/toolspec/toolspec"
+	"github.com/toolspec/toolspec/internal/captures"
 	"github.com/toolspec/toolspec/scenario"
 	"github.com/toolspec/toolspec/spectest"
 )
@@ -52,16 +53,20 @@ func streams(t *testing.T) []stream {
 	if len(out) < 200 {
 		t.Fatalf("only %d scenarios in spectest.Scenarios", len(out))
 	}
-	out = append(out, captures(t)...)
+	out = append(out, sharedCaptures(t)...)
 	return out
 }
 
 // captureDir holds the shared real captures, when present.
 const captureDir = "../shared/captures"
 
-// captures returns the shared captures, one directory per format.
-func captures(t *testing.T) []stream {
+// sharedCaptures returns the shared captures, one directory per format;
+// their absence stops the test (captures.Absent).
+func sharedCaptures(t *testing.T) []stream {
 	t.Helper()
+	if _, err := os.Stat(captureDir); err != nil {
+		captures.Absent(t, captureDir, err)
+	}
 	var out []stream
 	for _, f := range toolspec.Formats() {
 		files, _ := filepath.Glob(filepath.Join(captureDir, string(f), "*"))

@@ -69,6 +69,7 @@ var testOnlyPkgs = []string{
 	modulePath + "/gen",
 	modulePath + "/fuzz",
 	modulePath + "/mutants",
+	modulePath + "/internal/captures",
 	modulePath + "/internal/decodetest",
 	modulePath + "/internal/golden",
 	modulePath + "/internal/rapidfuzz",

@@ -10,6 +10,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/toolspec/toolspec/internal/captures"
 )
 
 // TestReadmeProgram builds the program of README.md's "Install" section in
@@ -46,7 +48,7 @@ func TestReadmeProgram(t *testing.T) {
 		t.Fatalf("go build of the README program: %v\n%s", err, out)
 	}
 	if _, err := os.Stat(captureDir); err != nil {
-		t.Skipf("no captures at %s: %v", captureDir, err)
+		captures.Absent(t, captureDir, err)
 	}
 	chat, err := os.ReadFile(filepath.Join(captureDir, "openai-chat/openai-gpt-4o-2calls.sse"))
 	if err != nil {

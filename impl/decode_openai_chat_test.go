@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/toolspec/toolspec/internal/captures"
 	"github.com/toolspec/toolspec/internal/decodetest"
 	"github.com/toolspec/toolspec/spec"
 )
@@ -55,13 +56,14 @@ func oaiWithin(s, buf []byte) bool {
 }
 
 // oaiCaptureFrames returns the frames of every capture of format f (the
-// folder name), by file name, skipping the test when there are none.
+// folder name), by file name; an absent folder stops the test
+// (captures.Absent), an empty one fails it.
 func oaiCaptureFrames(t *testing.T, f string) map[string][]oaiFrame {
 	t.Helper()
 	dir := filepath.Join("..", "..", "shared", "captures", f)
 	ents, err := os.ReadDir(dir)
 	if err != nil {
-		t.Skipf("captures folder %s not available: %v", dir, err)
+		captures.Absent(t, dir, err)
 	}
 	out := map[string][]oaiFrame{}
 	for _, e := range ents {
@@ -75,7 +77,7 @@ func oaiCaptureFrames(t *testing.T, f string) map[string][]oaiFrame {
 		out[e.Name()] = oaiFrames(string(data))
 	}
 	if len(out) == 0 {
-		t.Skipf("no captures in %s", dir)
+		t.Fatalf("no captures in %s", dir)
 	}
 	return out
 }
@@ -113,7 +115,7 @@ func oaiCaptureTest(t *testing.T, f string, newDec func() payloadDecoder, want m
 			}
 			n, ok := want[name]
 			if !ok {
-				t.Skipf("capture not in the test's table (%d call ids)", len(ids))
+				t.Fatalf("capture not in the test's table (%d call ids): add it", len(ids))
 			}
 			if len(ids) != n {
 				t.Errorf("distinct call ids = %d %v, want %d", len(ids), ids, n)

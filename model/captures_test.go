@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/toolspec/toolspec/internal/captures"
 	"github.com/toolspec/toolspec/spec"
 )
 
@@ -64,7 +65,7 @@ func summarize(o spec.Outcome) string {
 // capture may produce a violation except the genuine provider errors.
 func TestCaptures(t *testing.T) {
 	if _, err := os.Stat(capturesDir); err != nil {
-		t.Skipf("no captures at %s (they live beside the repository): %v", capturesDir, err)
+		captures.Absent(t, capturesDir, err)
 	}
 	var names []string
 	for _, f := range spec.Formats {

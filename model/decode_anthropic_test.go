@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/toolspec/toolspec/internal/captures"
 	"github.com/toolspec/toolspec/spec"
 )
 
@@ -18,17 +19,14 @@ import (
 // abCapturesDir is the folder of real captures, relative to the model dir.
 const abCapturesDir = "../../shared/captures"
 
-// abCaptureFiles returns the capture files of one format folder, or skips
-// the test when the folder is absent.
+// abCaptureFiles returns the capture files of one format folder; an absent
+// folder stops the test (captures.Absent), an empty one fails it.
 func abCaptureFiles(t *testing.T, folder string) []string {
 	t.Helper()
 	dir := filepath.Join(abCapturesDir, folder)
 	ents, err := os.ReadDir(dir)
-	if os.IsNotExist(err) {
-		t.Skipf("captures folder %s is absent", dir)
-	}
 	if err != nil {
-		t.Fatal(err)
+		captures.Absent(t, dir, err)
 	}
 	var files []string
 	for _, e := range ents {
@@ -37,7 +35,7 @@ func abCaptureFiles(t *testing.T, folder string) []string {
 		}
 	}
 	if len(files) == 0 {
-		t.Skipf("captures folder %s is empty", dir)
+		t.Fatalf("captures folder %s is empty", dir)
 	}
 	return files
 }
@@ -233,14 +231,11 @@ func TestAnthropicCaptures(t *testing.T) {
 // describes.
 func TestAnthropicCaptureDetails(t *testing.T) {
 	if _, err := os.Stat(abCapturesDir); err != nil {
-		t.Skipf("no captures at %s: %v", abCapturesDir, err)
+		captures.Absent(t, abCapturesDir, err)
 	}
 	read := func(name string) []spec.Event {
 		t.Helper()
 		data, err := os.ReadFile(filepath.Join(abCapturesDir, "anthropic", name))
-		if os.IsNotExist(err) {
-			t.Skipf("capture %s is absent", name)
-		}
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/toolspec/toolspec/internal/captures"
 	"github.com/toolspec/toolspec/spec"
 )
 
@@ -44,12 +45,13 @@ func TestGeminiDecodeStream(t *testing.T) {
 	}
 }
 
-// geminiCaptureDir returns the Gemini captures directory, or skips.
+// geminiCaptureDir returns the Gemini captures directory; its absence
+// stops the test (captures.Absent).
 func geminiCaptureDir(t *testing.T) string {
 	t.Helper()
 	dir := filepath.Join("..", "..", "shared", "captures", "gemini")
 	if _, err := os.Stat(dir); err != nil {
-		t.Skipf("captures not available: %v", err)
+		captures.Absent(t, dir, err)
 	}
 	return dir
 }
@@ -93,10 +95,7 @@ func geminiSummary(evs []spec.Event) []string {
 // and checks the calls against captures/README.md.
 func TestGeminiCaptures(t *testing.T) {
 	dir := geminiCaptureDir(t)
-	files, err := filepath.Glob(filepath.Join(dir, "*"))
-	if err != nil || len(files) == 0 {
-		t.Skipf("no Gemini captures in %s", dir)
-	}
+	files := captures.Glob(t, dir, "*")
 	known := map[string][]string{
 		"gemini-2.5-flash-2calls-one-chunk-nocr.sse": {
 			`whole-call weather {"city":"San Francisco"} sig`,

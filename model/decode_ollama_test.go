@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/toolspec/toolspec/internal/captures"
 	"github.com/toolspec/toolspec/spec"
 )
 
@@ -46,12 +47,13 @@ func TestOllamaDecodeStream(t *testing.T) {
 	}
 }
 
-// ollamaCaptureDir returns the Ollama captures directory, or skips.
+// ollamaCaptureDir returns the Ollama captures directory; its absence
+// stops the test (captures.Absent).
 func ollamaCaptureDir(t *testing.T) string {
 	t.Helper()
 	dir := filepath.Join("..", "..", "shared", "captures", "ollama")
 	if _, err := os.Stat(dir); err != nil {
-		t.Skipf("captures not available: %v", err)
+		captures.Absent(t, dir, err)
 	}
 	return dir
 }
@@ -60,10 +62,7 @@ func ollamaCaptureDir(t *testing.T) string {
 // and checks the calls, text and ends against captures/README.md.
 func TestOllamaCaptures(t *testing.T) {
 	dir := ollamaCaptureDir(t)
-	files, err := filepath.Glob(filepath.Join(dir, "*"))
-	if err != nil || len(files) == 0 {
-		t.Skipf("no Ollama captures in %s", dir)
-	}
+	files := captures.Glob(t, dir, "*")
 	type expect struct {
 		calls    []spec.Event // KindWholeCall events, Frame and Offset ignored
 		thinking string       // concatenated

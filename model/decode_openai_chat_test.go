@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/toolspec/toolspec/internal/captures"
 	"github.com/toolspec/toolspec/internal/decodetest"
 	"github.com/toolspec/toolspec/spec"
 )
@@ -41,13 +42,13 @@ func TestOpenAIChatViolationStops(t *testing.T) {
 	}
 }
 
-// oaiCaptureDir returns the captures folder of format f, skipping the test
-// when it is absent.
+// oaiCaptureDir returns the captures folder of format f; its absence stops
+// the test (captures.Absent).
 func oaiCaptureDir(t *testing.T, f spec.Format) string {
 	t.Helper()
 	dir := filepath.Join("..", "..", "shared", "captures", string(f))
 	if _, err := os.Stat(dir); err != nil {
-		t.Skipf("captures folder %s not available: %v", dir, err)
+		captures.Absent(t, dir, err)
 	}
 	return dir
 }
@@ -66,7 +67,7 @@ func oaiCaptureFiles(t *testing.T, dir string) []string {
 		}
 	}
 	if len(out) == 0 {
-		t.Skipf("no captures in %s", dir)
+		t.Fatalf("no captures in %s", dir)
 	}
 	return out
 }

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/toolspec/toolspec/internal/captures"
 	"github.com/toolspec/toolspec/internal/golden"
 	"github.com/toolspec/toolspec/scenario"
 	"github.com/toolspec/toolspec/spec"
@@ -109,7 +110,7 @@ func TestSeveralResponsesTag(t *testing.T) {
 // source, and that each scenario has a seen: or a synthetic: line).
 func TestScenarioSources(t *testing.T) {
 	if _, err := os.Stat(capturesDir); err != nil {
-		t.Skipf("no captures at %s (they live beside the repository): %v", capturesDir, err)
+		captures.Absent(t, capturesDir, err)
 	}
 	cited := 0
 	for _, sc := range loadScenarios(t) {

@@ -79,7 +79,12 @@ func check() int {
 	record := flag.Bool("record", false, "write the test that killed each mutant run into killers.txt")
 	noFirst := flag.Bool("nofirst", false, "ignore killers.txt: run the whole suite for every mutant")
 	jobs := flag.Int("j", 2, "mutants checked at once, each in its own copy of the module")
+	share := flag.String("share", "", "k/n: only every n-th mutant of the check's order, starting with the k-th (0 <= k < n): CI's rotating share")
 	flag.Parse()
+	shareK, shareN, err := parseShare(*share)
+	if err != nil {
+		return fatal(err)
+	}
 	root, err := moduleRoot()
 	if err != nil {
 		return fatal(err)
@@ -119,10 +124,13 @@ func check() int {
 	}
 
 	var todo []mutant
-	for _, m := range muts {
-		if re == nil || re.MatchString(m.name) {
+	for i, m := range muts {
+		if (re == nil || re.MatchString(m.name)) && i%shareN == shareK {
 			todo = append(todo, m)
 		}
+	}
+	if shareN > 1 {
+		fmt.Printf("mutants: share %d/%d: %d of the %d mutants\n", shareK, shareN, len(todo), len(muts))
 	}
 	// The workers take the mutants in order; the table prints them in
 	// order as each one's result and those before it are in.
@@ -366,4 +374,15 @@ func writeKillers(name string, killers map[string]sandbox.Probe, muts []mutant) 
 		}
 	}
 	return os.WriteFile(name, []byte(b.String()), 0o644)
+}
+
+// parseShare parses -share's k/n; "" is the whole set, 0/1.
+func parseShare(s string) (k, n int, err error) {
+	if s == "" {
+		return 0, 1, nil
+	}
+	if _, err := fmt.Sscanf(s, "%d/%d", &k, &n); err != nil || n < 1 || k < 0 || k >= n || fmt.Sprintf("%d/%d", k, n) != s {
+		return 0, 0, fmt.Errorf("-share %q: want k/n with 0 <= k < n", s)
+	}
+	return k, n, nil
 }

@@ -11,22 +11,20 @@ import (
 	"testing"
 
 	"github.com/toolspec/toolspec"
+	"github.com/toolspec/toolspec/internal/captures"
 	"github.com/toolspec/toolspec/spectest"
 )
 
-// captures is the shared captures folder as this package sees it.
-const captures = "../../../shared/captures"
+// capturesDir is the shared captures folder as this package sees it.
+const capturesDir = "../../../shared/captures"
 
-// load returns the bytes of capture name (format/file), skipping t when
-// the captures are not there.
+// load returns the bytes of capture name (format/file); its absence stops
+// t (captures.Absent).
 func load(t *testing.T, name string) []byte {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join(captures, name))
-	if os.IsNotExist(err) {
-		t.Skipf("no capture %s", name)
-	}
+	data, err := os.ReadFile(filepath.Join(capturesDir, name))
 	if err != nil {
-		t.Fatal(err)
+		captures.Absent(t, filepath.Join(capturesDir, name), err)
 	}
 	return data
 }

@@ -9,7 +9,6 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
-	"io/fs"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -19,6 +18,7 @@ import (
 	"testing"
 
 	"github.com/toolspec/toolspec"
+	"github.com/toolspec/toolspec/internal/captures"
 )
 
 // Dir is the captures folder as the bridges' packages see it: the repository
@@ -39,16 +39,13 @@ type Capture struct {
 }
 
 // Load returns the captures of format (a folder of Dir), sorted by name. It
-// skips t only when the folder does not exist.
+// stops t through captures.Absent when the folder cannot be read.
 func Load(t testing.TB, format string, named bool) []Capture {
 	t.Helper()
 	dir := filepath.Join(Dir, format)
 	ents, err := os.ReadDir(dir)
-	if errors.Is(err, fs.ErrNotExist) {
-		t.Skipf("no captures at %s", dir)
-	}
 	if err != nil {
-		t.Fatal(err)
+		captures.Absent(t, dir, err)
 	}
 	var caps []Capture
 	for _, e := range ents {
