@@ -72,6 +72,7 @@ var testOnlyPkgs = []string{
 	modulePath + "/internal/captures",
 	modulePath + "/internal/decodetest",
 	modulePath + "/internal/golden",
+	modulePath + "/internal/rapidcheck",
 	modulePath + "/internal/rapidfuzz",
 	modulePath + "/internal/workload",
 	"pgregory.net/rapid",

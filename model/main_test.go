@@ -5,7 +5,7 @@ import (
 	"os"
 	"testing"
 
-	"github.com/toolspec/toolspec/internal/golden"
+	"github.com/toolspec/toolspec/internal/rapidcheck"
 )
 
 // TestMain sets rapid's default number of checks for this package's cheap
@@ -13,6 +13,6 @@ import (
 // mutation check.
 func TestMain(m *testing.M) {
 	flag.Parse()
-	golden.RapidDefaults(2000, 200)
+	rapidcheck.Defaults(2000, 200)
 	os.Exit(m.Run())
 }

@@ -33,27 +33,25 @@ func Step(s State, e spec.Event) (State, []spec.Output, error) {
 // violation names (reject).
 type handler func(s *State, e spec.Event, out *[]spec.Output) *spec.Violation
 
-var handlers [spec.NumKinds]handler
-
-func init() {
-	handlers = [spec.NumKinds]handler{
-		spec.KindMessageStart: stepMessageStart,
-		spec.KindMessageEnd:   stepMessageEnd,
-		spec.KindFragment:     stepFragment,
-		spec.KindWholeCall:    stepWholeCall,
-		spec.KindBlockStart:   stepBlockStart,
-		spec.KindBlockDelta:   stepBlockDelta,
-		spec.KindBlockStop:    stepBlockStop,
-		spec.KindText:         stepText,
-		spec.KindThinking:     stepText,
-		spec.KindSignature:    stepSignature,
-		spec.KindPathOpen:     stepPathOpen,
-		spec.KindPathArg:      stepPathArg,
-		spec.KindPathClose:    stepPathClose,
-		spec.KindFinish:       stepFinish,
-		spec.KindError:        stepError,
-		spec.KindEOF:          stepEOF,
-	}
+// handlers is the dispatch table of apply, one handler per kind of event;
+// a kind without one is rejected.
+var handlers = [spec.NumKinds]handler{
+	spec.KindMessageStart: stepMessageStart,
+	spec.KindMessageEnd:   stepMessageEnd,
+	spec.KindFragment:     stepFragment,
+	spec.KindWholeCall:    stepWholeCall,
+	spec.KindBlockStart:   stepBlockStart,
+	spec.KindBlockDelta:   stepBlockDelta,
+	spec.KindBlockStop:    stepBlockStop,
+	spec.KindText:         stepText,
+	spec.KindThinking:     stepText,
+	spec.KindSignature:    stepSignature,
+	spec.KindPathOpen:     stepPathOpen,
+	spec.KindPathArg:      stepPathArg,
+	spec.KindPathClose:    stepPathClose,
+	spec.KindFinish:       stepFinish,
+	spec.KindError:        stepError,
+	spec.KindEOF:          stepEOF,
 }
 
 // apply applies e to s in place.
