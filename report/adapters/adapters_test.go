@@ -194,6 +194,7 @@ func TestKnownBehaviour(t *testing.T) {
 	emptyIDs := []byte(`{"model":"m","created_at":"2026-01-01T00:00:00Z","message":{"role":"assistant","content":"","tool_calls":[{"function":{"name":"f","arguments":{"x":1}}},{"function":{"name":"g","arguments":{"y":2}}}]},"done":false}
 {"model":"m","created_at":"2026-01-01T00:00:01Z","message":{"role":"assistant","content":""},"done":true,"done_reason":"stop"}
 `)
+	sharedID := bytes.Replace(emptyIDs, []byte(`{"function"`), []byte(`{"id":"dup","function"`), -1)
 	tests := []struct {
 		name    string
 		adapter spectest.Adapter
@@ -213,8 +214,13 @@ func TestKnownBehaviour(t *testing.T) {
 		{"langchaingo interleaved", Langchaingo(), toolspec.FormatOpenAIChat, interleaved, `a f {"x":;b g {"y":1}2};`},
 		// A06 at v2.16.0: a cut input becomes {} at the block's stop.
 		{"anthropic cut input", AnthropicSDK(), toolspec.FormatAnthropic, cut, `toolu_1 write {};`},
-		// O01: calls without an id collide; only the first is emitted.
-		{"ollama empty ids", readBack(), toolspec.FormatOllama, emptyIDs, ` f {"x":1};`},
+		// O01: calls without an id collide in the converter, but Ollama's
+		// server gives each call an id before the middleware sees it, as
+		// the translator does, so both come through.
+		{"ollama empty ids", readBack(), toolspec.FormatOllama, emptyIDs, `call_00000001 f {"x":1};call_00000002 g {"y":2};`},
+		// O01 with ids: calls that share one (a cloud model's, passed
+		// through) collide; only the first is emitted.
+		{"ollama shared id", readBack(), toolspec.FormatOllama, sharedID, `dup f {"x":1};`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
