@@ -56,7 +56,9 @@ await main(
           calls.push({
             id: block.id ?? '',
             name: block.name ?? '',
-            arguments: argumentText(block.input, raw[i] ?? ''),
+            // A block without input (one a message_start carried whole) has
+            // no arguments: "" is the protocol's "none", not JSON null.
+            arguments: block.input === undefined ? '' : argumentText(block.input, raw[i] ?? ''),
             status: 'complete',
           });
         }

@@ -37,6 +37,16 @@ await main(
     for (const choice of choices) {
       const m = choice.message ?? {};
       if (typeof m.content === 'string') text += m.content;
+      // A legacy function call (a request that declared functions) is the
+      // message's function_call, which the SDK keeps apart from tool_calls.
+      if (m.function_call) {
+        calls.push({
+          id: '',
+          name: m.function_call.name ?? '',
+          arguments: m.function_call.arguments ?? '',
+          status: 'complete',
+        });
+      }
       for (const tc of m.tool_calls ?? []) {
         const fn = tc.function ?? tc.custom ?? {};
         calls.push({
