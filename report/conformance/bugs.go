@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/toolspec/toolspec"
@@ -175,41 +176,59 @@ func parseBug(file string, data []byte) (Bug, error) {
 	return b, nil
 }
 
-// covers reports whether b explains failure f of library lib: the same
-// library, one of its rules, and one of its cases (random/<format> covers
-// every random stream of the format).
-func (b Bug) covers(lib string, f spectest.Failure) bool {
+// covers reports whether b explains failure f of library lib on the
+// stream of seed (0 for a scenario): the same library, one of its rules,
+// and one of its cases (caseMatches).
+func (b Bug) covers(lib string, seed uint64, f spectest.Failure) bool {
 	if b.Library != lib || !slices.Contains(b.Rules, f.Rule) {
 		return false
 	}
 	for _, c := range b.Cases {
-		if c == f.Case || (strings.HasPrefix(c, "random/") && strings.HasPrefix(f.Case, c)) {
+		if caseMatches(c, seed, f) {
 			return true
 		}
 	}
 	return false
 }
 
+// caseMatches reports whether entry, a case of a bug report or a note,
+// names failure f's case on the stream of seed: a scenario by its name,
+// random/<format> every random stream of the format, and
+// "random/<format> seed N" the one drawn with seed N.
+func caseMatches(entry string, seed uint64, f spectest.Failure) bool {
+	if entry == f.Case {
+		return true
+	}
+	if !strings.HasPrefix(entry, "random/") {
+		return false
+	}
+	if name, n, ok := strings.Cut(entry, " seed "); ok {
+		return strings.HasPrefix(f.Case, name) && n == strconv.FormatUint(seed, 10)
+	}
+	return strings.HasPrefix(f.Case, entry)
+}
+
 // bugFor returns the index in bugs of the first bug report that explains
-// failure f of library lib, or -1.
-func bugFor(bugs []Bug, lib string, f spectest.Failure) int {
+// failure f of library lib on the stream of seed, or -1.
+func bugFor(bugs []Bug, lib string, seed uint64, f spectest.Failure) int {
 	for i, b := range bugs {
-		if b.covers(lib, f) {
+		if b.covers(lib, seed, f) {
 			return i
 		}
 	}
 	return -1
 }
 
-// Explain says what explains failure f of library lib: "bug report
+// Explain says what explains failure f of library lib on the stream of
+// seed (a random case's; 0 for a scenario): "bug report
 // <file>", "note <n>" (its number in the notes table), or, for a failure
 // on real traffic that neither explains, "unexplained"; a robustness
 // finding neither explains is "robustness".
-func Explain(bugs []Bug, lib string, f spectest.Failure) string {
-	if i := noteFor(lib, f); i >= 0 {
+func Explain(bugs []Bug, lib string, seed uint64, f spectest.Failure) string {
+	if i := noteFor(lib, seed, f); i >= 0 {
 		return fmt.Sprintf("note %d", i+1)
 	}
-	if i := bugFor(bugs, lib, f); i >= 0 {
+	if i := bugFor(bugs, lib, seed, f); i >= 0 {
 		return "bug report " + bugs[i].File
 	}
 	if f.Real {

@@ -79,23 +79,27 @@ func TestBugPrograms(t *testing.T) {
 }
 
 // TestBugCovers: a bug report explains the failures of its library, rules
-// and cases; random/<format> stands for every random stream of the format.
+// and cases; random/<format> stands for every random stream of the format,
+// "random/<format> seed N" for the one of seed N.
 func TestBugCovers(t *testing.T) {
-	b := Bug{Library: "lib", Rules: []toolspec.RuleID{"NAME-1"}, Cases: []string{"names/chat-name-resent", "random/openai-chat"}}
+	b := Bug{Library: "lib", Rules: []toolspec.RuleID{"NAME-1"}, Cases: []string{"names/chat-name-resent", "random/openai-chat", "random/anthropic seed 7"}}
 	for _, c := range []struct {
 		lib  string
+		seed uint64
 		f    spectest.Failure
 		want bool
 	}{
-		{"lib", spectest.Failure{Case: "names/chat-name-resent", Rule: "NAME-1"}, true},
-		{"lib", spectest.Failure{Case: "random/openai-chat", Rule: "NAME-1"}, true},
-		{"lib", spectest.Failure{Case: "names/chat-name-resent", Rule: "ID-6"}, false},
-		{"other", spectest.Failure{Case: "names/chat-name-resent", Rule: "NAME-1"}, false},
-		{"lib", spectest.Failure{Case: "names/chat-never-named", Rule: "NAME-1"}, false},
-		{"lib", spectest.Failure{Case: "random/anthropic", Rule: "NAME-1"}, false},
+		{"lib", 0, spectest.Failure{Case: "names/chat-name-resent", Rule: "NAME-1"}, true},
+		{"lib", 3, spectest.Failure{Case: "random/openai-chat", Rule: "NAME-1"}, true},
+		{"lib", 0, spectest.Failure{Case: "names/chat-name-resent", Rule: "ID-6"}, false},
+		{"other", 0, spectest.Failure{Case: "names/chat-name-resent", Rule: "NAME-1"}, false},
+		{"lib", 0, spectest.Failure{Case: "names/chat-never-named", Rule: "NAME-1"}, false},
+		{"lib", 7, spectest.Failure{Case: "random/anthropic", Rule: "NAME-1"}, true},
+		{"lib", 8, spectest.Failure{Case: "random/anthropic", Rule: "NAME-1"}, false},
+		{"lib", 7, spectest.Failure{Case: "random/ollama", Rule: "NAME-1"}, false},
 	} {
-		if got := b.covers(c.lib, c.f); got != c.want {
-			t.Errorf("covers(%s, %s %s) = %v, want %v", c.lib, c.f.Case, c.f.Rule, got, c.want)
+		if got := b.covers(c.lib, c.seed, c.f); got != c.want {
+			t.Errorf("covers(%s, seed %d, %s %s) = %v, want %v", c.lib, c.seed, c.f.Case, c.f.Rule, got, c.want)
 		}
 	}
 }

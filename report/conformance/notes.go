@@ -17,8 +17,9 @@ type Note struct {
 	// Rules are the rules whose failures the note covers; none covers a
 	// failure of any rule (or of none) in its cases.
 	Rules []toolspec.RuleID
-	// Cases are the cases the note covers; none covers every case of its
-	// rules.
+	// Cases are the cases the note covers, named as a bug report's
+	// (caseMatches: a scenario, random/<format>, or "random/<format> seed
+	// N"); none covers every case of its rules.
 	Cases  []string
 	Kind   string
 	Text   string
@@ -67,10 +68,10 @@ func init() {
 }
 
 // noteFor returns the index in Notes of the note that covers failure f of
-// library lib, or -1.
-func noteFor(lib string, f spectest.Failure) int {
+// library lib on the stream of seed (0 for a scenario), or -1.
+func noteFor(lib string, seed uint64, f spectest.Failure) int {
 	for i, n := range Notes {
-		if n.Library == lib && (len(n.Rules) == 0 || slices.Contains(n.Rules, f.Rule)) && (len(n.Cases) == 0 || slices.Contains(n.Cases, f.Case)) {
+		if n.Library == lib && (len(n.Rules) == 0 || slices.Contains(n.Rules, f.Rule)) && (len(n.Cases) == 0 || slices.ContainsFunc(n.Cases, func(c string) bool { return caseMatches(c, seed, f) })) {
 			return i
 		}
 	}

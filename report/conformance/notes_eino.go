@@ -29,7 +29,7 @@ func init() {
 		},
 		Note{
 			Library: "eino", Rules: []toolspec.RuleID{toolspec.OrdFirstSeen},
-			Cases: []string{"random/openai-chat"},
+			Cases: []string{"random/openai-chat seed 20260103"},
 			Kind:  KindKit,
 			Text: "As the note on framing/chat-arguments-object: the random stream that fails here (seed 20260103) carries " +
 				"function.arguments as a JSON object ({}), which eino-ext's component fails closed with a decode error.",
@@ -37,7 +37,7 @@ func init() {
 		},
 		Note{
 			Library: "eino", Rules: []toolspec.RuleID{toolspec.EndTruncation},
-			Cases: []string{"random/openai-chat"},
+			Cases: []string{"random/openai-chat seed 20260101"},
 			Kind:  KindByDesign,
 			Text: "The random stream that fails here (seed 20260101) has two choices, choice 1 left without a finish. The " +
 				"OpenAI component reads choice 0 of every chunk only (\"take 0 index as response\") and requests one " +

@@ -18,7 +18,7 @@ func init() {
 		},
 		Note{
 			Library: "node-anthropic-sdk", Rules: []toolspec.RuleID{toolspec.OrdFirstSeen},
-			Cases: []string{"random/anthropic"},
+			Cases: []string{"random/anthropic seed 20260104"},
 			Kind:  KindByDesign,
 			Text: "A random stream that repeats its open message's message_start, byte for byte, in the middle of the message. " +
 				repeatedStart,

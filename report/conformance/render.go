@@ -144,7 +144,7 @@ func Render(results []Result, m Meta) ([]byte, map[string][]byte) {
 	for _, r := range results {
 		for _, c := range r.Cases {
 			for _, f := range c.Failures {
-				if Explain(m.Bugs, r.Library.Name, f) == "unexplained" {
+				if Explain(m.Bugs, r.Library.Name, c.Seed, f) == "unexplained" {
 					unexplained = append(unexplained, fmt.Sprintf("%s: %s (%s)", r.Library.Name, c.Title(), ruleName(f.Rule)))
 				}
 			}
@@ -240,14 +240,14 @@ func Render(results []Result, m Meta) ([]byte, map[string][]byte) {
 				if x.f.Level == spec.LevelShould {
 					got = "warning (SHOULD): " + got
 				}
-				if n := noteFor(lib, x.f); n >= 0 {
+				if n := noteFor(lib, x.c.Seed, x.f); n >= 0 {
 					got = fmt.Sprintf("noted ([%d](#note-%d)): %s", n+1, n+1, got)
 				}
 				title := fmt.Sprintf("[%s](%s)", x.c.Title(), link)
 				if !x.f.Real {
 					title += " (robustness)"
 				}
-				if i := bugFor(m.Bugs, lib, x.f); i >= 0 {
+				if i := bugFor(m.Bugs, lib, x.c.Seed, x.f); i >= 0 {
 					title += fmt.Sprintf(" ([bug report](%s/bugs/%s))", m.FilesDir, m.Bugs[i].File)
 				}
 				row(&b, []string{title, got, esc(x.f.Want), "`" + reproduce(lib, x.c, m.Options) + "`"})
@@ -343,12 +343,12 @@ func counts(r Result) tally {
 		n.run++
 		var bug, real, warn bool
 		for _, f := range c.Failures {
-			if noteFor(r.Library.Name, f) < 0 {
+			if noteFor(r.Library.Name, c.Seed, f) < 0 {
 				bug, real = true, real || f.Real
 			}
 		}
 		for _, f := range c.Warnings {
-			warn = warn || noteFor(r.Library.Name, f) < 0
+			warn = warn || noteFor(r.Library.Name, c.Seed, f) < 0
 		}
 		switch {
 		case real:
@@ -381,7 +381,7 @@ func cell(r Result, id toolspec.RuleID) string {
 		for _, f := range append(append([]spectest.Failure(nil), c.Failures...), c.Warnings...) {
 			switch {
 			case f.Rule != id:
-			case noteFor(r.Library.Name, f) >= 0:
+			case noteFor(r.Library.Name, c.Seed, f) >= 0:
 				noted = true
 			case f.Level == spec.LevelMust:
 				failed = true

@@ -138,7 +138,7 @@ func main() {
 				// Each failure says what explains it (a bug report of
 				// -out's bugs folder, a note) or that nothing does.
 				for _, f := range c.Failures {
-					fmt.Printf("%s: %s: [%s] %s\n", r.Library.Name, c.Title(), conformance.Explain(bugs, r.Library.Name, f), f.Error())
+					fmt.Printf("%s: %s: [%s] %s\n", r.Library.Name, c.Title(), conformance.Explain(bugs, r.Library.Name, c.Seed, f), f.Error())
 				}
 				for _, f := range c.Warnings {
 					fmt.Printf("%s: %s: [warning] %s\n", r.Library.Name, c.Title(), f.Error())
