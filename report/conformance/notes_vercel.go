@@ -84,7 +84,7 @@ func init() {
 				"followed by a tool result, in the SDK's shapes: web_search_call, file_search_call and image_generation_call " +
 				"as a call with input {} whose tool result holds the action, queries and results, or image (the docs read " +
 				"the search query from toolResult.output.action.query); code_interpreter_call as a call with input " +
-				"{code, containerId}, the code interpreter tool's input schema.",
+				"{code, containerId}, the code interpreter tool's input schema (openai-responses-language-model.ts builds each).",
 			Source: openaiDocs,
 		},
 
@@ -128,8 +128,8 @@ func init() {
 			Text: "The scenario marks one call item incomplete inside a response whose status is completed, with no " +
 				"incomplete_details. Its sources show a cut as the response's status: OpenAI ends a cut response with " +
 				"response.incomplete, and vLLM sends an incomplete response in response.completed (vllm-project/vllm#45386, " +
-				"scenario completion/responses-completed-status-incomplete), both of which the SDK reads as a length finish " +
-				"whose calls streamText does not run. No provider is known to send the scenario's combination.",
+				"scenario completion/responses-completed-status-incomplete), both of which the SDK reads from incomplete_details as " +
+				"a length (or content-filter) finish whose calls streamText does not run. No provider is known to send the scenario's combination.",
 			Source: responsesSrc + "responses/map-openai-responses-finish-reason.ts",
 		},
 		Note{
