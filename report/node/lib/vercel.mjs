@@ -9,12 +9,16 @@ import { describeError } from './protocol.mjs';
  * A tool set that declares every name. The kit's streams call tools of any
  * name, and streamText turns a call of an undeclared tool into an invalid
  * call (NoSuchToolError), so every name is answered with one tool whose
- * schema accepts any JSON value and that has no execute function: the
- * SDK parses and presents each call but runs nothing. Object.keys sees one
- * tool, "any", which is what the request (never sent anywhere) declares.
+ * schema accepts any JSON value and whose execute function, as the SDK's
+ * docs show a tool, records the call it is run for: streamText runs a
+ * tool's execute only for a call it hands over whole and valid, that the
+ * provider did not run, and only when the model call ends with a finish
+ * reason that allows tool execution (stop or tool-calls). Object.keys sees
+ * one tool, "any", which is what the request (never sent anywhere)
+ * declares.
  */
-function everyTool() {
-  const any = tool({ description: 'any tool', inputSchema: jsonSchema({}) });
+function everyTool(execute) {
+  const any = tool({ description: 'any tool', inputSchema: jsonSchema({}), execute });
   const skip = new Set(['then', 'toJSON']);
   return new Proxy(
     { any },
@@ -37,6 +41,7 @@ const finishReasons = {
   length: 'length',
   'content-filter': 'content_filter',
   error: 'error',
+  interrupted: 'truncated', // the provider's stream ended without its completion signal
   other: 'other',
   unknown: 'other',
 };
@@ -44,34 +49,46 @@ const finishReasons = {
 /**
  * Runs streamText on model and reads its full stream to the end.
  *
- * Calls: every tool-call part is a call the SDK presents as finished
- * ("complete"), unless the SDK marks it invalid (its input did not parse:
- * "invalid"); its arguments are its parsed input, written as argumentText
- * says (the input deltas the SDK streamed for it, when they parse to that
- * input). A call whose input the stream started (tool-input-start) but
- * that never became a tool-call part is "incomplete", with the input
- * deltas it got. The full stream is read rather than the result's
- * toolCalls because a tool-call part is the moment the SDK hands a call to
- * the application (where a tool's execute runs), and because the parts
- * also show what toolCalls leave out: the calls it never finished, and the
- * error parts.
+ * Calls: the tool-call parts of the full stream, in order, each with its
+ * parsed input as its arguments, written as argumentText says (the input
+ * deltas the SDK streamed for it, when they parse to that input). A call is
+ * presented as finished ("complete") when streamText ran the tool's execute
+ * for it, which is what an application whose tools have an execute
+ * function gets: streamText runs a call only if it is valid, not run by the
+ * provider, and only once the model call ended with a finish reason that
+ * allows it (ai's isToolExecutionAllowedFinishReason: stop or tool-calls).
+ * A call the provider ran (providerExecuted: a hosted tool, an MCP call or
+ * approval request) is never run by streamText; it is presented as the
+ * finished record the SDK hands over. A call the SDK marks invalid (its
+ * input did not parse) is "invalid"; a valid call streamText did not run
+ * is "incomplete", as is a call whose input the stream started
+ * (tool-input-start) but that never became a tool-call part, with the
+ * input deltas it got.
  *
- * Errors: an error part, an abort part, or a thrown error fails the
- * stream closed (the answer's error), as an application that stops on
- * them would.
+ * Errors: streamText forwards an error part and goes on; it still runs the
+ * calls the model call ended with. So an error part, an abort part or a
+ * thrown error fails the stream closed (the answer's error) only when
+ * streamText ran none of the calls: an application that acts on what
+ * streamText ran has acted on the others.
  */
 export async function runStreamText(model) {
   const calls = [];
   const open = new Map(); // tool-input id -> its call
+  const ran = new Map(); // toolCallId -> how many times streamText ran it
+  const handed = []; // [call, tool-call part] in the order the SDK handed them over
   const errors = [];
   let text = '';
   let thinking = '';
   let finish;
+  const execute = async (_input, { toolCallId }) => {
+    ran.set(toolCallId, (ran.get(toolCallId) ?? 0) + 1);
+    return 'ran';
+  };
   try {
     const result = streamText({
       model,
       prompt: 'replayed stream',
-      tools: everyTool(),
+      tools: everyTool(execute),
       maxRetries: 0,
       onError: () => {}, // the error parts are read below
     });
@@ -96,20 +113,19 @@ export async function runStreamText(model) {
         }
         case 'tool-call': {
           const started = open.get(part.toolCallId);
-          const streamed = started && started.status === 'incomplete' ? started.arguments : '';
+          const streamed = started && !started.handed ? started.arguments : '';
           // An invalid call's input is the raw text that did not parse.
           const args =
             part.invalid && typeof part.input === 'string' ? part.input : argumentText(part.input, streamed);
-          const c = {
-            id: part.toolCallId,
-            name: part.toolName,
-            arguments: args,
-            status: part.invalid ? 'invalid' : 'complete',
-          };
-          if (started && started.status === 'incomplete') {
+          const c = { id: part.toolCallId, name: part.toolName, arguments: args, status: 'incomplete' };
+          if (started && !started.handed) {
             Object.assign(started, c);
+            started.handed = true;
+            handed.push([started, part]);
           } else {
+            c.handed = true;
             calls.push(c);
+            handed.push([c, part]);
           }
           break;
         }
@@ -127,12 +143,24 @@ export async function runStreamText(model) {
   } catch (err) {
     errors.push(describeError(err));
   }
+  for (const [c, part] of handed) {
+    if (part.invalid) {
+      c.status = 'invalid';
+    } else if (part.providerExecuted) {
+      c.status = 'complete';
+    } else if ((ran.get(part.toolCallId) ?? 0) > 0) {
+      ran.set(part.toolCallId, ran.get(part.toolCallId) - 1);
+      c.status = 'complete';
+    }
+  }
   const answer = {
-    calls,
+    calls: calls.map(({ id, name, arguments: args, status }) => ({ id, name, arguments: args, status })),
     stop_reason: finish === undefined ? 'none' : finishReasons[finish] ?? 'other',
     text,
     thinking,
   };
-  if (errors.length > 0) answer.error = errors.join('; ');
+  if (errors.length > 0 && !answer.calls.some((c) => c.status === 'complete')) {
+    answer.error = errors.join('; ');
+  }
   return answer;
 }
