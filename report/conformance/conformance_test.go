@@ -39,6 +39,26 @@ func TestCommittedReport(t *testing.T) {
 	}
 }
 
+// TestCommittedReportExplained: every failure on real traffic of the
+// committed report is explained by a bug report (with a program that
+// reproduces it) or a note (with its source). A run that finds a new one
+// lists it after unexplainedLead, and this test fails until it is filed
+// or noted.
+func TestCommittedReportExplained(t *testing.T) {
+	doc, err := os.ReadFile(committed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(doc, []byte(unexplainedLead+" none.")) {
+		i := bytes.Index(doc, []byte(unexplainedLead))
+		if i < 0 {
+			t.Fatalf("%s has no line %q", committed, unexplainedLead)
+		}
+		list, _, _ := bytes.Cut(doc[i:], []byte("\n\n#"))
+		t.Errorf("%s: failures on real traffic that no bug report or note explains: file a bug report (docs/conformance/bugs/README.md) or a note (notes.go) for each:\n%s", committed, list)
+	}
+}
+
 // fake is a run of two libraries: one with a scenario failure on real
 // traffic, a noted failure, a warning and a random failure (a robustness
 // finding) with its shrunk scenario, one with none.

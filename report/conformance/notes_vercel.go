@@ -18,7 +18,7 @@ func init() {
 		// @ai-sdk/openai-compatible
 		Note{
 			Library: "node-vercel-openai-compatible", Rules: []toolspec.RuleID{toolspec.OrdFirstSeen},
-			Cases: []string{"identity/chat-legacy-function-call", "random/openai-chat"},
+			Cases: []string{"identity/chat-legacy-function-call", "random/openai-chat seed 20260103"},
 			Kind:  KindKit,
 			Text: "The stream answers a request that declares legacy \"functions\": llama-cpp-python streams delta.function_call " +
 				"only when the request has no tools (functionary_v1_v2_chat_handler in llama_cpp/llama_chat_format.py sends " +
@@ -36,7 +36,7 @@ func init() {
 		},
 		Note{
 			Library: "node-vercel-openai-compatible", Rules: []toolspec.RuleID{toolspec.EndTruncation},
-			Cases: []string{"random/openai-chat"},
+			Cases: []string{"random/openai-chat seed 20260102"},
 			Kind:  KindKit,
 			Text: nChoices + " The random openai-chat failures of this rule are that shape: choice 1's finish read as the " +
 				"finish of the one choice, whose own call was cut.",
@@ -65,11 +65,20 @@ func init() {
 		},
 		Note{
 			Library: "node-vercel-openai-responses", Rules: []toolspec.RuleID{toolspec.EndValidate},
-			Cases: []string{"completion/responses-tool-search-client"},
+			Cases: []string{"completion/responses-tool-search-client", "completion/responses-tool-search-server"},
 			Kind:  KindByDesign,
-			Text: "A client tool_search_call is handed over as a call of the SDK's toolSearch tool, whose input schema is " +
-				"{arguments, call_id}: the item's arguments under \"arguments\", beside its call_id.",
+			Text: "A tool_search_call, client or server, is handed over as a call of the SDK's toolSearch tool, whose input " +
+				"schema is {arguments, call_id}: the item's arguments under \"arguments\", beside its call_id (null for a " +
+				"server search).",
 			Source: responsesSrc + "tool/tool-search.ts",
+		},
+		Note{
+			Library: "node-vercel-openai-responses", Rules: []toolspec.RuleID{toolspec.EndValidate},
+			Cases: []string{"completion/responses-apply-patch-call"},
+			Kind:  KindByDesign,
+			Text: "An apply_patch_call is handed over as a call of the SDK's applyPatch tool, whose input schema is " +
+				"{callId, operation}: the item's operation, beside its call_id.",
+			Source: responsesSrc + "tool/apply-patch.ts",
 		},
 
 		// @ai-sdk/openai Responses: server calls, recorded as provider-executed tool calls
@@ -102,26 +111,6 @@ func init() {
 
 		// @ai-sdk/openai Responses: the kit's streams
 		Note{
-			Library: "node-vercel-openai-responses", Rules: []toolspec.RuleID{toolspec.NameItem},
-			Cases: []string{"completion/responses-apply-patch-call"},
-			Kind:  KindKit,
-			Text: "The scenario's response.output_item.added has an apply_patch_call without \"operation\", which the item's type " +
-				"requires (openai-python ResponseApplyPatchToolCall, the scenario's own source; openai-node declares it too); " +
-				"the SDK validates the added item against that shape and fails the stream on it. With the operation on the " +
-				"added item, as the API's type has it, the SDK hands the call over as an apply_patch call of input " +
-				"{callId, operation}.",
-			Source: responsesSrc + "responses/openai-responses-api.ts",
-		},
-		Note{
-			Library: "node-vercel-openai-responses", Rules: []toolspec.RuleID{toolspec.NameItem},
-			Cases: []string{"completion/responses-tool-search-server"},
-			Kind:  KindKit,
-			Text: "The scenario's tool_search_call and tool_search_output items have no \"call_id\" member; openai-node declares " +
-				"it on both as call_id: string | null, present and null for a server search, and the SDK's schema requires it " +
-				"(nullable). With \"call_id\": null the SDK reads the items and hands over the search as a provider-executed call.",
-			Source: responsesSrc + "responses/openai-responses-api.ts",
-		},
-		Note{
 			Library: "node-vercel-openai-responses", Rules: []toolspec.RuleID{toolspec.EndTruncation},
 			Cases: []string{"completion/responses-item-status-incomplete"},
 			Kind:  KindKit,
@@ -143,7 +132,7 @@ func init() {
 		},
 		Note{
 			Library: "node-vercel-openai-responses", Rules: []toolspec.RuleID{toolspec.OrdFirstSeen},
-			Cases: []string{"random/openai-responses"},
+			Cases: []string{"random/openai-responses seed 20260101", "random/openai-responses seed 20260104"},
 			Kind:  KindKit,
 			Text: "The random Responses streams that fail this rule carry shapes no provider is known to send and the API's " +
 				"types rule out: payloads without \"type\" (the generator drops it, leaving the SSE event name to stand in, " +
