@@ -1,6 +1,7 @@
 package gen
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -68,10 +69,16 @@ type Response struct {
 	Format spec.Format
 	// Messages are the messages of the stream, in stream order.
 	Messages []Message
+	// Liberties name what the valid stream's bytes take that its format
+	// allows but no provider is known to send (Liberty*): a reader owes
+	// them what SPEC.md says, but a failure on them is a robustness
+	// finding, not one on real traffic. Empty for most draws.
+	Liberties []string
 
-	dialect dialect   // how the format is spoken (Bedrock Converse or Invoke)
-	seen    []itemRef // calls in the order the stream first shows them
-	stops   []itemRef // finishes in stream order (item is unused)
+	liberties []string  // those the encoder took, before serialization
+	dialect   dialect   // how the format is spoken (Bedrock Converse or Invoke)
+	seen      []itemRef // calls in the order the stream first shows them
+	stops     []itemRef // finishes in stream order (item is unused)
 }
 
 // Message is one response of the model within a stream.
@@ -399,8 +406,38 @@ type Options struct {
 func (o Options) Valid(t *rapid.T, f spec.Format) (Response, []byte) {
 	r, st := build(t, o, f)
 	serialize(t, st)
+	r.Liberties = nil
+	for _, l := range append(r.liberties, st.liberties...) {
+		if !slices.Contains(r.Liberties, l) {
+			r.Liberties = append(r.Liberties, l)
+		}
+	}
+	slices.Sort(r.Liberties)
 	return *r, st.data
 }
+
+// The liberties a valid stream can take (Response.Liberties): each is
+// allowed by its format's rules (the WHATWG rules of SSE, the API's
+// event shapes), and no capture, provider document or issue shows a
+// provider sending it.
+const (
+	// LibertyBOM: the stream starts with a UTF-8 byte-order mark, which
+	// SSE's rules strip.
+	LibertyBOM = "bom"
+	// LibertyCR: SSE lines end with a bare CR (CR LF, as Gemini ends
+	// them, is no liberty).
+	LibertyCR = "cr-line-ends"
+	// LibertyMultiLineData: a payload's JSON is split over several data:
+	// lines of one event, which SSE joins with LF.
+	LibertyMultiLineData = "multi-line-data"
+	// LibertyTypeless: Responses payloads without their "type", the SSE
+	// event name standing in (FRAME-1).
+	LibertyTypeless = "typeless-payloads"
+	// LibertyLateStart: an Anthropic message_start repeated later in the
+	// message than right after the first (which LiteLLM's bridge sends,
+	// BerriAI/litellm#32357).
+	LibertyLateStart = "late-message-start"
+)
 
 // responses draws how many responses a stream holds: one, two or three,
 // mostly one; always one under OneResponse.

@@ -305,6 +305,9 @@ func repeatStart(t *rapid.T, r *Response, out []frame) []frame {
 	if rapid.IntRange(0, 2).Draw(t, "repeatStartLater") == 0 {
 		at = rapid.IntRange(1, len(out)-1).Draw(t, "repeatStartAt")
 	}
+	if at > 1 {
+		r.liberties = append(r.liberties, LibertyLateStart)
+	}
 	rep := copyFrame(out[0])
 	rep.role = roleOther
 	return append(out[:at:at], append([]frame{rep}, out[at:]...)...)

@@ -77,6 +77,8 @@ type stream struct {
 
 	data  []byte
 	spans [][2]int // byte range of each serialized frame (event-stream only)
+
+	liberties []string // what serialization took (Response.Liberties)
 }
 
 // newStream draws the framing of a stream of format f among the ones
@@ -148,6 +150,9 @@ func serializeSSE(t *rapid.T, st *stream) {
 			e = "\r\n"
 		}
 		prevCR = e == "\r"
+		if prevCR {
+			st.liberties = append(st.liberties, LibertyCR)
+		}
 		b.WriteString(e)
 	}
 	field := func(name, value string) {
@@ -161,6 +166,7 @@ func serializeSSE(t *rapid.T, st *stream) {
 	}
 	if rapid.IntRange(0, 9).Draw(t, "sseBOM") == 0 {
 		b.WriteString("\xEF\xBB\xBF")
+		st.liberties = append(st.liberties, LibertyBOM)
 	}
 	if extras && rapid.Bool().Draw(t, "sseLeadingComment") {
 		b.WriteString(": stream opened")
@@ -169,6 +175,9 @@ func serializeSSE(t *rapid.T, st *stream) {
 	}
 	for i, fr := range st.frames {
 		text := st.payload(fr, multi && rapid.IntRange(0, 2).Draw(t, "sseSplitData") == 0)
+		if strings.Contains(text, "\n") {
+			st.liberties = append(st.liberties, LibertyMultiLineData)
+		}
 		ev := ""
 		if st.named && !fr.noEvent {
 			ev = fr.event
@@ -209,6 +218,7 @@ func serializeLines(t *rapid.T, st *stream) {
 	blanks := rapid.IntRange(0, 4).Draw(t, "linesBlanks") == 0
 	if rapid.IntRange(0, 14).Draw(t, "linesBOM") == 0 {
 		b.WriteString("\xEF\xBB\xBF")
+		st.liberties = append(st.liberties, LibertyBOM)
 	}
 	for i, fr := range st.frames {
 		if blanks && rapid.IntRange(0, 3).Draw(t, "blankLine") == 0 {

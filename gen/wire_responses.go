@@ -140,6 +140,7 @@ func encodeResponses(t *rapid.T, r *Response) *stream {
 			if typeless && rapid.IntRange(0, 3).Draw(t, "dropType") == 0 {
 				if o, ok := fr.body.(*jObj); ok {
 					o.del("type") // the SSE event name stands in (FRAME-1)
+					st.liberties = append(st.liberties, LibertyTypeless)
 				}
 			}
 			st.add(fr)
@@ -391,14 +392,20 @@ func responsesItemCall(t *rapid.T, c *Call, s respItemShape, itemID, status stri
 	switch {
 	case s.input == "":
 	case s.json:
+		member := s.input
+		if s.kind == spec.CallComputer && c.wire != "" && c.wire[0] == '[' {
+			member = "actions" // computer_use's batched actions, without an action
+		}
 		if rapid.IntRange(0, 2).Draw(t, "placeholderInput") == 0 {
 			// An item in progress may carry a placeholder input, which is
 			// not read (xAI's web_search_call: "query": "").
 			added.set(s.input, obj("type", "search", "query", ""))
-		}
-		member := s.input
-		if s.kind == spec.CallComputer && c.wire != "" && c.wire[0] == '[' {
-			member = "actions" // computer_use's batched actions, without an action
+		} else {
+			// The added item carries its input too, which the item's type
+			// requires (openai-python's ResponseFunctionShellToolCall
+			// action, ResponseApplyPatchToolCall operation); only the done
+			// item's is read.
+			added.set(member, jRaw(c.wire))
 		}
 		done.set(member, jRaw(c.wire))
 	case s.deltaType == "": // mcp_approval_request: whole on added and done

@@ -126,7 +126,8 @@
 // for a warning). Each says too whether it was met on real traffic
 // ([Failure.Real]: a scenario with a seen: line, or a valid random draw)
 // or is a robustness finding (a synthetic scenario, a mutated random
-// draw); [Report.Summary] and [Report.Groups] count and group them apart,
+// draw, or a valid one that takes a liberty no provider is known to
+// take, gen.Response.Liberties); [Report.Summary] and [Report.Groups] count and group them apart,
 // and toolspec check prints the failures on real traffic first, the
 // robustness findings and the warnings in sections of their own. A
 // departure that names no

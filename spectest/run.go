@@ -630,14 +630,17 @@ type FailingStream struct {
 	// ([Failure.Level]): it has a MUST failure, or else a warning.
 	Failures []Failure
 	// Real: the stream was a valid draw, of a shape providers send (its
-	// failures are Real); false for a mutated draw, a robustness finding.
+	// failures are Real); false for a mutated draw or a valid one that
+	// takes a liberty (gen.Response.Liberties), a robustness finding.
 	Real     bool
 	Scenario []byte // the shrunk stream as a scenario ready to commit
 	// Seed is the seed rapid drew the stream with before shrinking it
 	// (0 when rapid did not say): [Seed](Seed), or toolspec check --seed,
 	// with the same options draws it first again.
 	Seed uint64
-	// How says how it was drawn: "valid", or "mutated: " and the
+	// How says how it was drawn: "valid"; "valid, with liberties ...:"
+	// and the gen.Liberty* it took (a robustness finding: its shape is
+	// allowed, but no provider is known to send it); or "mutated: " and the
 	// generator's mutations.
 	How string
 	// Input is the shrunk stream (the input of Scenario).

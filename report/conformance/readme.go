@@ -49,7 +49,7 @@ func ReadmeSummary(doc []byte) (string, error) {
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "In the [report](docs/conformance.md) of toolspec commit `%s` (%s), the cases that fail on\n", commit, date)
-	b.WriteString("streams of shapes providers send (seen scenarios and valid random draws; the MUST level of\n")
+	b.WriteString("streams of shapes providers send (seen scenarios and valid random draws that take no liberty; the MUST level of\n")
 	b.WriteString("SPEC.md's conformance levels), out of the cases run:\n\n")
 	b.WriteString("| Library | Failed on real traffic | Robustness findings | Warned | Cases run |\n|---|---|---|---|---|\n")
 	for _, r := range libs[1:] {
