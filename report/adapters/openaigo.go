@@ -91,6 +91,7 @@ func (openaiGo) Reassemble(s spectest.Stream) (spectest.Result, error) {
 		for _, tc := range ch.Message.ToolCalls {
 			r.Calls = append(r.Calls, spectest.Call{ID: tc.ID, Name: tc.Function.Name, Arguments: tc.Function.Arguments, Finished: true})
 		}
+		//lint:ignore SA1019 the legacy function call is what some servers still stream; the adapter reads it where the SDK keeps it
 		if fc := ch.Message.FunctionCall; len(ch.Message.ToolCalls) == 0 && fc.Name+fc.Arguments != "" {
 			// The legacy function call, where the message has no tool calls.
 			r.Calls = append(r.Calls, spectest.Call{Name: fc.Name, Arguments: fc.Arguments, Finished: true})
