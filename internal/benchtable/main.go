@@ -14,7 +14,7 @@
 // are make bench's BENCH and BENCHFLAGS), the toolspec commit (-commit)
 // and how many of the workloads the run measured; the table's legend says
 // the date and the machine. The text around those lines is written by
-// hand.
+// hand, and TestCommittedDoc holds the block between them to this form.
 //
 // Each FILE (standard input when there is none) holds the output of `go
 // test -bench -benchmem`: impl's BenchmarkImplWire and BenchmarkFloor

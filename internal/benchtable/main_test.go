@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"os"
 	"regexp"
 	"slices"
 	"strconv"
@@ -285,6 +286,18 @@ func TestCheckDoc(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: checkDoc says %v, want an error with %q", c.name, err, c.want)
 		}
+	}
+}
+
+// TestCommittedDoc: docs/performance.md holds the block make bench writes,
+// in the generator's form (TestCheckDoc says what that checks).
+func TestCommittedDoc(t *testing.T) {
+	doc, err := os.ReadFile("../../docs/performance.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := checkDoc(doc, workload.All()); err != nil {
+		t.Errorf("docs/performance.md: %v (make bench writes its table)", err)
 	}
 }
 
