@@ -190,11 +190,13 @@ fuzz:
 # of internal/workload, then BenchmarkCompare in the nested module
 # thirdparty (impl side by side with the SDK of every format: openai-go for
 # OpenAI chat and Responses, anthropic-sdk-go, genai, the AWS SDK's
-# bedrockruntime and Ollama's api client, fetched through the module proxy; the root module never requires them), and prints one table
-# of both runs (internal/benchtable). go test's own output goes to standard
-# error and stays in BENCHOUT (a new temporary folder unless set). BENCH
-# picks workloads (a regular expression of their names), BENCHFLAGS adds
-# flags, e.g. make bench BENCH=1KiB BENCHFLAGS='-benchtime=200ms -count=3'.
+# bedrockruntime and Ollama's api client, fetched through the module proxy; the root module never requires them), and writes one table
+# of both runs (internal/benchtable) into docs/performance.md, between its
+# bench-table lines, with the command, the commit, the workloads run, the
+# date and the machine; it prints the table too. go test's own output goes
+# to standard error and stays in BENCHOUT (a new temporary folder unless
+# set). BENCH picks workloads (a regular expression of their names),
+# BENCHFLAGS adds flags, e.g. make bench BENCH=1KiB BENCHFLAGS='-benchtime=200ms -count=3'.
 BENCH ?= .
 BENCHFLAGS ?=
 BENCHOUT ?=
@@ -203,7 +205,8 @@ bench:
 	$(GO) test ./impl -run '^$$' -bench '^Benchmark(ImplWire|Floor)$$/$(BENCH)' -benchmem -timeout 120m $(BENCHFLAGS) 2>&1 | tee "$$out/impl.txt" >&2; \
 	(cd thirdparty && $(GO) test -run '^$$' -bench '^BenchmarkCompare$$/$(BENCH)' -benchmem -timeout 120m $(BENCHFLAGS)) 2>&1 | tee "$$out/thirdparty.txt" >&2; \
 	if grep -q '^FAIL' "$$out/impl.txt" "$$out/thirdparty.txt"; then echo "make bench: a benchmark failed; see $$out" >&2; exit 1; fi; \
-	$(GO) run ./internal/benchtable "$$out/impl.txt" "$$out/thirdparty.txt"; \
+	$(GO) run ./internal/benchtable -out docs/performance.md -bench '$(BENCH)' -flags '$(BENCHFLAGS)' \
+		-commit "$$(git describe --always --dirty 2>/dev/null)" "$$out/impl.txt" "$$out/thirdparty.txt" || exit 1; \
 	echo "make bench: go test's output is in $$out" >&2
 
 .PHONY: report-node

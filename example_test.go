@@ -388,8 +388,8 @@ func ExampleRules() {
 	// true FRAME-1
 }
 
-// An outcome marshals to the command's JSON schema (README.md), to log or
-// to hand to another program; enums marshal by name.
+// An outcome marshals to the command's JSON schema (docs/command.md), to
+// log or to hand to another program; enums marshal by name.
 func Example_json() {
 	out := toolspec.Reassemble(toolspec.FormatOpenAIChat, mustRead(body()), toolspec.Limits{})
 	b, err := json.Marshal(out.Calls[0])

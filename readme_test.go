@@ -14,9 +14,13 @@ import (
 	"github.com/toolspec/toolspec/internal/captures"
 )
 
-// TestReadmeProgram builds the program of README.md's "Install" section in
-// a module of its own outside this one (with a replace directive to this
-// checkout), serves it a capture of each format, a truncated stream, an
+// TestReadmeProgram follows README.md's "Depending on it": in a module of
+// its own outside this one, it writes the README's program (its first
+// ```go block with package main) and the README's documented functions
+// (its ```go blocks of a doc comment and a func: nextRequest), runs the
+// go commands of the README's block that holds go mod edit -replace, with
+// ../toolspec standing for this checkout, and so builds the program. Then
+// it serves the program a capture of each format, a truncated stream, an
 // HTML page and invalid arguments over HTTP, and checks what it prints.
 func TestReadmeProgram(t *testing.T) {
 	if testing.Short() {
@@ -30,22 +34,56 @@ func TestReadmeProgram(t *testing.T) {
 	if m == nil {
 		t.Fatal("README.md has no ```go block with package main")
 	}
+	decls := []byte("package main\n\nimport \"github.com/toolspec/toolspec\"\n")
+	n := 0
+	for _, d := range regexp.MustCompile("(?s)```go\n((?://[^\n]*\n)+func .*?)```").FindAllSubmatch(readme, -1) {
+		if !bytes.Contains(d[1], []byte("package main")) {
+			decls = append(append(decls, '\n'), d[1]...)
+			n++
+		}
+	}
+	if n == 0 {
+		t.Fatal("README.md has no ```go block of a func (nextRequest)")
+	}
+	setup := regexp.MustCompile("(?s)```\n([^`]*go mod edit -replace [^`]*)```").FindSubmatch(readme)
+	if setup == nil {
+		t.Fatal("README.md has no block with go mod edit -replace")
+	}
 	root, err := filepath.Abs(".")
 	if err != nil {
 		t.Fatal(err)
 	}
-	dir := t.TempDir()
-	gomod := "module example.com/agent\n\ngo 1.23\n\nrequire github.com/toolspec/toolspec v0.0.0\n\nreplace github.com/toolspec/toolspec => " + root + "\n"
-	for name, data := range map[string][]byte{"main.go": m[1], "go.mod": []byte(gomod)} {
+	dir := filepath.Join(t.TempDir(), "agent")
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for name, data := range map[string][]byte{"main.go": m[1], "readme.go": decls} {
 		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
+	ran := 0
+	for _, line := range strings.Split(string(setup[1]), "\n") {
+		line, _, _ = strings.Cut(line, "#")
+		for _, cmd := range strings.Split(line, "&&") {
+			args := strings.Fields(cmd)
+			if len(args) == 0 || args[0] != "go" {
+				continue // git clone: this checkout; mkdir, cd: the module's folder
+			}
+			for i, a := range args {
+				args[i] = strings.ReplaceAll(a, "../toolspec", root)
+			}
+			c := exec.Command(args[0], args[1:]...)
+			c.Dir = dir
+			if out, err := c.CombinedOutput(); err != nil {
+				t.Fatalf("%s (README.md): %v\n%s", strings.Join(args, " "), err, out)
+			}
+			ran++
+		}
+	}
 	bin := filepath.Join(dir, "agent")
-	build := exec.Command("go", "build", "-mod=mod", "-o", bin, ".")
-	build.Dir = dir
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build of the README program: %v\n%s", err, out)
+	if _, err := os.Stat(bin); ran < 4 || err != nil {
+		t.Fatalf("the README's %d go commands did not build the program agent (%v)", ran, err)
 	}
 	if _, err := os.Stat(captureDir); err != nil {
 		captures.Absent(t, captureDir, err)

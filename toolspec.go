@@ -61,7 +61,7 @@ type Limits = spec.Limits
 // Outcome is the result of reassembling one stream: its calls, its content
 // items in order, its stops and its violations. [Outcome.Err] says whether
 // it is a whole success. It marshals to JSON in the command's schema
-// (README.md) and back; its enumerations marshal by name.
+// (docs/command.md) and back; its enumerations marshal by name.
 type Outcome = spec.Outcome
 
 // Call is one reassembled tool call. Args is its final argument text,

@@ -9,7 +9,7 @@ import (
 )
 
 // This file holds the JSON form of an outcome: the schema the toolspec
-// command prints (README.md, "JSON output"). Each element type encodes
+// command prints (docs/command.md, "JSON output"). Each element type encodes
 // itself, and the outcome is the list of its elements' encodings, so a call,
 // item, stop or violation logged alone reads exactly as it does inside an
 // outcome.
@@ -83,7 +83,7 @@ type violationJSON struct {
 }
 
 // MarshalJSON encodes o in the schema of the toolspec command's output
-// (README.md, "JSON output"): "format", "messages", "calls", "items",
+// (docs/command.md, "JSON output"): "format", "messages", "calls", "items",
 // "stop_reason" (the reason of the last stop, [Outcome.StopReason]),
 // "stops", "violations", and "tail" when o has one. A list is [] when
 // empty, never null. Each element is encoded by its own type's MarshalJSON

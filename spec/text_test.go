@@ -63,7 +63,7 @@ func checkEnum[T enum, P interface {
 }
 
 // TestEnumText pins the names of every enumeration: they are the JSON
-// schema of README.md (status, class, item kind, call kind) and the
+// schema of docs/command.md (status, class, item kind, call kind) and the
 // spelling of transcripts.
 func TestEnumText(t *testing.T) {
 	t.Run("Status", func(t *testing.T) {

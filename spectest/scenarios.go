@@ -38,7 +38,7 @@ var embeddedHistories embed.FS
 const historyRoot = "testdata/histories"
 
 // Histories is the corpus of conversation-history scenarios (SPEC.md
-// section 12), a read-only tree of "<area>/<name>.txtar" files (areas:
+// section 11), a read-only tree of "<area>/<name>.txtar" files (areas:
 // calls, pairing, shape, translation). Each holds a request body in one
 // format (history.json) and what the reference model makes of it: the
 // pairing checker's report, or a translation and its losses. Parse a file

@@ -14,13 +14,14 @@
 //
 // Without --format the framing (SSE, NDJSON, one JSON object per line,
 // Bedrock event-stream) and the format are detected from the bytes. The
-// outcome is printed as JSON (the schema is in README.md), or for a person with
-// --text. The exit status is 0 for a whole success, 1 when the stream broke
-// any rule, 2 on a usage or I/O error, and 3 when the stream broke no rule
-// but is not whole: truncated, cut by its token limit, calls incomplete, or
-// a malformed call reported (Outcome.Err's reasons). The command runs the
-// production reassembler (package impl), which is tested equal to the
-// reference model.
+// outcome is printed as JSON (the schema is in docs/command.md), or for a
+// person with --text. The exit status is 0 for a whole success, 1 when the
+// stream broke any rule, 2 on a usage or I/O error, and 3 when the stream
+// broke no rule but is not whole: truncated, cut by its token limit,
+// stopped for a reason not known to end a generation normally, calls
+// incomplete, or a malformed call reported (Outcome.Err's reasons). The
+// command runs the production reassembler (package impl), which is tested
+// equal to the reference model.
 //
 // The other commands test another reassembler, in any language, against
 // the specification, by running it as a program that speaks the adapter
@@ -69,9 +70,9 @@
 // of one user message reads the same in OpenAI chat, Anthropic and Ollama.
 // The exit statuses are reassemble's: 0, 1 a violation, 2 usage or I/O,
 // 3 no violation but pending calls, losses or changes. These commands run
-// the reference model (model.CheckHistoryDocument, TranslateHistory,
-// Repair, AssistantTurn): the production history code is not written yet,
-// and its planned entry is the root package toolspec.
+// the production history code (impl.CheckHistoryDocument, TranslateHistory,
+// Repair, AssistantTurn; the root package toolspec exposes it), which the
+// differential tests of package fuzz hold equal to the reference model.
 //
 // The JSON is spec.Outcome's MarshalJSON. --text prints the items in order,
 // text and thinking shortened to one line, the calls as a table, the stops,

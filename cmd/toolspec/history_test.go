@@ -355,10 +355,10 @@ func TestHistoryText(t *testing.T) {
 }
 
 // TestHistorySynopsisListsEveryFlag keeps the usage text, the package doc
-// and README's synopsis of toolspec history in step with the flags of each
-// subcommand.
+// and the synopsis of toolspec history in docs/command.md in step with the
+// flags of each subcommand.
 func TestHistorySynopsisListsEveryFlag(t *testing.T) {
-	readme, err := os.ReadFile("../../README.md")
+	commandDoc, err := os.ReadFile("../../docs/command.md")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -370,7 +370,7 @@ func TestHistorySynopsisListsEveryFlag(t *testing.T) {
 		n := 0
 		newHistoryFlags(name, historyTo[name], io.Discard).fl.VisitAll(func(f *flag.Flag) {
 			n++
-			for where, text := range map[string]string{"usage": historyUsage, "README": string(readme), "doc.go": string(doc)} {
+			for where, text := range map[string]string{"usage": historyUsage, "docs/command.md": string(commandDoc), "doc.go": string(doc)} {
 				if !regexp.MustCompile(`toolspec history ` + name + ` [^\n]*(\n[/\t ]+\[[^\n]*)?--` + f.Name + `\b`).MatchString(text) {
 					t.Errorf("%s: the synopsis of history %s lacks --%s", where, name, f.Name)
 				}

@@ -29,10 +29,10 @@ Limits (SPEC.md section 6; 0 means the default): --max-calls (BUD-1, 128),
 --max-id-bytes and --max-name-bytes (BUD-4, 256 each), --max-frame-bytes
 (BUD-5, 32 MiB), --max-items, --max-messages, --max-choices (BUD-6, 4096, 1024,
 128), --no-parallel (BUD-7).
-Output: the outcome as JSON (the schema is in README.md); with --text, for a
-person: the items in order (text and thinking on one line, cut to 80 runes
-with their length in bytes), the calls as a table, the stops, the tail of a
-stream cut inside its last frame, and the violations.
+Output: the outcome as JSON (the schema is in docs/command.md); with --text,
+for a person: the items in order (text and thinking on one line, cut to 80
+runes with their length in bytes), the calls as a table, the stops, the tail
+of a stream cut inside its last frame, and the violations.
 Exit status: 0 a whole success, 1 any violation, 2 usage or I/O error,
 3 no violation but not whole (truncated, cut by the token limit, stopped for
 a reason not known to end a generation normally, calls incomplete, a

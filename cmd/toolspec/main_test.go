@@ -200,9 +200,9 @@ func TestEveryLimitHasAFlag(t *testing.T) {
 }
 
 // TestSynopsisListsEveryFlag keeps the usage text, the package doc and
-// README's synopsis in step with the flags.
+// the synopsis of docs/command.md in step with the flags.
 func TestSynopsisListsEveryFlag(t *testing.T) {
-	readme, err := os.ReadFile("../../README.md")
+	commandDoc, err := os.ReadFile("../../docs/command.md")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -210,11 +210,11 @@ func TestSynopsisListsEveryFlag(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, synopsis, _ := strings.Cut(string(readme), "toolspec reassemble [")
+	_, synopsis, _ := strings.Cut(string(commandDoc), "toolspec reassemble [")
 	synopsis, _, _ = strings.Cut(synopsis, "```")
 	var o options
 	newFlags(&o, io.Discard).VisitAll(func(f *flag.Flag) {
-		for where, text := range map[string]string{"usage": usage, "README synopsis": synopsis, "doc.go": string(doc)} {
+		for where, text := range map[string]string{"usage": usage, "docs/command.md synopsis": synopsis, "doc.go": string(doc)} {
 			if !strings.Contains(text, "--"+f.Name) {
 				t.Errorf("%s lacks --%s", where, f.Name)
 			}

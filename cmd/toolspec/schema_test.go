@@ -1,8 +1,8 @@
 package main
 
 // jsonOutcome is the JSON schema of the command's output, written out from
-// README.md ("JSON output") apart from package spec, so that the tests read
-// the output as a client of the command would.
+// docs/command.md ("JSON output") apart from package spec, so that the
+// tests read the output as a client of the command would.
 type jsonOutcome struct {
 	Format     string          `json:"format"`
 	Messages   int             `json:"messages"`

@@ -5,7 +5,16 @@
 //
 // Usage:
 //
-//	go run ./internal/benchtable FILE...
+//	go run ./internal/benchtable [-out DOC -bench RE -flags F -commit C] FILE...
+//
+// Without -out it prints the table. With -out (make bench gives
+// docs/performance.md) it writes the table into DOC, in place of the text
+// between DOC's two bench-table lines (docBegin and docEnd), preceded by a
+// sentence that says which run it is: the make command (-bench and -flags
+// are make bench's BENCH and BENCHFLAGS), the toolspec commit (-commit)
+// and how many of the workloads the run measured; the table's legend says
+// the date and the machine. The text around those lines is written by
+// hand, and TestCommittedDoc holds the block between them to this form.
 //
 // Each FILE (standard input when there is none) holds the output of `go
 // test -bench -benchmem`: impl's BenchmarkImplWire and BenchmarkFloor
@@ -39,6 +48,8 @@ package main
 
 import (
 	"bufio"
+	"bytes"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -53,8 +64,14 @@ import (
 )
 
 func main() {
+	out := flag.String("out", "", "write the table into this markdown file, between its bench-table lines, instead of printing it")
+	var run runInfo
+	flag.StringVar(&run.bench, "bench", ".", "the workloads' regular expression (make bench's BENCH), stated with the table")
+	flag.StringVar(&run.flags, "flags", "", "go test's other flags (make bench's BENCHFLAGS), stated with the table")
+	flag.StringVar(&run.commit, "commit", "", "the toolspec commit measured, stated with the table")
+	flag.Parse()
 	var ins []io.Reader
-	for _, name := range os.Args[1:] {
+	for _, name := range flag.Args() {
 		f, err := os.Open(name)
 		if err != nil {
 			fmt.Fprintln(os.Stderr, "benchtable:", err)
@@ -75,7 +92,114 @@ func main() {
 		fmt.Fprintln(os.Stderr, "benchtable: no BenchmarkImplWire or BenchmarkCompare results in the input")
 		os.Exit(1)
 	}
-	fmt.Print(render(rs, workload.All(), time.Now()))
+	if *out == "" {
+		fmt.Print(render(rs, workload.All(), time.Now()))
+		return
+	}
+	doc, err := os.ReadFile(*out)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "benchtable:", err)
+		os.Exit(2)
+	}
+	block := docBlock(rs, workload.All(), time.Now(), run)
+	doc, err = splice(doc, block)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "benchtable: %s: %v\n", *out, err)
+		os.Exit(2)
+	}
+	if err := os.WriteFile(*out, doc, 0o644); err != nil {
+		fmt.Fprintln(os.Stderr, "benchtable:", err)
+		os.Exit(2)
+	}
+	fmt.Print(block)
+	fmt.Fprintf(os.Stderr, "benchtable: wrote the table into %s\n", *out)
+}
+
+// The table of docs/performance.md sits between these two lines; make
+// bench rewrites it (benchtable -out), and the text around it is written
+// by hand.
+const (
+	docBegin = "<!-- bench-table: written by make bench; do not edit -->"
+	docEnd   = "<!-- bench-table end -->"
+)
+
+// runInfo is what the file says of the run beside its table.
+type runInfo struct {
+	bench  string // BENCH: the regular expression of the workloads run
+	flags  string // BENCHFLAGS
+	commit string // the toolspec commit measured
+}
+
+// docBlock returns the text between docBegin and docEnd for the results
+// rs of the workloads ws: which run it is, then render's table and legend.
+func docBlock(rs *results, ws []*workload.Workload, now time.Time, run runInfo) string {
+	cmd := "make bench"
+	if run.bench != "" && run.bench != "." {
+		cmd += " BENCH=" + shellQuote(run.bench)
+	}
+	if run.flags != "" {
+		cmd += " BENCHFLAGS=" + shellQuote(run.flags)
+	}
+	commit := run.commit
+	if commit == "" {
+		commit = "unknown"
+	}
+	n := len(measured(rs, ws))
+	var which string
+	if n == len(ws) {
+		which = fmt.Sprintf("all %d workloads.", n)
+	} else {
+		which = fmt.Sprintf("%d of the %d workloads, those whose names match `%s` (make bench without BENCH measures them all).", n, len(ws), run.bench)
+	}
+	return fmt.Sprintf("One run of `%s` at toolspec commit `%s`: %s\n\n%s", cmd, commit, which, render(rs, ws, now))
+}
+
+// shellQuote quotes s for a POSIX shell when it needs it.
+func shellQuote(s string) string {
+	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.=/") == "" {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// splice returns doc with the text between its docBegin and docEnd lines
+// replaced by block.
+func splice(doc []byte, block string) ([]byte, error) {
+	i, j, err := blockBounds(doc)
+	if err != nil {
+		return nil, err
+	}
+	var b bytes.Buffer
+	b.Write(doc[:i])
+	b.WriteString(block)
+	b.Write(doc[j:])
+	return b.Bytes(), nil
+}
+
+// blockBounds returns the offsets of the text between doc's docBegin and
+// docEnd lines, each of which must be there once, in that order.
+func blockBounds(doc []byte) (int, int, error) {
+	begin, end := []byte(docBegin+"\n"), []byte("\n"+docEnd)
+	if bytes.Count(doc, begin) != 1 || bytes.Count(doc, end) != 1 {
+		return 0, 0, fmt.Errorf("want one line %q and one line %q", docBegin, docEnd)
+	}
+	i, j := bytes.Index(doc, begin)+len(begin), bytes.Index(doc, end)+1
+	if j < i {
+		return 0, 0, fmt.Errorf("%q comes after %q", docBegin, docEnd)
+	}
+	return i, j, nil
+}
+
+// measured returns the workloads of ws that rs holds a result of, in the
+// order of ws: the table's rows.
+func measured(rs *results, ws []*workload.Workload) []*workload.Workload {
+	var m []*workload.Workload
+	for _, w := range ws {
+		if _, ok := rs.wire[w.Name]; ok || rs.compare[w.Name] != nil {
+			m = append(m, w)
+		}
+	}
+	return m
 }
 
 // result is one benchmark's measurement.
@@ -219,12 +343,9 @@ func render(rs *results, ws []*workload.Workload, now time.Time) string {
 		return s
 	}
 	ratio := func(x float64) string { return formatRatio(x) + "x" }
-	for _, w := range ws {
+	for _, w := range measured(rs, ws) {
 		wire, hasWire := rs.wire[w.Name]
 		cmp := rs.compare[w.Name]
-		if !hasWire && cmp == nil {
-			continue
-		}
 		cells := make([]string, len(head))
 		cells[0] = w.Name
 		cells[1] = strconv.FormatFloat(float64(len(w.Raw()))/(1<<20), 'f', 2, 64)

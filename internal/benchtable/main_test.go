@@ -1,6 +1,11 @@
 package main
 
 import (
+	"fmt"
+	"os"
+	"regexp"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -124,4 +129,184 @@ func TestThousands(t *testing.T) {
 			t.Errorf("thousands(%d) = %q, want %q", n, got, want)
 		}
 	}
+}
+
+// checkDoc reports whether doc holds, between its bench-table lines, a
+// block in the form docBlock writes: the sentence that says which run it
+// is, the table with the generator's columns and a row per workload
+// measured (each a workload of ws, once), and the legend, whose count of
+// missed targets is the table's.
+func checkDoc(doc []byte, ws []*workload.Workload) error {
+	i, j, err := blockBounds(doc)
+	if err != nil {
+		return err
+	}
+	lines := strings.Split(strings.TrimSuffix(string(doc[i:j]), "\n"), "\n")
+	if len(lines) < 6 {
+		return fmt.Errorf("the block has %d lines: want the run's sentence, a table and the legend", len(lines))
+	}
+	m := docHead.FindStringSubmatch(lines[0])
+	if m == nil {
+		return fmt.Errorf("the block's first line is not the run's sentence: %q", lines[0])
+	}
+	want, _ := strconv.Atoi(m[3] + m[4]) // one of the two is empty
+	if lines[1] != "" {
+		return fmt.Errorf("no blank line after the run's sentence")
+	}
+	k := 2
+	var table []string
+	for ; k < len(lines) && strings.HasPrefix(lines[k], "|"); k++ {
+		table = append(table, lines[k])
+	}
+	if len(table) < 2 {
+		return fmt.Errorf("no table after the run's sentence")
+	}
+	split := func(line string) []string {
+		return strings.Split(strings.TrimSuffix(strings.TrimPrefix(line, "| "), " |"), " | ")
+	}
+	head := split(table[0])
+	fixed := []string{"workload", "wire MiB", "impl MB/s", "allocs/op", "floor MB/s", "÷ floor", "per byte ÷ 1 MiB", "inter ÷ seq"}
+	if len(head) < len(fixed) || strings.Join(head[:len(fixed)], "|") != strings.Join(fixed, "|") {
+		return fmt.Errorf("the table's columns are %q, want %q and a column per library", head, fixed)
+	}
+	for _, h := range head[len(fixed):] {
+		if !strings.HasPrefix(h, "vs ") {
+			return fmt.Errorf("column %q is not a library's (vs LIB)", h)
+		}
+	}
+	sep := split(table[1])
+	if len(sep) != len(head) || sep[0] != "---" || strings.Count(table[1], "---:") != len(head)-1 {
+		return fmt.Errorf("the table's separator row %q is not the generator's", table[1])
+	}
+	seen := map[string]bool{}
+	for _, row := range table[2:] {
+		c := split(row)
+		if len(c) != len(head) {
+			return fmt.Errorf("row %q has %d cells, want %d", row, len(c), len(head))
+		}
+		if !slices.ContainsFunc(ws, func(w *workload.Workload) bool { return w.Name == c[0] }) {
+			return fmt.Errorf("row %q names no workload", row)
+		}
+		if seen[c[0]] {
+			return fmt.Errorf("workload %s has two rows", c[0])
+		}
+		seen[c[0]] = true
+	}
+	if len(seen) != want {
+		return fmt.Errorf("the run's sentence says %d workloads, the table has %d rows", want, len(seen))
+	}
+	if k+2 != len(lines) || lines[k] != "" {
+		return fmt.Errorf("want a blank line and the legend after the table, and nothing else")
+	}
+	lm := docLegend.FindStringSubmatch(lines[k+1])
+	if lm == nil {
+		return fmt.Errorf("the legend is not the generator's: %q", lines[k+1])
+	}
+	if misses := strings.Count(strings.Join(table, "\n"), "✗"); strconv.Itoa(misses) != lm[1] {
+		return fmt.Errorf("the legend counts %s missed targets, the table marks %d", lm[1], misses)
+	}
+	return nil
+}
+
+var (
+	// docHead is the run's sentence; its groups are BENCH, BENCHFLAGS,
+	// then the count of all the workloads, or the count measured and the
+	// count of all.
+	docHead = regexp.MustCompile("^One run of `make bench( BENCH=[^ `]+)?( BENCHFLAGS=[^`]+)?` at toolspec commit `[^`]+`: " +
+		"(?:all ([0-9]+) workloads\\.|([0-9]+) of the ([0-9]+) workloads, those whose names match `[^`]+` \\(make bench without BENCH measures them all\\)\\.)$")
+	// docLegend is render's legend; its group is the count of missed targets.
+	docLegend = regexp.MustCompile(`^Measured [0-9]{4}-[0-9]{2}-[0-9]{2} on .+ \([^/]+/[^,]+, GOMAXPROCS [0-9]+, [^)]+\)\. impl MB/s: .* ([0-9]+) values miss their target \(✗\)\.$`)
+)
+
+// TestDocBlock: the block docBlock writes, spliced into a file, is in the
+// form checkDoc wants and says which run it is; the file's text around it
+// stays as it was.
+func TestDocBlock(t *testing.T) {
+	rs, err := parse(strings.NewReader(implOut), strings.NewReader(thirdpartyOut))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ws := workload.All()
+	block := docBlock(rs, ws, time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC), runInfo{bench: "anthropic", flags: "-benchtime=100ms -count=3", commit: "0123abcd"})
+	head := "One run of `make bench BENCH=anthropic BENCHFLAGS='-benchtime=100ms -count=3'` at toolspec commit `0123abcd`: 4 of the "
+	if !strings.HasPrefix(block, head) {
+		t.Errorf("the block begins\n%s\nwant\n%s", block[:min(len(block), 200)], head)
+	}
+	doc := []byte("# Performance\n\nBefore.\n\n" + docBegin + "\nold table\n" + docEnd + "\n\nAfter.\n")
+	got, err := splice(doc, block)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "# Performance\n\nBefore.\n\n" + docBegin + "\n" + block + docEnd + "\n\nAfter.\n"; string(got) != want {
+		t.Errorf("spliced:\n%s\nwant:\n%s", got, want)
+	}
+	if err := checkDoc(got, ws); err != nil {
+		t.Errorf("checkDoc of docBlock's output: %v\n%s", err, got)
+	}
+	again, err := splice(got, block)
+	if err != nil || string(again) != string(got) {
+		t.Errorf("a second splice changed the file (%v)", err)
+	}
+	all := docBlock(&results{wire: map[string]result{ws[0].Name: {ns: 1, mbps: 1, allocs: 1}}, floor: map[string]result{}, compare: map[string]map[string]result{}, procs: 1},
+		ws[:1], time.Now(), runInfo{bench: "."})
+	if !strings.HasPrefix(all, "One run of `make bench` at toolspec commit `unknown`: all 1 workloads.") {
+		t.Errorf("the block of a run of every workload begins %q", all[:min(len(all), 120)])
+	}
+}
+
+// TestCheckDoc: checkDoc fails a file without its lines or whose block is
+// not the generator's form.
+func TestCheckDoc(t *testing.T) {
+	rs, err := parse(strings.NewReader(implOut), strings.NewReader(thirdpartyOut))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ws := workload.All()
+	block := docBlock(rs, ws, time.Now(), runInfo{bench: "anthropic", commit: "0123abcd"})
+	good := docBegin + "\n" + block + docEnd + "\n"
+	if err := checkDoc([]byte(good), ws); err != nil {
+		t.Fatalf("the good file: %v", err)
+	}
+	for _, c := range []struct{ name, doc, want string }{
+		{"no begin line", block + docEnd + "\n", "want one line"},
+		{"no end line", docBegin + "\n" + block, "want one line"},
+		{"two blocks", good + good, "want one line"},
+		{"ends before it begins", "x\n" + docEnd + "\n" + docBegin + "\n", "comes after"},
+		{"empty", docBegin + "\n" + docEnd + "\n", "lines"},
+		{"no run sentence", strings.Replace(good, "One run of", "A run of", 1), "not the run's sentence"},
+		{"a row of no workload", strings.Replace(good, "| anthropic-8calls-4KiB-d16 |", "| anthropic-9calls-4KiB-d16 |", 1), "names no workload"},
+		{"a row dropped", dropLine(good, "| anthropic-8calls-4KiB-d16 |"), "says 4 workloads, the table has 3"},
+		{"a line after the table", strings.Replace(good, "\n\nMeasured ", "\n\nNote.\n\nMeasured ", 1), "blank line and the legend"},
+		{"a count that differs", strings.Replace(good, ": 4 of the", ": 5 of the", 1), "says 5 workloads"},
+		{"a mark added", strings.Replace(good, "| 40.0x |", "| 40.0x ✗ |", 1), "the table marks"},
+		{"a column renamed", strings.Replace(good, "| inter ÷ seq |", "| interleaved |", 1), "columns"},
+		{"no legend", good[:strings.Index(good, "\nMeasured ")] + "\n" + docEnd + "\n", "blank line and the legend"},
+	} {
+		err := checkDoc([]byte(c.doc), ws)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: checkDoc says %v, want an error with %q", c.name, err, c.want)
+		}
+	}
+}
+
+// TestCommittedDoc: docs/performance.md holds the block make bench writes,
+// in the generator's form (TestCheckDoc says what that checks).
+func TestCommittedDoc(t *testing.T) {
+	doc, err := os.ReadFile("../../docs/performance.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := checkDoc(doc, workload.All()); err != nil {
+		t.Errorf("docs/performance.md: %v (make bench writes its table)", err)
+	}
+}
+
+// dropLine returns s without its line that begins with prefix.
+func dropLine(s, prefix string) string {
+	i := strings.Index(s, "\n"+prefix)
+	if i < 0 {
+		return s
+	}
+	j := strings.Index(s[i+1:], "\n")
+	return s[:i] + s[i+1+j:]
 }
