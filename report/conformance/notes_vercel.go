@@ -130,15 +130,5 @@ func init() {
 				"no stream it reads begins after a cursor.",
 			Source: responsesSrc + "responses/openai-responses-language-model.ts",
 		},
-		Note{
-			Library: "node-vercel-openai-responses", Rules: []toolspec.RuleID{toolspec.OrdFirstSeen},
-			Cases: []string{"random/openai-responses seed 20260101", "random/openai-responses seed 20260104"},
-			Kind:  KindKit,
-			Text: "The random Responses streams that fail this rule carry shapes no provider is known to send and the API's " +
-				"types rule out: payloads without \"type\" (the generator drops it, leaving the SSE event name to stand in, " +
-				"gen/wire_responses.go), and a shell_call added without its \"action\" (required in openai-node's " +
-				"ResponseFunctionShellToolCall). The SDK validates each event against the API's shapes and fails on them.",
-			Source: responsesSrc + "responses/openai-responses-api.ts",
-		},
 	)
 }
