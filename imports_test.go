@@ -88,24 +88,31 @@ func TestImportRules(t *testing.T) {
 	allowed := map[string][]string{
 		// The public API wraps impl; the model, the corpus and the test
 		// machinery stay out of its importers' programs.
-		".": {modulePath, modulePath + "/spec", modulePath + "/impl"},
+		".": {modulePath, modulePath + "/spec", modulePath + "/impl", modulePath + "/internal/jsonwire", modulePath + "/internal/invariants"},
 		// The command reassembles with the root package, and its check,
 		// gen, replay and reduce run the conformance kit (spectest), which
 		// brings the model, the corpus, the scenario format and the
 		// generators: the command carries the corpus.
 		"./cmd/toolspec": {modulePath + "/cmd/toolspec", modulePath, modulePath + "/spec", modulePath + "/impl",
-			modulePath + "/spectest", modulePath + "/model", modulePath + "/scenario", modulePath + "/gen",
+			modulePath + "/internal/jsonwire", modulePath + "/internal/invariants",
+			modulePath + "/spectest", modulePath + "/model", modulePath + "/internal/refjson", modulePath + "/scenario", modulePath + "/gen",
 			"pgregory.net/rapid", "golang.org/x/tools/txtar"},
 		"./spec":  {modulePath + "/spec"},
-		"./model": {modulePath + "/model", modulePath + "/spec"},
+		"./model": {modulePath + "/model", modulePath + "/spec", modulePath + "/internal/refjson"},
 		// impl never imports model or gen.
-		"./impl": {modulePath + "/impl", modulePath + "/spec"},
+		"./impl": {modulePath + "/impl", modulePath + "/spec", modulePath + "/internal/jsonwire", modulePath + "/internal/invariants"},
+		// The two JSON readings and the invariants switch stand on the
+		// standard library alone.
+		"./internal/jsonwire":   {modulePath + "/internal/jsonwire"},
+		"./internal/refjson":    {modulePath + "/internal/refjson"},
+		"./internal/invariants": {modulePath + "/internal/invariants"},
 		// gen never asks model what is valid.
 		"./gen": {modulePath + "/gen", modulePath + "/spec", "pgregory.net/rapid"},
 		// The conformance kit, imported by other projects' tests: the
 		// reference, the corpus and the generators, without the project's
 		// own test machinery or testify.
 		"./spectest": {modulePath + "/spectest", modulePath, modulePath + "/spec", modulePath + "/impl", modulePath + "/model",
+			modulePath + "/internal/jsonwire", modulePath + "/internal/invariants", modulePath + "/internal/refjson",
 			modulePath + "/scenario", modulePath + "/gen", "pgregory.net/rapid", "golang.org/x/tools/txtar"},
 		// The shared decoder cases lean on neither decoder.
 		"./internal/decodetest": {modulePath + "/internal/decodetest", modulePath + "/spec"},
@@ -129,6 +136,63 @@ func TestImportRules(t *testing.T) {
 			}
 		}
 	}
+}
+
+// jsonReadings keeps the two roles' readings of JSON apart: the production
+// packages read it with internal/jsonwire alone, the reference packages
+// with encoding/json (through internal/refjson), so that the differential
+// tests compare two independent readings, not one reading with itself.
+// notImported are never imported by pkgs' own files (spec's imports of
+// encoding/json, for its own types, are allowed below them); notLinked
+// are never among their dependencies at all.
+var jsonReadings = []struct {
+	pkgs, notImported, notLinked []string
+}{
+	{
+		pkgs:        []string{"./impl", "./internal/jsonwire"},
+		notImported: []string{"encoding/json"},
+		notLinked:   []string{modulePath + "/internal/refjson"},
+	},
+	{
+		pkgs:      []string{"./model", "./internal/refjson"},
+		notLinked: []string{modulePath + "/internal/jsonwire"},
+	},
+}
+
+// TestJSONReadings checks jsonReadings.
+func TestJSONReadings(t *testing.T) {
+	for _, r := range jsonReadings {
+		for _, pkg := range r.pkgs {
+			for _, imp := range goListImports(t, pkg) {
+				if slices.Contains(r.notImported, imp) || slices.Contains(r.notLinked, imp) {
+					t.Errorf("%s imports %s", pkg, imp)
+				}
+			}
+			for _, dep := range goListDeps(t, pkg) {
+				if slices.Contains(r.notLinked, dep.ImportPath) {
+					t.Errorf("%s depends on %s", pkg, dep.ImportPath)
+				}
+			}
+		}
+	}
+}
+
+// goListImports returns the packages that pkg's own files (not its tests)
+// import.
+func goListImports(t *testing.T, pkg string) []string {
+	t.Helper()
+	cmd := exec.Command("go", "list", "-json=ImportPath,Imports", pkg)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("go list %s: %v\n%s", pkg, err, stderr.Bytes())
+	}
+	var p struct{ Imports []string }
+	if err := json.Unmarshal(out, &p); err != nil {
+		t.Fatalf("go list %s: %v", pkg, err)
+	}
+	return p.Imports
 }
 
 // TestCorpusNotLinked: a program that imports the root package, spec or

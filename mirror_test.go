@@ -22,8 +22,8 @@ import (
 
 // mirrorFiles are the files of the state machine, the same names in model/
 // and impl/. Every function declared in one of them must have a twin of the
-// same name in the other package (anywhere in it: impl's argsProblem lives
-// with its own JSON scanner in json.go), unless it is listed below; a twin
+// same name in the other package (anywhere in it), unless it is listed
+// below; a twin
 // declared in one of these files must be declared in the file of the same
 // name.
 var mirrorFiles = []string{"step.go", "state.go", "blocks.go", "path.go", "stop.go", "run.go"}

@@ -17,7 +17,8 @@
 //
 // A framer splits the input into frames in place (SSE, JSON lines, Bedrock
 // event-stream), without rescanning a pending frame. Each payload is read in
-// one pass that validates it by encoding/json's rules and records where
+// one pass that validates it by encoding/json's rules (with the scanner of
+// internal/jsonwire: impl never imports encoding/json) and records where
 // each value and key ends (jsonIndex); the decoders' field lookups jump
 // through that record. A payload that repeats the previous one but for its
 // strings and numbers is read by replaying the previous one; one that

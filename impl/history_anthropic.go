@@ -3,6 +3,7 @@ package impl
 import (
 	"strconv"
 
+	"github.com/toolspec/toolspec/internal/jsonwire"
 	"github.com/toolspec/toolspec/spec"
 )
 
@@ -616,7 +617,7 @@ func (e *anthEnc) call(p spec.Part, path string) {
 	switch {
 	case input == "":
 		input = "{}" // END-2: no arguments are {}
-	case !validJSON([]byte(input)):
+	case !jsonwire.Valid([]byte(input)):
 		e.lose(spec.XlateIdentity, path, "arguments that are not JSON: anthropic's input is a JSON value; written as {}")
 		input = "{}"
 	}
@@ -686,7 +687,7 @@ func (e *anthEnc) tool(i int, t spec.Tool) {
 		return
 	}
 	schema := t.Schema
-	if schema != "" && !validJSON([]byte(schema)) {
+	if schema != "" && !jsonwire.Valid([]byte(schema)) {
 		e.lose(spec.XlateTools, hToolPath(i), "an input schema that is not JSON: anthropic cannot carry it")
 		schema = ""
 	}

@@ -1,6 +1,7 @@
 package impl
 
 import (
+	"github.com/toolspec/toolspec/internal/jsonwire"
 	"github.com/toolspec/toolspec/spec"
 )
 
@@ -438,7 +439,7 @@ func brToolHist(s *hdBuild, t []byte, p string) *spec.Violation {
 		js := hField(in, "json")
 		if !hNull(js) {
 			if js[0] != '{' {
-				return hdShape(hjPath(ip, "json"), "want an object, got %s", clip(js))
+				return hdShape(hjPath(ip, "json"), "want an object, got %s", jsonwire.Clip(js))
 			}
 			tool.Schema = hCompact(js)
 		}
@@ -676,7 +677,7 @@ func brBlockEnc(e *hLosses, pt spec.Part, p string, assistant bool) (string, boo
 		// is not an object); only text that is not JSON cannot be written.
 		in := pt.Args
 		if !hIsJSON(in) {
-			e.lose(spec.XlateIdentity, p+".args", "arguments %s are not JSON: Bedrock writes the input as JSON, {} here", clip([]byte(in)))
+			e.lose(spec.XlateIdentity, p+".args", "arguments %s are not JSON: Bedrock writes the input as JSON, {} here", jsonwire.Clip([]byte(in)))
 			in = "{}"
 		}
 		w.open('{')

@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/toolspec/toolspec/internal/jsonwire"
 	"github.com/toolspec/toolspec/spec"
 )
 
@@ -399,13 +400,13 @@ func callFindings(f spec.Format, rules spec.FormatRules, i, j int, q spec.Part, 
 // or returns "" when it is.
 func notObject(s string) string {
 	b := []byte(s)
-	if len(trimJSONSpace(b)) == 0 {
+	if len(jsonwire.TrimSpace(b)) == 0 {
 		return "arguments are empty, not a JSON object"
 	}
-	if isObject(b) {
+	if jsonwire.IsObject(b) {
 		return ""
 	}
-	return argsProblem(b)
+	return jsonwire.ArgsProblem(b)
 }
 
 // toolFindings writes the HIST-7 findings of the tools of h: a tool

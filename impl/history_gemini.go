@@ -3,6 +3,7 @@ package impl
 import (
 	"sort"
 
+	"github.com/toolspec/toolspec/internal/jsonwire"
 	"github.com/toolspec/toolspec/spec"
 )
 
@@ -21,10 +22,10 @@ import (
 func hKeys(o []byte) []string {
 	var keys []string
 	var seen map[string]bool
-	i := skipSpace(o, 1)
+	i := jsonwire.SkipSpace(o, 1)
 	for i < len(o) && o[i] == '"' {
 		ks := i
-		i = skipString(o, i)
+		i = jsonwire.SkipString(o, i)
 		k := hText(o[ks:i])
 		if !seen[k] {
 			if seen == nil {
@@ -33,11 +34,11 @@ func hKeys(o []byte) []string {
 			seen[k] = true
 			keys = append(keys, k)
 		}
-		i = skipSpace(o, i)
-		i = skipValue(o, skipSpace(o, i+1))
-		i = skipSpace(o, i)
+		i = jsonwire.SkipSpace(o, i)
+		i = jsonwire.SkipValue(o, jsonwire.SkipSpace(o, i+1))
+		i = jsonwire.SkipSpace(o, i)
 		if i < len(o) && o[i] == ',' {
-			i = skipSpace(o, i+1)
+			i = jsonwire.SkipSpace(o, i+1)
 		}
 	}
 	return keys
@@ -248,7 +249,7 @@ func gmPartHist(s *hdBuild, raw []byte, p string) (spec.Part, *spec.Violation) {
 		args := "{}"
 		if a := f[2]; !hNull(a) {
 			if a[0] != '{' {
-				return spec.Part{}, hdShape(hjPath(fp, "args"), "args are a JSON object, got %s", clip(a))
+				return spec.Part{}, hdShape(hjPath(fp, "args"), "args are a JSON object, got %s", jsonwire.Clip(a))
 			}
 			args = hCompact(a)
 		}
@@ -448,7 +449,7 @@ func gmDeclHist(s *hdBuild, raw []byte, p string) *spec.Violation {
 	schema := ""
 	if !hNull(params) {
 		if params[0] != '{' {
-			return hdShape(hjPath(p, key), "want an object, got %s", clip(params))
+			return hdShape(hjPath(p, key), "want an object, got %s", jsonwire.Clip(params))
 		}
 		schema = hCompact(params)
 	}

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/toolspec/toolspec/internal/jsonwire"
 	"github.com/toolspec/toolspec/spec"
 )
 
@@ -44,8 +45,8 @@ func hShape(p, format string, args ...any) []spec.Violation {
 
 // hDoc returns the document's object, validated, or a HIST-8 violation.
 func hDoc(doc []byte) ([]byte, []spec.Violation) {
-	d := trimJSONSpace(doc)
-	if len(d) == 0 || d[0] != '{' || !validJSON(d) {
+	d := jsonwire.TrimSpace(doc)
+	if len(d) == 0 || d[0] != '{' || !jsonwire.Valid(d) {
 		return nil, hShape("$", "the document is not one JSON object")
 	}
 	return d, nil
@@ -57,23 +58,23 @@ func hFields(o []byte, keys []string, vals [][]byte) {
 	for k := range vals {
 		vals[k] = nil
 	}
-	i := skipSpace(o, 1)
+	i := jsonwire.SkipSpace(o, 1)
 	for i < len(o) && o[i] == '"' {
 		ks := i
-		i = skipString(o, i)
+		i = jsonwire.SkipString(o, i)
 		key := o[ks:i]
-		i = skipSpace(o, i)
-		i = skipSpace(o, i+1) // the colon
+		i = jsonwire.SkipSpace(o, i)
+		i = jsonwire.SkipSpace(o, i+1) // the colon
 		vs := i
-		i = skipValue(o, i)
+		i = jsonwire.SkipValue(o, i)
 		for k, name := range keys {
-			if keyIs(key, name) {
+			if jsonwire.KeyIs(key, name) {
 				vals[k] = o[vs:i]
 			}
 		}
-		i = skipSpace(o, i)
+		i = jsonwire.SkipSpace(o, i)
 		if i < len(o) && o[i] == ',' {
-			i = skipSpace(o, i+1)
+			i = jsonwire.SkipSpace(o, i+1)
 		}
 	}
 }
@@ -81,19 +82,19 @@ func hFields(o []byte, keys []string, vals [][]byte) {
 // hMembers calls fn with the raw key and value of each member of the valid
 // object o, in order.
 func hMembers(o []byte, fn func(key, val []byte)) {
-	i := skipSpace(o, 1)
+	i := jsonwire.SkipSpace(o, 1)
 	for i < len(o) && o[i] == '"' {
 		ks := i
-		i = skipString(o, i)
+		i = jsonwire.SkipString(o, i)
 		key := o[ks:i]
-		i = skipSpace(o, i)
-		i = skipSpace(o, i+1) // the colon
+		i = jsonwire.SkipSpace(o, i)
+		i = jsonwire.SkipSpace(o, i+1) // the colon
 		vs := i
-		i = skipValue(o, i)
+		i = jsonwire.SkipValue(o, i)
 		fn(key, o[vs:i])
-		i = skipSpace(o, i)
+		i = jsonwire.SkipSpace(o, i)
 		if i < len(o) && o[i] == ',' {
-			i = skipSpace(o, i+1)
+			i = jsonwire.SkipSpace(o, i+1)
 		}
 	}
 }
@@ -108,16 +109,16 @@ func hField(o []byte, key string) []byte {
 // hElems calls fn with each element of the valid array arr, in order,
 // until fn returns false.
 func hElems(arr []byte, fn func(i int, v []byte) bool) {
-	i := skipSpace(arr, 1)
+	i := jsonwire.SkipSpace(arr, 1)
 	for n := 0; i < len(arr) && arr[i] != ']'; n++ {
 		s := i
-		i = skipValue(arr, i)
+		i = jsonwire.SkipValue(arr, i)
 		if !fn(n, arr[s:i]) {
 			return
 		}
-		i = skipSpace(arr, i)
+		i = jsonwire.SkipSpace(arr, i)
 		if i < len(arr) && arr[i] == ',' {
-			i = skipSpace(arr, i+1)
+			i = jsonwire.SkipSpace(arr, i+1)
 		}
 	}
 }
@@ -134,7 +135,7 @@ func hKind(raw []byte) string {
 	if len(raw) == 0 {
 		return "nothing"
 	}
-	return jsonKind(raw[0])
+	return jsonwire.Kind(raw[0])
 }
 
 // hNull reports whether raw is absent or null.
@@ -179,10 +180,10 @@ func hStr(raw []byte, p string) (string, bool, []spec.Violation) {
 // hText is the decoded content of the valid JSON string raw.
 func hText(raw []byte) string {
 	in := raw[1 : len(raw)-1]
-	if plainKey(in) {
+	if jsonwire.PlainKey(in) {
 		return string(in)
 	}
-	return string(appendString(make([]byte, 0, len(in)), raw))
+	return string(jsonwire.AppendUnquote(make([]byte, 0, len(in)), raw))
 }
 
 // hBoolean decodes raw, at path p, as a boolean; ok is false when raw is
@@ -201,15 +202,17 @@ func hBoolean(raw []byte, p string) (bool, bool, []spec.Violation) {
 }
 
 // hCompact is the valid JSON value raw without insignificant white space.
-func hCompact(raw []byte) string { return string(appendCompact(make([]byte, 0, len(raw)), raw)) }
+func hCompact(raw []byte) string {
+	return string(jsonwire.AppendCompact(make([]byte, 0, len(raw)), raw))
+}
 
 // hArgs is the canonical text of arguments or a schema given as JSON text:
 // compact when it is valid JSON, verbatim when not (HIST-6 names it).
 func hArgs(s string) string {
-	if !validJSON([]byte(s)) {
+	if !jsonwire.Valid([]byte(s)) {
 		return s
 	}
-	return string(appendCompact(make([]byte, 0, len(s)), []byte(s)))
+	return string(jsonwire.AppendCompact(make([]byte, 0, len(s)), []byte(s)))
 }
 
 // hIsObject reports whether s is the text of one JSON object.
@@ -357,7 +360,7 @@ func hQuote(b []byte, s string) []byte {
 }
 
 // The helpers below serve the codecs of Ollama (and the formats written
-// the same way): their shape violations quote the offending JSON (clip),
+// the same way): their shape violations quote the offending JSON (jsonwire.Clip),
 // and their encoders name a loss at a field step of the element
 // ("messages[i].parts[j].signature", "tools[i].schema",
 // "tool_choice.parallel") when they keep the element but not the field.
@@ -370,12 +373,12 @@ func hdShape(p, format string, args ...any) *spec.Violation {
 // hdRootDoc returns the document's object, validated, or a HIST-8
 // violation at "$".
 func hdRootDoc(doc []byte) ([]byte, *spec.Violation) {
-	d := trimJSONSpace(doc)
+	d := jsonwire.TrimSpace(doc)
 	if len(d) == 0 || d[0] != '{' {
-		return nil, hdShape("$", "a history document is one JSON object, got %s", clip(d))
+		return nil, hdShape("$", "a history document is one JSON object, got %s", jsonwire.Clip(d))
 	}
-	if !validJSON(d) {
-		return nil, hdShape("$", "not valid JSON: %s", strings.TrimPrefix(argsProblem(d), "arguments are not one JSON object: "))
+	if !jsonwire.Valid(d) {
+		return nil, hdShape("$", "not valid JSON: %s", strings.TrimPrefix(jsonwire.ArgsProblem(d), "arguments are not one JSON object: "))
 	}
 	return d, nil
 }
@@ -388,7 +391,7 @@ func hdObj(raw []byte, p string) ([]byte, bool, *spec.Violation) {
 		return nil, false, nil
 	}
 	if raw[0] != '{' {
-		return nil, false, hdShape(p, "want an object, got %s", clip(raw))
+		return nil, false, hdShape(p, "want an object, got %s", jsonwire.Clip(raw))
 	}
 	return raw, true, nil
 }
@@ -398,7 +401,7 @@ func hdArr(raw []byte, p string) ([]byte, bool, *spec.Violation) {
 		return nil, false, nil
 	}
 	if raw[0] != '[' {
-		return nil, false, hdShape(p, "want an array, got %s", clip(raw))
+		return nil, false, hdShape(p, "want an array, got %s", jsonwire.Clip(raw))
 	}
 	return raw, true, nil
 }
@@ -408,7 +411,7 @@ func hdStr(raw []byte, p string) (string, bool, *spec.Violation) {
 		return "", false, nil
 	}
 	if raw[0] != '"' {
-		return "", false, hdShape(p, "want a string, got %s", clip(raw))
+		return "", false, hdShape(p, "want a string, got %s", jsonwire.Clip(raw))
 	}
 	return hText(raw), true, nil
 }
@@ -422,7 +425,7 @@ func hdBool(raw []byte, p string) (bool, bool, *spec.Violation) {
 	case string(raw) == "false":
 		return false, true, nil
 	}
-	return false, false, hdShape(p, "want a boolean, got %s", clip(raw))
+	return false, false, hdShape(p, "want a boolean, got %s", jsonwire.Clip(raw))
 }
 
 // hdPart is a decoded part and its document path.
@@ -496,10 +499,12 @@ func (s *hdBuild) tool(t spec.Tool, p string) {
 }
 
 // hIsJSON reports whether s is one JSON value.
-func hIsJSON(s string) bool { return len(trimJSONSpace([]byte(s))) > 0 && validJSON([]byte(s)) }
+func hIsJSON(s string) bool {
+	return len(jsonwire.TrimSpace([]byte(s))) > 0 && jsonwire.Valid([]byte(s))
+}
 
 // hIsObjectText reports whether s, trimmed, is one JSON object.
-func hIsObjectText(s string) bool { return isObject([]byte(s)) }
+func hIsObjectText(s string) bool { return jsonwire.IsObject([]byte(s)) }
 
 // hPartRule is the XLATE rule of a part of kind k a target cannot carry.
 func hPartRule(k spec.PartKind) spec.RuleID {
@@ -650,7 +655,7 @@ func (e *hLosses) callArgs(pt spec.Part, p string) string {
 	if hIsObjectText(pt.Args) {
 		return pt.Args
 	}
-	e.lose(spec.XlateIdentity, p+".args", "arguments %s are not a JSON object: %s writes them as one, {} here", clip([]byte(pt.Args)), e.f)
+	e.lose(spec.XlateIdentity, p+".args", "arguments %s are not a JSON object: %s writes them as one, {} here", jsonwire.Clip([]byte(pt.Args)), e.f)
 	return "{}"
 }
 

@@ -1,6 +1,7 @@
 package impl
 
 import (
+	"github.com/toolspec/toolspec/internal/jsonwire"
 	"github.com/toolspec/toolspec/spec"
 )
 
@@ -219,7 +220,7 @@ func olCallHist(raw []byte, p string) (spec.Part, *spec.Violation) {
 	args := "{}"
 	if a := g[1]; !hNull(a) {
 		if a[0] != '{' {
-			return spec.Part{}, hdShape(hjPath(fp, "arguments"), "arguments are a JSON object in Ollama, got %s", clip(a))
+			return spec.Part{}, hdShape(hjPath(fp, "arguments"), "arguments are a JSON object in Ollama, got %s", jsonwire.Clip(a))
 		}
 		args = hCompact(a)
 	}
@@ -279,7 +280,7 @@ func olToolHist(s *hdBuild, e []byte, p string) *spec.Violation {
 	schema := ""
 	if params := g[3]; !hNull(params) {
 		if params[0] != '{' {
-			return hdShape(hjPath(fp, "parameters"), "want an object, got %s", clip(params))
+			return hdShape(hjPath(fp, "parameters"), "want an object, got %s", jsonwire.Clip(params))
 		}
 		schema = hCompact(params)
 	}

@@ -1,6 +1,7 @@
 package impl
 
 import (
+	"github.com/toolspec/toolspec/internal/jsonwire"
 	"github.com/toolspec/toolspec/spec"
 )
 
@@ -765,7 +766,7 @@ func (e *chatEnc) tool(i int, t spec.Tool) {
 		return
 	}
 	schema := t.Schema
-	if schema != "" && !validJSON([]byte(schema)) {
+	if schema != "" && !jsonwire.Valid([]byte(schema)) {
 		e.lose(spec.XlateTools, hToolPath(i), "an input schema that is not JSON: openai-chat cannot carry it")
 		schema = ""
 	}

@@ -1,6 +1,7 @@
 package impl
 
 import (
+	"github.com/toolspec/toolspec/internal/jsonwire"
 	"github.com/toolspec/toolspec/spec"
 )
 
@@ -429,7 +430,7 @@ func rsToolHist(s *hdBuild, e []byte, p string) *spec.Violation {
 		t.Kind = spec.CallCustom
 	} else if params := f[4]; !hNull(params) {
 		if params[0] != '{' {
-			return hdShape(hjPath(p, "parameters"), "want an object, got %s", clip(params))
+			return hdShape(hjPath(p, "parameters"), "want an object, got %s", jsonwire.Clip(params))
 		}
 		t.Schema = hCompact(params)
 	}
@@ -599,25 +600,25 @@ func encodeResponsesHist(h spec.History) ([]byte, []spec.Violation) {
 // whose name matches it without regard to case, the last string one
 // winning; "" for text that is not one JSON object.
 func rsToolType(data string) string {
-	b := trimJSONSpace([]byte(data))
-	if len(b) == 0 || b[0] != '{' || !validJSON(b) {
+	b := jsonwire.TrimSpace([]byte(data))
+	if len(b) == 0 || b[0] != '{' || !jsonwire.Valid(b) {
 		return ""
 	}
 	typ := ""
-	i := skipSpace(b, 1)
+	i := jsonwire.SkipSpace(b, 1)
 	for i < len(b) && b[i] == '"' {
 		ks := i
-		i = skipString(b, i)
+		i = jsonwire.SkipString(b, i)
 		k := hText(b[ks:i])
-		i = skipSpace(b, i)
-		vs := skipSpace(b, i+1)
-		i = skipValue(b, vs)
+		i = jsonwire.SkipSpace(b, i)
+		vs := jsonwire.SkipSpace(b, i+1)
+		i = jsonwire.SkipValue(b, vs)
 		if len(k) == 4 && (k[0]|0x20) == 't' && (k[1]|0x20) == 'y' && (k[2]|0x20) == 'p' && (k[3]|0x20) == 'e' && b[vs] == '"' {
 			typ = hText(b[vs:i])
 		}
-		i = skipSpace(b, i)
+		i = jsonwire.SkipSpace(b, i)
 		if i < len(b) && b[i] == ',' {
-			i = skipSpace(b, i+1)
+			i = jsonwire.SkipSpace(b, i+1)
 		}
 	}
 	return typ

@@ -3,6 +3,7 @@ package impl
 import (
 	"strconv"
 
+	"github.com/toolspec/toolspec/internal/jsonwire"
 	"github.com/toolspec/toolspec/spec"
 )
 
@@ -157,8 +158,8 @@ func turnCallPart(c spec.Call) spec.Part {
 	if p.CallKind == spec.CallUnspecified {
 		p.CallKind = spec.CallFunction
 	}
-	if p.CallKind == spec.CallFunction && validJSON([]byte(c.Args)) {
-		p.Args = string(appendCompact(make([]byte, 0, len(c.Args)), []byte(c.Args)))
+	if p.CallKind == spec.CallFunction && jsonwire.Valid([]byte(c.Args)) {
+		p.Args = string(jsonwire.AppendCompact(make([]byte, 0, len(c.Args)), []byte(c.Args)))
 	}
 	if len(c.Signatures) == 1 {
 		p.Signature = c.Signatures[0]

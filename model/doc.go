@@ -16,5 +16,6 @@
 //
 // Step never mutates its argument and returns it unchanged with an error
 // when the event breaks a rule. The package imports only the standard
-// library and package spec.
+// library, package spec and internal/refjson (the JSON helpers its
+// decoders share, on encoding/json).
 package model

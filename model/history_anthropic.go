@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"strconv"
 
+	"github.com/toolspec/toolspec/internal/refjson"
 	"github.com/toolspec/toolspec/spec"
 )
 
@@ -104,7 +105,7 @@ var anthropicKnown = map[string][]string{
 // back and a translation or a repair cannot. They are in document order by
 // element, by name within one. It runs on a document decoded without a
 // shape violation.
-func anthropicDropped(o obj) []spec.Violation {
+func anthropicDropped(o refjson.Object) []spec.Violation {
 	var vs []spec.Violation
 	extra := func(rule spec.RuleID, raw json.RawMessage, p, kind string) {
 		what := "a " + kind + " block"
@@ -116,12 +117,12 @@ func anthropicDropped(o obj) []spec.Violation {
 	var blocks func(raw json.RawMessage, p string, results bool)
 	blocks = func(raw json.RawMessage, p string, results bool) {
 		var elems []json.RawMessage
-		if isNull(raw) || raw[0] != '[' || json.Unmarshal(raw, &elems) != nil {
+		if refjson.IsNull(raw) || raw[0] != '[' || json.Unmarshal(raw, &elems) != nil {
 			return
 		}
 		for n, e := range elems {
 			bp := jindex(p, n)
-			var b obj
+			var b refjson.Object
 			var typ string
 			if json.Unmarshal(e, &b) != nil || json.Unmarshal(b["type"], &typ) != nil {
 				continue
@@ -141,22 +142,22 @@ func anthropicDropped(o obj) []spec.Violation {
 	for i, m := range msgs {
 		p := jindex("messages", i)
 		extra(spec.XlateOpaque, m, p, "message")
-		var mo obj
+		var mo refjson.Object
 		if json.Unmarshal(m, &mo) == nil {
 			blocks(mo["content"], jpath(p, "content"), true)
 		}
 	}
 	var tools []json.RawMessage
-	if !isNull(o["tools"]) {
+	if !refjson.IsNull(o["tools"]) {
 		_ = json.Unmarshal(o["tools"], &tools)
 	}
 	for i, t := range tools {
-		var to obj
+		var to refjson.Object
 		var typ string
 		if json.Unmarshal(t, &to) != nil {
 			continue
 		}
-		if !isNull(to["type"]) {
+		if !refjson.IsNull(to["type"]) {
 			_ = json.Unmarshal(to["type"], &typ)
 		}
 		if typ == "" || typ == "custom" {
@@ -258,7 +259,7 @@ func anthropicSystem(h *spec.History, pm PathMap, raw json.RawMessage) []spec.Vi
 // anthropicContent appends to t the blocks of a content at path p: a
 // string (one text block) or an array of blocks; null or absent is none.
 func anthropicContent(t *anthropicTurn, raw json.RawMessage, p string) []spec.Violation {
-	if isNull(raw) {
+	if refjson.IsNull(raw) {
 		return nil
 	}
 	if raw[0] == '"' {
@@ -332,7 +333,7 @@ func anthropicBlock(raw json.RawMessage, p string, results bool) (spec.Part, []s
 			return spec.Part{}, nil, vs
 		}
 		if in := o["input"]; len(in) > 0 {
-			c.Args = compactJSON(in)
+			c.Args = refjson.Compact(in)
 		}
 		return c, nil, nil
 	case "tool_result":
@@ -354,14 +355,14 @@ func anthropicBlock(raw json.RawMessage, p string, results bool) (spec.Part, []s
 		r.Content = t.parts
 		return r, t.paths, nil
 	case "image":
-		return spec.Part{Kind: spec.PartImage, Data: compactJSON(raw), Format: spec.FormatAnthropic}, nil, nil
+		return spec.Part{Kind: spec.PartImage, Data: refjson.Compact(raw), Format: spec.FormatAnthropic}, nil, nil
 	}
-	return spec.Part{Kind: spec.PartOpaque, Data: compactJSON(raw), Format: spec.FormatAnthropic}, nil, nil
+	return spec.Part{Kind: spec.PartOpaque, Data: refjson.Compact(raw), Format: spec.FormatAnthropic}, nil, nil
 }
 
 // anthropicResultContent decodes a tool_result's content at path p.
 func anthropicResultContent(t *anthropicTurn, raw json.RawMessage, p string) []spec.Violation {
-	if isNull(raw) || raw[0] == '"' {
+	if refjson.IsNull(raw) || raw[0] == '"' {
 		return anthropicContent(t, raw, p)
 	}
 	elems, _, vs := hArray(raw, p)
@@ -410,8 +411,8 @@ func anthropicTools(raw json.RawMessage) ([]spec.Tool, []spec.Violation) {
 		if t.Description, _, vs = hString(o["description"], jpath(p, "description")); vs != nil {
 			return nil, vs
 		}
-		if s := o["input_schema"]; !isNull(s) {
-			t.Schema = compactJSON(s)
+		if s := o["input_schema"]; !refjson.IsNull(s) {
+			t.Schema = refjson.Compact(s)
 		}
 		tools = append(tools, t)
 	}

@@ -3,6 +3,7 @@ package model
 import (
 	"encoding/json"
 
+	"github.com/toolspec/toolspec/internal/refjson"
 	"github.com/toolspec/toolspec/spec"
 )
 
@@ -62,7 +63,7 @@ func decodeBedrockHistory(doc []byte) (spec.History, PathMap, []spec.Violation) 
 		if !ok {
 			return s.done(hdViolation(p, "a system block is an object, got null"))
 		}
-		pt := spec.Part{Kind: spec.PartOpaque, Data: compactJSON(b), Format: spec.FormatBedrock}
+		pt := spec.Part{Kind: spec.PartOpaque, Data: refjson.Compact(b), Format: spec.FormatBedrock}
 		if o["image"] != nil || o["document"] != nil || o["video"] != nil {
 			pt.Kind = spec.PartImage
 		}
@@ -169,7 +170,7 @@ func brBlock(raw json.RawMessage, p string, assistant bool) (spec.Part, *spec.Vi
 	if !ok {
 		return spec.Part{}, hdViolation(p, "a content block is an object, got null")
 	}
-	opaque := spec.Part{Kind: spec.PartOpaque, Data: compactJSON(raw), Format: spec.FormatBedrock}
+	opaque := spec.Part{Kind: spec.PartOpaque, Data: refjson.Compact(raw), Format: spec.FormatBedrock}
 	switch {
 	case o["toolUse"] != nil:
 		up := hdKey(p, "toolUse")
@@ -246,7 +247,7 @@ func brBlock(raw json.RawMessage, p string, assistant bool) (spec.Part, *spec.Vi
 		}
 		return spec.Part{Kind: spec.PartText, Text: t}, nil
 	case o["image"] != nil || o["document"] != nil || o["video"] != nil:
-		return spec.Part{Kind: spec.PartImage, Data: compactJSON(raw), Format: spec.FormatBedrock}, nil
+		return spec.Part{Kind: spec.PartImage, Data: refjson.Compact(raw), Format: spec.FormatBedrock}, nil
 	}
 	return opaque, nil
 }
@@ -260,7 +261,7 @@ func brNeed(v *spec.Violation, p string) *spec.Violation {
 }
 
 // brResult decodes a toolResult at document path p.
-func brResult(r obj, p string) (spec.Part, *spec.Violation) {
+func brResult(r refjson.Object, p string) (spec.Part, *spec.Violation) {
 	id, _, v := hdString(r["toolUseId"], hdKey(p, "toolUseId"))
 	if v != nil {
 		return spec.Part{}, v
@@ -296,9 +297,9 @@ func brResult(r obj, p string) (spec.Part, *spec.Violation) {
 			}
 			pt.Content = append(pt.Content, spec.Part{Kind: spec.PartText, Text: t})
 		case o["image"] != nil || o["document"] != nil || o["video"] != nil:
-			pt.Content = append(pt.Content, spec.Part{Kind: spec.PartImage, Data: compactJSON(c), Format: spec.FormatBedrock})
+			pt.Content = append(pt.Content, spec.Part{Kind: spec.PartImage, Data: refjson.Compact(c), Format: spec.FormatBedrock})
 		default:
-			pt.Content = append(pt.Content, spec.Part{Kind: spec.PartOpaque, Data: compactJSON(c), Format: spec.FormatBedrock})
+			pt.Content = append(pt.Content, spec.Part{Kind: spec.PartOpaque, Data: refjson.Compact(c), Format: spec.FormatBedrock})
 		}
 	}
 	return pt, nil
@@ -346,8 +347,8 @@ func brToolConfig(s *hdState, raw json.RawMessage) *spec.Violation {
 		}
 		if ok {
 			js := in["json"]
-			if !isNull(js) && js[0] != '{' {
-				return hdViolation(hdKey(ip, "json"), "want an object, got %s", clip(js))
+			if !refjson.IsNull(js) && js[0] != '{' {
+				return hdViolation(hdKey(ip, "json"), "want an object, got %s", refjson.Clip(js))
 			}
 			tool.Schema = hdSchema(js)
 		}
@@ -554,7 +555,7 @@ func (e *heEncoder) brBlock(pt spec.Part, p string, assistant bool) (hj, bool) {
 		// is not an object); only text that is not JSON cannot be written.
 		var in hj = hjRaw(pt.Args)
 		if !hjIsJSON(pt.Args) {
-			e.lose(spec.XlateIdentity, p+".args", "arguments %s are not JSON: Bedrock writes the input as JSON, {} here", clip([]byte(pt.Args)))
+			e.lose(spec.XlateIdentity, p+".args", "arguments %s are not JSON: Bedrock writes the input as JSON, {} here", refjson.Clip([]byte(pt.Args)))
 			in = hjRaw("{}")
 		}
 		u := hjObj{}.add("toolUseId", hjStr(pt.ID)).add("name", hjStr(pt.Name)).add("input", in)

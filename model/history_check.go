@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/toolspec/toolspec/internal/refjson"
 	"github.com/toolspec/toolspec/spec"
 )
 
@@ -192,13 +193,13 @@ func elementFindings(f spec.Format, h spec.History) []finding {
 // "" when it is.
 func objectProblem(s string) string {
 	b := []byte(s)
-	if len(trimJSONSpace(b)) == 0 {
+	if len(refjson.TrimSpace(b)) == 0 {
 		return "arguments are empty, not a JSON object"
 	}
-	if json.Valid(b) && trimJSONSpace(b)[0] == '{' {
+	if json.Valid(b) && refjson.TrimSpace(b)[0] == '{' {
 		return ""
 	}
-	return argsProblem(b)
+	return refjson.ArgsProblem(b)
 }
 
 // callRef is one call of an assistant turn while results are paired.

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/toolspec/toolspec/internal/refjson"
 	"github.com/toolspec/toolspec/spec"
 )
 
@@ -68,12 +69,12 @@ func hdIndex(p string, i int) string {
 }
 
 // hdRoot decodes doc as one JSON object (HIST-8 at "$" otherwise).
-func hdRoot(doc []byte) (obj, *spec.Violation) {
-	doc = trimJSONSpace(doc)
+func hdRoot(doc []byte) (refjson.Object, *spec.Violation) {
+	doc = refjson.TrimSpace(doc)
 	if len(doc) == 0 || doc[0] != '{' {
-		return nil, hdViolation("$", "a history document is one JSON object, got %s", clip(doc))
+		return nil, hdViolation("$", "a history document is one JSON object, got %s", refjson.Clip(doc))
 	}
-	var o obj
+	var o refjson.Object
 	if err := json.Unmarshal(doc, &o); err != nil {
 		return nil, hdViolation("$", "not valid JSON: %v", err)
 	}
@@ -82,12 +83,12 @@ func hdRoot(doc []byte) (obj, *spec.Violation) {
 
 // hdObject decodes raw, the element at p, as an object; ok is false when
 // raw is absent or null.
-func hdObject(raw json.RawMessage, p string) (o obj, ok bool, v *spec.Violation) {
-	if isNull(raw) {
+func hdObject(raw json.RawMessage, p string) (o refjson.Object, ok bool, v *spec.Violation) {
+	if refjson.IsNull(raw) {
 		return nil, false, nil
 	}
 	if raw[0] != '{' {
-		return nil, false, hdViolation(p, "want an object, got %s", clip(raw))
+		return nil, false, hdViolation(p, "want an object, got %s", refjson.Clip(raw))
 	}
 	if err := json.Unmarshal(raw, &o); err != nil {
 		return nil, false, hdViolation(p, "%v", err)
@@ -98,11 +99,11 @@ func hdObject(raw json.RawMessage, p string) (o obj, ok bool, v *spec.Violation)
 // hdArray decodes raw, the element at p, as an array; ok is false when raw
 // is absent or null.
 func hdArray(raw json.RawMessage, p string) (a []json.RawMessage, ok bool, v *spec.Violation) {
-	if isNull(raw) {
+	if refjson.IsNull(raw) {
 		return nil, false, nil
 	}
 	if raw[0] != '[' {
-		return nil, false, hdViolation(p, "want an array, got %s", clip(raw))
+		return nil, false, hdViolation(p, "want an array, got %s", refjson.Clip(raw))
 	}
 	if err := json.Unmarshal(raw, &a); err != nil {
 		return nil, false, hdViolation(p, "%v", err)
@@ -113,11 +114,11 @@ func hdArray(raw json.RawMessage, p string) (a []json.RawMessage, ok bool, v *sp
 // hdString decodes raw, the element at p, as a string; ok is false when
 // raw is absent or null.
 func hdString(raw json.RawMessage, p string) (s string, ok bool, v *spec.Violation) {
-	if isNull(raw) {
+	if refjson.IsNull(raw) {
 		return "", false, nil
 	}
 	if raw[0] != '"' {
-		return "", false, hdViolation(p, "want a string, got %s", clip(raw))
+		return "", false, hdViolation(p, "want a string, got %s", refjson.Clip(raw))
 	}
 	if err := json.Unmarshal(raw, &s); err != nil {
 		return "", false, hdViolation(p, "%v", err)
@@ -129,14 +130,14 @@ func hdString(raw json.RawMessage, p string) (s string, ok bool, v *spec.Violati
 // is absent or null.
 func hdBool(raw json.RawMessage, p string) (b, ok bool, v *spec.Violation) {
 	switch {
-	case isNull(raw):
+	case refjson.IsNull(raw):
 		return false, false, nil
 	case string(raw) == "true":
 		return true, true, nil
 	case string(raw) == "false":
 		return false, true, nil
 	}
-	return false, false, hdViolation(p, "want a boolean, got %s", clip(raw))
+	return false, false, hdViolation(p, "want a boolean, got %s", refjson.Clip(raw))
 }
 
 // hdStrings decodes raw, the element at p, as an array of strings.
@@ -163,17 +164,17 @@ func hdStrings(raw json.RawMessage, p string) ([]string, *spec.Violation) {
 // object, or anything else that HIST-6 then judges): without
 // insignificant white space; absent or null arguments are "{}".
 func hdArgs(raw json.RawMessage) string {
-	if isNull(raw) {
+	if refjson.IsNull(raw) {
 		return "{}"
 	}
-	return compactJSON(raw)
+	return refjson.Compact(raw)
 }
 
 // hdArgsText returns the canonical text of call arguments given as a JSON
 // string's content: compacted when it is valid JSON, else verbatim.
 func hdArgsText(s string) string {
 	if json.Valid([]byte(s)) {
-		return compactJSON(json.RawMessage(s))
+		return refjson.Compact(json.RawMessage(s))
 	}
 	return s
 }
@@ -181,10 +182,10 @@ func hdArgsText(s string) string {
 // hdSchema returns the canonical text of a tool's input schema: compacted
 // JSON, "" when absent or null.
 func hdSchema(raw json.RawMessage) string {
-	if isNull(raw) {
+	if refjson.IsNull(raw) {
 		return ""
 	}
-	return compactJSON(raw)
+	return refjson.Compact(raw)
 }
 
 // hdState is the History a decoder builds, with the document path of
@@ -329,14 +330,14 @@ func hjBytes(v hj) []byte {
 // hjIsObject reports whether s is the JSON text of one object, which an
 // encoder may then write verbatim where its format wants an object.
 func hjIsObject(s string) bool {
-	b := trimJSONSpace([]byte(s))
+	b := refjson.TrimSpace([]byte(s))
 	return len(b) > 0 && b[0] == '{' && json.Valid(b)
 }
 
 // hjIsJSON reports whether s is one JSON value, which an encoder may write
 // verbatim.
 func hjIsJSON(s string) bool {
-	return len(trimJSONSpace([]byte(s))) > 0 && json.Valid([]byte(s))
+	return len(refjson.TrimSpace([]byte(s))) > 0 && json.Valid([]byte(s))
 }
 
 // hePartRule is the XLATE rule under which a part of kind k that a target
@@ -524,7 +525,7 @@ func (e *heEncoder) callArgs(pt spec.Part, p string) hj {
 	if hjIsObject(pt.Args) {
 		return hjRaw(pt.Args)
 	}
-	e.lose(spec.XlateIdentity, p+".args", "arguments %s are not a JSON object: %s writes them as one, {} here", clip([]byte(pt.Args)), e.f)
+	e.lose(spec.XlateIdentity, p+".args", "arguments %s are not a JSON object: %s writes them as one, {} here", refjson.Clip([]byte(pt.Args)), e.f)
 	return hjRaw("{}")
 }
 

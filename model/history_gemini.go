@@ -3,6 +3,7 @@ package model
 import (
 	"encoding/json"
 
+	"github.com/toolspec/toolspec/internal/refjson"
 	"github.com/toolspec/toolspec/spec"
 )
 
@@ -52,7 +53,7 @@ import (
 
 // gmField returns member camel (or its snake_case spelling snake) of o,
 // with the key found.
-func gmField(o obj, camel, snake string) (json.RawMessage, string) {
+func gmField(o refjson.Object, camel, snake string) (json.RawMessage, string) {
 	if raw, ok := o[camel]; ok {
 		return raw, camel
 	}
@@ -230,10 +231,10 @@ func gmPart(s *hdState, raw json.RawMessage, p string) (spec.Part, *spec.Violati
 			return spec.Part{}, v
 		}
 		args := fc["args"]
-		if isNull(args) {
+		if refjson.IsNull(args) {
 			args = json.RawMessage("{}")
 		} else if args[0] != '{' {
-			return spec.Part{}, hdViolation(hdKey(fp, "args"), "args are a JSON object, got %s", clip(args))
+			return spec.Part{}, hdViolation(hdKey(fp, "args"), "args are a JSON object, got %s", refjson.Clip(args))
 		}
 		return spec.Part{Kind: spec.PartCall, ID: id, Name: name, Args: hdArgs(args), CallKind: spec.CallFunction, Signature: sig}, nil
 	}
@@ -257,7 +258,7 @@ func gmPart(s *hdState, raw json.RawMessage, p string) (spec.Part, *spec.Violati
 	}
 	for _, k := range [...]string{"inlineData", "inline_data", "fileData", "file_data"} {
 		if _, ok := o[k]; ok {
-			return spec.Part{Kind: spec.PartImage, Data: compactJSON(raw), Format: spec.FormatGemini}, nil
+			return spec.Part{Kind: spec.PartImage, Data: refjson.Compact(raw), Format: spec.FormatGemini}, nil
 		}
 	}
 	if len(o) == 1 && sig != "" || len(o) == 2 && sig != "" && thought {
@@ -267,7 +268,7 @@ func gmPart(s *hdState, raw json.RawMessage, p string) (spec.Part, *spec.Violati
 		}
 		return spec.Part{Kind: kind, Signature: sig}, nil
 	}
-	return spec.Part{Kind: spec.PartOpaque, Data: compactJSON(raw), Format: spec.FormatGemini}, nil
+	return spec.Part{Kind: spec.PartOpaque, Data: refjson.Compact(raw), Format: spec.FormatGemini}, nil
 }
 
 // gmResponse decodes a functionResponse at document path p.
@@ -296,7 +297,7 @@ func gmResponse(raw json.RawMessage, p string) (spec.Part, *spec.Violation) {
 	if ok && len(resp) > 0 {
 		text, isErr, plain := gmResponseText(resp)
 		if !plain {
-			text = compactJSON(fr["response"])
+			text = refjson.Compact(fr["response"])
 		}
 		pt.IsError = isErr
 		pt.Content = append(pt.Content, spec.Part{Kind: spec.PartText, Text: text})
@@ -320,7 +321,7 @@ func gmResponse(raw json.RawMessage, p string) (spec.Part, *spec.Violation) {
 				kind = spec.PartImage
 			}
 		}
-		pt.Content = append(pt.Content, spec.Part{Kind: kind, Data: compactJSON(e), Format: spec.FormatGemini})
+		pt.Content = append(pt.Content, spec.Part{Kind: kind, Data: refjson.Compact(e), Format: spec.FormatGemini})
 	}
 	return pt, nil
 }
@@ -328,7 +329,7 @@ func gmResponse(raw json.RawMessage, p string) (spec.Part, *spec.Violation) {
 // gmResponseText reads a response object of one member "output" or
 // "error" with a string value: its text, and whether it is an error.
 // plain is false for any other object.
-func gmResponseText(resp obj) (text string, isErr, plain bool) {
+func gmResponseText(resp refjson.Object) (text string, isErr, plain bool) {
 	if len(resp) != 1 {
 		return "", false, false
 	}
@@ -374,13 +375,13 @@ func gmTools(s *hdState, raw json.RawMessage) *spec.Violation {
 		// tool kept verbatim: the whole entry, or its other members in
 		// the order of their names.
 		if draw == nil {
-			s.tool(spec.Tool{Data: compactJSON(e), Format: spec.FormatGemini}, p)
+			s.tool(spec.Tool{Data: refjson.Compact(e), Format: spec.FormatGemini}, p)
 			continue
 		}
 		var rest hjObj
 		for _, k := range gmSortedKeys(o) {
 			if k != dkey {
-				rest = rest.add(k, hjRaw(compactJSON(o[k])))
+				rest = rest.add(k, hjRaw(refjson.Compact(o[k])))
 			}
 		}
 		if rest != nil {
@@ -391,7 +392,7 @@ func gmTools(s *hdState, raw json.RawMessage) *spec.Violation {
 }
 
 // gmSortedKeys returns the member names of o, sorted.
-func gmSortedKeys(o obj) []string {
+func gmSortedKeys(o refjson.Object) []string {
 	keys := make([]string, 0, len(o))
 	for k := range o {
 		keys = append(keys, k)
@@ -422,14 +423,14 @@ func gmDeclaration(s *hdState, raw json.RawMessage, p string) *spec.Violation {
 		return v
 	}
 	params, key := gmField(o, "parametersJsonSchema", "parameters_json_schema")
-	if isNull(params) {
+	if refjson.IsNull(params) {
 		params, key = o["parameters"], "parameters"
 	}
-	if !isNull(params) && params[0] != '{' {
-		return hdViolation(hdKey(p, key), "want an object, got %s", clip(params))
+	if !refjson.IsNull(params) && params[0] != '{' {
+		return hdViolation(hdKey(p, key), "want an object, got %s", refjson.Clip(params))
 	}
 	for _, k := range [...]string{"response", "responseJsonSchema", "response_json_schema", "behavior"} {
-		if !isNull(o[k]) {
+		if !refjson.IsNull(o[k]) {
 			s.loss(spec.XlateTools, hdKey(p, k), "function declaration's %s: a History holds a tool's input schema only", k)
 		}
 	}
@@ -438,7 +439,7 @@ func gmDeclaration(s *hdState, raw json.RawMessage, p string) *spec.Violation {
 }
 
 // gmToolConfig decodes toolConfig.functionCallingConfig.
-func gmToolConfig(s *hdState, root obj) *spec.Violation {
+func gmToolConfig(s *hdState, root refjson.Object) *spec.Violation {
 	raw, key := gmField(root, "toolConfig", "tool_config")
 	tc, ok, v := hdObject(raw, key)
 	if v != nil || !ok {
@@ -754,10 +755,10 @@ func (e *heEncoder) gmResults(h spec.History, i int, dropped map[string]bool) hj
 // response object itself: the compact JSON text of an object other than
 // {} that does not read back as an output or error text.
 func gmRawObject(t string) bool {
-	if t == "{}" || !hjIsObject(t) || compactJSON(json.RawMessage(t)) != t {
+	if t == "{}" || !hjIsObject(t) || refjson.Compact(json.RawMessage(t)) != t {
 		return false
 	}
-	var o obj
+	var o refjson.Object
 	if json.Unmarshal([]byte(t), &o) != nil {
 		return false
 	}

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/toolspec/toolspec/internal/refjson"
 	"github.com/toolspec/toolspec/spec"
 )
 
@@ -51,20 +52,20 @@ func addMessage(h *spec.History, pm PathMap, p string, role spec.Role, parts []s
 
 // jsonType names the JSON type of raw for an error message.
 func jsonType(raw json.RawMessage) string {
-	raw = trimJSONSpace(raw)
+	raw = refjson.TrimSpace(raw)
 	if len(raw) == 0 {
 		return "nothing"
 	}
-	return jsonKind(raw[0])
+	return refjson.Kind(raw[0])
 }
 
 // docObject decodes a whole document as one JSON object (HIST-8).
-func docObject(doc []byte) (obj, []spec.Violation) {
-	d := trimJSONSpace(doc)
+func docObject(doc []byte) (refjson.Object, []spec.Violation) {
+	d := refjson.TrimSpace(doc)
 	if len(d) == 0 || d[0] != '{' || !json.Valid(d) {
 		return nil, shapeErr("$", "the document is not one JSON object")
 	}
-	var o obj
+	var o refjson.Object
 	if err := json.Unmarshal(d, &o); err != nil {
 		return nil, shapeErr("$", "the document is not one JSON object: %v", err)
 	}
@@ -73,14 +74,14 @@ func docObject(doc []byte) (obj, []spec.Violation) {
 
 // hObject decodes raw, at path p, as an object; ok is false when raw is
 // absent or null.
-func hObject(raw json.RawMessage, p string) (obj, bool, []spec.Violation) {
-	if isNull(raw) {
+func hObject(raw json.RawMessage, p string) (refjson.Object, bool, []spec.Violation) {
+	if refjson.IsNull(raw) {
 		return nil, false, nil
 	}
 	if raw[0] != '{' {
 		return nil, false, shapeErr(p, "want an object, got a JSON %s", jsonType(raw))
 	}
-	var o obj
+	var o refjson.Object
 	if err := json.Unmarshal(raw, &o); err != nil {
 		return nil, false, shapeErr(p, "%v", err)
 	}
@@ -90,7 +91,7 @@ func hObject(raw json.RawMessage, p string) (obj, bool, []spec.Violation) {
 // hArray decodes raw, at path p, as an array; ok is false when raw is
 // absent or null.
 func hArray(raw json.RawMessage, p string) ([]json.RawMessage, bool, []spec.Violation) {
-	if isNull(raw) {
+	if refjson.IsNull(raw) {
 		return nil, false, nil
 	}
 	if raw[0] != '[' {
@@ -106,7 +107,7 @@ func hArray(raw json.RawMessage, p string) ([]json.RawMessage, bool, []spec.Viol
 // hString decodes raw, at path p, as a string; ok is false when raw is
 // absent or null.
 func hString(raw json.RawMessage, p string) (string, bool, []spec.Violation) {
-	if isNull(raw) {
+	if refjson.IsNull(raw) {
 		return "", false, nil
 	}
 	if raw[0] != '"' {
@@ -122,7 +123,7 @@ func hString(raw json.RawMessage, p string) (string, bool, []spec.Violation) {
 // hBool decodes raw, at path p, as a boolean; ok is false when raw is
 // absent or null.
 func hBool(raw json.RawMessage, p string) (bool, bool, []spec.Violation) {
-	if isNull(raw) {
+	if refjson.IsNull(raw) {
 		return false, false, nil
 	}
 	switch string(raw) {
@@ -141,7 +142,7 @@ func argsText(s string) string {
 	if !json.Valid([]byte(s)) {
 		return s
 	}
-	return compactJSON(json.RawMessage(s))
+	return refjson.Compact(json.RawMessage(s))
 }
 
 // Writing. Every value is built as its JSON text; objects take their
@@ -195,9 +196,9 @@ func loss(rule spec.RuleID, p, format string, args ...any) spec.Violation {
 
 // opaqueTool keeps a tool no rule knows verbatim, with its "name" when it
 // has a string one.
-func opaqueTool(o obj, raw json.RawMessage, f spec.Format) spec.Tool {
+func opaqueTool(o refjson.Object, raw json.RawMessage, f spec.Format) spec.Tool {
 	name, _, _ := hString(o["name"], "")
-	return spec.Tool{Name: name, Data: compactJSON(raw), Format: f}
+	return spec.Tool{Name: name, Data: refjson.Compact(raw), Format: f}
 }
 
 // dropped returns a loss of rule at p.key for each member of the object raw
@@ -211,7 +212,7 @@ func dropped(rule spec.RuleID, raw json.RawMessage, p, what string, known ...str
 	}
 	var keys []string
 	for k, v := range m {
-		if !slices.Contains(known, k) && !isNull(v) {
+		if !slices.Contains(known, k) && !refjson.IsNull(v) {
 			keys = append(keys, k)
 		}
 	}
@@ -227,7 +228,7 @@ func dropped(rule spec.RuleID, raw json.RawMessage, p, what string, known ...str
 // jsonStr is the string raw holds, or "" when it holds none.
 func jsonStr(raw json.RawMessage) string {
 	var s string
-	if isNull(raw) || json.Unmarshal(raw, &s) != nil {
+	if refjson.IsNull(raw) || json.Unmarshal(raw, &s) != nil {
 		return ""
 	}
 	return s

@@ -3,6 +3,7 @@ package model
 import (
 	"encoding/json"
 
+	"github.com/toolspec/toolspec/internal/refjson"
 	"github.com/toolspec/toolspec/spec"
 )
 
@@ -179,7 +180,7 @@ func olImages(raw json.RawMessage, p string) ([]rsPart, *spec.Violation) {
 			}
 			return nil, v
 		}
-		out = append(out, rsPart{spec.Part{Kind: spec.PartImage, Data: compactJSON(e), Format: spec.FormatOllama}, ep})
+		out = append(out, rsPart{spec.Part{Kind: spec.PartImage, Data: refjson.Compact(e), Format: spec.FormatOllama}, ep})
 	}
 	return out, nil
 }
@@ -210,10 +211,10 @@ func olCall(raw json.RawMessage, p string) (spec.Part, *spec.Violation) {
 		return spec.Part{}, v
 	}
 	args := f["arguments"]
-	if isNull(args) {
+	if refjson.IsNull(args) {
 		args = json.RawMessage("{}")
 	} else if args[0] != '{' {
-		return spec.Part{}, hdViolation(hdKey(fp, "arguments"), "arguments are a JSON object in Ollama, got %s", clip(args))
+		return spec.Part{}, hdViolation(hdKey(fp, "arguments"), "arguments are a JSON object in Ollama, got %s", refjson.Clip(args))
 	}
 	return spec.Part{Kind: spec.PartCall, ID: id, Name: name, Args: hdArgs(args), CallKind: spec.CallFunction}, nil
 }
@@ -258,8 +259,8 @@ func olTools(s *hdState, raw json.RawMessage) *spec.Violation {
 			return v
 		}
 		params := f["parameters"]
-		if !isNull(params) && params[0] != '{' {
-			return hdViolation(hdKey(fp, "parameters"), "want an object, got %s", clip(params))
+		if !refjson.IsNull(params) && params[0] != '{' {
+			return hdViolation(hdKey(fp, "parameters"), "want an object, got %s", refjson.Clip(params))
 		}
 		s.tool(spec.Tool{Name: name, Description: desc, Schema: hdSchema(params), Kind: spec.CallFunction}, p)
 	}

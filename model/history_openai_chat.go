@@ -3,6 +3,7 @@ package model
 import (
 	"encoding/json"
 
+	"github.com/toolspec/toolspec/internal/refjson"
 	"github.com/toolspec/toolspec/spec"
 )
 
@@ -149,30 +150,30 @@ var chatKnown = map[string][]string{
 // function's strict, a custom tool's format), in document order by
 // element, by name within one. It runs on a document decoded without a
 // shape violation.
-func chatDropped(o obj) []spec.Violation {
+func chatDropped(o refjson.Object) []spec.Violation {
 	var vs []spec.Violation
 	var msgs []json.RawMessage
 	_ = json.Unmarshal(o["messages"], &msgs)
 	for i, raw := range msgs {
 		p := jindex("messages", i)
-		var m obj
+		var m refjson.Object
 		_ = json.Unmarshal(raw, &m)
 		role := jsonStr(m["role"])
 		vs = append(vs, dropped(spec.XlateOpaque, raw, p, "a "+role+" message", chatKnown[role]...)...)
 		var parts []json.RawMessage
-		if c := m["content"]; !isNull(c) && c[0] == '[' && json.Unmarshal(c, &parts) == nil {
+		if c := m["content"]; !refjson.IsNull(c) && c[0] == '[' && json.Unmarshal(c, &parts) == nil {
 			for n, part := range parts {
-				var po obj
+				var po refjson.Object
 				if json.Unmarshal(part, &po) == nil && jsonStr(po["type"]) == "text" {
 					vs = append(vs, dropped(spec.XlateOpaque, part, jindex(jpath(p, "content"), n), "a text part", "text", "type")...)
 				}
 			}
 		}
 		var calls []json.RawMessage
-		if role == "assistant" && !isNull(m["tool_calls"]) && json.Unmarshal(m["tool_calls"], &calls) == nil {
+		if role == "assistant" && !refjson.IsNull(m["tool_calls"]) && json.Unmarshal(m["tool_calls"], &calls) == nil {
 			for n, call := range calls {
 				cp := jindex(jpath(p, "tool_calls"), n)
-				var co obj
+				var co refjson.Object
 				_ = json.Unmarshal(call, &co)
 				body, field := "function", "arguments"
 				if jsonStr(co["type"]) == "custom" {
@@ -184,12 +185,12 @@ func chatDropped(o obj) []spec.Violation {
 		}
 	}
 	var tools []json.RawMessage
-	if !isNull(o["tools"]) {
+	if !refjson.IsNull(o["tools"]) {
 		_ = json.Unmarshal(o["tools"], &tools)
 	}
 	for i, t := range tools {
 		p := jindex("tools", i)
-		var to obj
+		var to refjson.Object
 		_ = json.Unmarshal(t, &to)
 		body, known := "function", []string{"description", "name", "parameters"}
 		switch jsonStr(to["type"]) {
@@ -208,7 +209,7 @@ func chatDropped(o obj) []spec.Violation {
 // chatContent decodes a message's content at path p: a string (one text
 // part), an array of content parts, or null or absent (no parts).
 func chatContent(raw json.RawMessage, p string) ([]spec.Part, []string, []spec.Violation) {
-	if isNull(raw) {
+	if refjson.IsNull(raw) {
 		return nil, nil, nil
 	}
 	if raw[0] == '"' {
@@ -263,14 +264,14 @@ func chatPart(raw json.RawMessage, p string) (spec.Part, []spec.Violation) {
 		}
 		return spec.Part{Kind: spec.PartText, Text: s}, nil
 	case "image_url":
-		return spec.Part{Kind: spec.PartImage, Data: compactJSON(raw), Format: spec.FormatOpenAIChat}, nil
+		return spec.Part{Kind: spec.PartImage, Data: refjson.Compact(raw), Format: spec.FormatOpenAIChat}, nil
 	}
-	return spec.Part{Kind: spec.PartOpaque, Data: compactJSON(raw), Format: spec.FormatOpenAIChat}, nil
+	return spec.Part{Kind: spec.PartOpaque, Data: refjson.Compact(raw), Format: spec.FormatOpenAIChat}, nil
 }
 
 // chatAssistant decodes an assistant message at path p: reasoning_content,
 // content, tool_calls.
-func chatAssistant(m obj, p string) ([]spec.Part, []string, []spec.Violation) {
+func chatAssistant(m refjson.Object, p string) ([]spec.Part, []string, []spec.Violation) {
 	var parts []spec.Part
 	var paths []string
 	rp := jpath(p, "reasoning_content")
@@ -393,8 +394,8 @@ func chatTools(raw json.RawMessage) ([]spec.Tool, []spec.Violation) {
 		if t.Description, _, vs = hString(f["description"], jpath(bp, "description")); vs != nil {
 			return nil, vs
 		}
-		if s := f[schema]; schema != "" && !isNull(s) {
-			t.Schema = compactJSON(s)
+		if s := f[schema]; schema != "" && !refjson.IsNull(s) {
+			t.Schema = refjson.Compact(s)
 		}
 		tools = append(tools, t)
 	}
@@ -402,7 +403,7 @@ func chatTools(raw json.RawMessage) ([]spec.Tool, []spec.Violation) {
 }
 
 // chatToolChoice decodes "tool_choice" and "parallel_tool_calls".
-func chatToolChoice(o obj) (spec.ToolChoice, []spec.Violation) {
+func chatToolChoice(o refjson.Object) (spec.ToolChoice, []spec.Violation) {
 	var c spec.ToolChoice
 	if b, ok, vs := hBool(o["parallel_tool_calls"], "parallel_tool_calls"); vs != nil {
 		return c, vs
@@ -413,7 +414,7 @@ func chatToolChoice(o obj) (spec.ToolChoice, []spec.Violation) {
 		}
 	}
 	raw := o["tool_choice"]
-	if isNull(raw) {
+	if refjson.IsNull(raw) {
 		return c, nil
 	}
 	if raw[0] == '"' {

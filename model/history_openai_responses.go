@@ -3,6 +3,7 @@ package model
 import (
 	"encoding/json"
 
+	"github.com/toolspec/toolspec/internal/refjson"
 	"github.com/toolspec/toolspec/spec"
 )
 
@@ -66,7 +67,7 @@ func decodeResponsesHistory(doc []byte) (spec.History, PathMap, []spec.Violation
 	if v != nil {
 		return s.done(v)
 	}
-	if raw, ok := root["instructions"]; ok && !isNull(raw) {
+	if raw, ok := root["instructions"]; ok && !refjson.IsNull(raw) {
 		if raw[0] == '[' {
 			if v := rsItems(s, raw, "instructions"); v != nil {
 				return s.done(v)
@@ -79,7 +80,7 @@ func decodeResponsesHistory(doc []byte) (spec.History, PathMap, []spec.Violation
 			s.system(spec.Part{Kind: spec.PartText, Text: t}, "instructions")
 		}
 	}
-	if raw := root["input"]; !isNull(raw) {
+	if raw := root["input"]; !refjson.IsNull(raw) {
 		if raw[0] == '"' {
 			t, _, v := hdString(raw, "input")
 			if v != nil {
@@ -141,12 +142,12 @@ func rsItem(s *hdState, raw json.RawMessage, p string) *spec.Violation {
 		return rsReasoning(s, o, raw, p)
 	}
 	i := s.run(spec.RoleAssistant, p)
-	s.part(i, spec.Part{Kind: spec.PartOpaque, Data: compactJSON(raw), Format: spec.FormatOpenAIResponses}, p)
+	s.part(i, spec.Part{Kind: spec.PartOpaque, Data: refjson.Compact(raw), Format: spec.FormatOpenAIResponses}, p)
 	return nil
 }
 
 // rsMessage decodes a message item.
-func rsMessage(s *hdState, o obj, raw json.RawMessage, p string) *spec.Violation {
+func rsMessage(s *hdState, o refjson.Object, raw json.RawMessage, p string) *spec.Violation {
 	role, ok, v := hdString(o["role"], hdKey(p, "role"))
 	if v != nil {
 		return v
@@ -156,7 +157,7 @@ func rsMessage(s *hdState, o obj, raw json.RawMessage, p string) *spec.Violation
 	}
 	cp := hdKey(p, "content")
 	craw := o["content"]
-	if isNull(craw) {
+	if refjson.IsNull(craw) {
 		return hdViolation(cp, "a message item needs content")
 	}
 	switch role {
@@ -167,7 +168,7 @@ func rsMessage(s *hdState, o obj, raw json.RawMessage, p string) *spec.Violation
 		}
 		i := s.run(spec.RoleAssistant, p)
 		if whole {
-			s.part(i, spec.Part{Kind: spec.PartOpaque, Data: compactJSON(raw), Format: spec.FormatOpenAIResponses}, p)
+			s.part(i, spec.Part{Kind: spec.PartOpaque, Data: refjson.Compact(raw), Format: spec.FormatOpenAIResponses}, p)
 			return nil
 		}
 		for _, pp := range parts {
@@ -243,9 +244,9 @@ func rsContent(raw json.RawMessage, p string) ([]rsPart, *spec.Violation) {
 			}
 			out = append(out, rsPart{spec.Part{Kind: spec.PartText, Text: t}, ep})
 		case "input_image", "input_file", "input_audio":
-			out = append(out, rsPart{spec.Part{Kind: spec.PartImage, Data: compactJSON(e), Format: spec.FormatOpenAIResponses}, ep})
+			out = append(out, rsPart{spec.Part{Kind: spec.PartImage, Data: refjson.Compact(e), Format: spec.FormatOpenAIResponses}, ep})
 		default:
-			out = append(out, rsPart{spec.Part{Kind: spec.PartOpaque, Data: compactJSON(e), Format: spec.FormatOpenAIResponses}, ep})
+			out = append(out, rsPart{spec.Part{Kind: spec.PartOpaque, Data: refjson.Compact(e), Format: spec.FormatOpenAIResponses}, ep})
 		}
 	}
 	return out, nil
@@ -295,7 +296,7 @@ func rsAssistantContent(raw json.RawMessage, p string) (parts []rsPart, whole bo
 }
 
 // rsCall decodes a function_call or custom_tool_call item.
-func rsCall(s *hdState, o obj, typ, p string) *spec.Violation {
+func rsCall(s *hdState, o refjson.Object, typ, p string) *spec.Violation {
 	id, _, v := hdString(o["call_id"], hdKey(p, "call_id"))
 	if v != nil {
 		return v
@@ -323,14 +324,14 @@ func rsCall(s *hdState, o obj, typ, p string) *spec.Violation {
 }
 
 // rsOutput decodes a function_call_output or custom_tool_call_output item.
-func rsOutput(s *hdState, o obj, p string) *spec.Violation {
+func rsOutput(s *hdState, o refjson.Object, p string) *spec.Violation {
 	id, _, v := hdString(o["call_id"], hdKey(p, "call_id"))
 	if v != nil {
 		return v
 	}
 	pt := spec.Part{Kind: spec.PartResult, ID: id}
 	var paths []string
-	if raw := o["output"]; !isNull(raw) {
+	if raw := o["output"]; !refjson.IsNull(raw) {
 		parts, v := rsContent(raw, hdKey(p, "output"))
 		if v != nil {
 			return v
@@ -345,7 +346,7 @@ func rsOutput(s *hdState, o obj, p string) *spec.Violation {
 }
 
 // rsReasoning decodes a reasoning item.
-func rsReasoning(s *hdState, o obj, raw json.RawMessage, p string) *spec.Violation {
+func rsReasoning(s *hdState, o refjson.Object, raw json.RawMessage, p string) *spec.Violation {
 	id, _, v := hdString(o["id"], hdKey(p, "id"))
 	if v != nil {
 		return v
@@ -393,7 +394,7 @@ func rsReasoning(s *hdState, o obj, raw json.RawMessage, p string) *spec.Violati
 	}
 	i := s.run(spec.RoleAssistant, p)
 	if whole {
-		s.part(i, spec.Part{Kind: spec.PartOpaque, Data: compactJSON(raw), Format: spec.FormatOpenAIResponses}, p)
+		s.part(i, spec.Part{Kind: spec.PartOpaque, Data: refjson.Compact(raw), Format: spec.FormatOpenAIResponses}, p)
 		return nil
 	}
 	if hasEnc {
@@ -432,7 +433,7 @@ func rsTools(s *hdState, raw json.RawMessage) *spec.Violation {
 		}
 		// A hosted tool, and a custom tool with a grammar (which no
 		// other field holds), are kept verbatim.
-		if f := o["format"]; typ != "function" && typ != "custom" || typ == "custom" && !isNull(f) && compactJSON(f) != `{"type":"text"}` {
+		if f := o["format"]; typ != "function" && typ != "custom" || typ == "custom" && !refjson.IsNull(f) && refjson.Compact(f) != `{"type":"text"}` {
 			s.tool(opaqueTool(o, e, spec.FormatOpenAIResponses), p)
 			continue
 		}
@@ -449,8 +450,8 @@ func rsTools(s *hdState, raw json.RawMessage) *spec.Violation {
 			t.Kind = spec.CallCustom
 		} else {
 			params := o["parameters"]
-			if !isNull(params) && params[0] != '{' {
-				return hdViolation(hdKey(p, "parameters"), "want an object, got %s", clip(params))
+			if !refjson.IsNull(params) && params[0] != '{' {
+				return hdViolation(hdKey(p, "parameters"), "want an object, got %s", refjson.Clip(params))
 			}
 			t.Schema = hdSchema(params)
 		}
@@ -460,10 +461,10 @@ func rsTools(s *hdState, raw json.RawMessage) *spec.Violation {
 }
 
 // rsToolChoice decodes tool_choice and parallel_tool_calls.
-func rsToolChoice(s *hdState, root obj) *spec.Violation {
+func rsToolChoice(s *hdState, root refjson.Object) *spec.Violation {
 	var tc spec.ToolChoice
 	at := ""
-	if raw := root["tool_choice"]; !isNull(raw) {
+	if raw := root["tool_choice"]; !refjson.IsNull(raw) {
 		at = "tool_choice"
 		if raw[0] == '"' {
 			m, _, v := hdString(raw, at)
@@ -514,7 +515,7 @@ func rsToolChoice(s *hdState, root obj) *spec.Violation {
 			}
 		}
 	}
-	if raw := root["parallel_tool_calls"]; !isNull(raw) {
+	if raw := root["parallel_tool_calls"]; !refjson.IsNull(raw) {
 		b, _, v := hdBool(raw, "parallel_tool_calls")
 		if v != nil {
 			return v

@@ -1,79 +1,71 @@
-package impl
+package jsonwire
 
 import (
 	"encoding/binary"
 	"fmt"
-	"math"
 	"math/bits"
 	"slices"
 	"unicode/utf16"
 	"unicode/utf8"
 )
 
-// This file is a small JSON toolkit that works on byte slices without
-// allocating. Its answers match encoding/json's exactly: what Valid accepts,
-// how Unmarshal decodes a string (invalid UTF-8 and lone surrogates become
-// U+FFFD), what Compact writes, and the nesting limit of 10000.
+// MaxDepth is encoding/json's nesting limit.
+const MaxDepth = 10000
 
-// maxDepth is encoding/json's nesting limit.
-const maxDepth = 10000
+// IsSpace reports whether c is JSON white space: space, tab, LF or CR.
+func IsSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
 
-func isJSONSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
-
-// trimJSONSpace removes JSON white space from both ends of b.
-func trimJSONSpace(b []byte) []byte {
+// TrimSpace removes JSON white space from both ends of b.
+func TrimSpace(b []byte) []byte {
 	i, j := 0, len(b)
-	for i < j && isJSONSpace(b[i]) {
+	for i < j && IsSpace(b[i]) {
 		i++
 	}
-	for j > i && isJSONSpace(b[j-1]) {
+	for j > i && IsSpace(b[j-1]) {
 		j--
 	}
 	return b[i:j]
 }
 
-func skipSpace(b []byte, i int) int {
+// SkipSpace returns the index of the first byte of b at or after i that is
+// not JSON white space, or len(b).
+func SkipSpace(b []byte, i int) int {
 	if i < len(b) && b[i] > ' ' {
 		return i // the common case: no space at all
 	}
-	for i < len(b) && isJSONSpace(b[i]) {
+	for i < len(b) && IsSpace(b[i]) {
 		i++
 	}
 	return i
 }
 
-// validJSON reports whether b is one JSON value, with optional white space
+// Valid reports whether b is one JSON value, with optional white space
 // around it (json.Valid).
-func validJSON(b []byte) bool {
-	i := skipSpace(b, 0)
-	end, ok := scanValue(b, i, 0, nil)
-	return ok && skipSpace(b, end) == len(b)
+func Valid(b []byte) bool {
+	i := SkipSpace(b, 0)
+	end, ok := ScanValue(b, i, 0)
+	return ok && SkipSpace(b, end) == len(b)
 }
 
-// isObject mirrors model's isObject: END-2.
-//
-// It reports whether b, without surrounding JSON white space, is one
-// JSON object (END-2).
-func isObject(b []byte) bool {
-	t := trimJSONSpace(b)
-	return len(t) > 0 && t[0] == '{' && validJSON(t)
+// IsObject reports whether b, without surrounding JSON white space, is one
+// JSON object (END-2), as refjson.IsObject does with encoding/json.
+func IsObject(b []byte) bool {
+	t := TrimSpace(b)
+	return len(t) > 0 && t[0] == '{' && Valid(t)
 }
 
-// scanValue validates the value starting at b[i] (no leading space) and
+// ScanValue validates the value starting at b[i] (no leading space) and
 // returns the index just after it. depth counts the enclosing containers.
-// When ends is not nil (as long as b), ends[s] is set to the end of every
-// value and key that starts at b[s] (jsonIndex).
-func scanValue(b []byte, i, depth int, ends []int32) (int, bool) {
+func ScanValue(b []byte, i, depth int) (int, bool) {
 	if i >= len(b) {
 		return i, false
 	}
-	start := i
 	switch c := b[i]; {
 	case c == '{':
-		if depth+1 > maxDepth {
+		if depth+1 > MaxDepth {
 			return i, false
 		}
-		i = skipSpace(b, i+1)
+		i = SkipSpace(b, i+1)
 		if i < len(b) && b[i] == '}' {
 			i++
 			break
@@ -82,22 +74,18 @@ func scanValue(b []byte, i, depth int, ends []int32) (int, bool) {
 			if i >= len(b) || b[i] != '"' {
 				return i, false
 			}
-			k := i
-			var ok, plain bool
-			if i, plain, ok = scanString(b, i); !ok {
+			var ok bool
+			if i, _, ok = ScanString(b, i); !ok {
 				return i, false
 			}
-			if ends != nil {
-				ends[k] = int32(i) | notPlain(plain)
-			}
-			i = skipSpace(b, i)
+			i = SkipSpace(b, i)
 			if i >= len(b) || b[i] != ':' {
 				return i, false
 			}
-			if i, ok = scanValue(b, skipSpace(b, i+1), depth+1, ends); !ok {
+			if i, ok = ScanValue(b, SkipSpace(b, i+1), depth+1); !ok {
 				return i, false
 			}
-			i = skipSpace(b, i)
+			i = SkipSpace(b, i)
 			if i >= len(b) {
 				return i, false
 			}
@@ -108,23 +96,23 @@ func scanValue(b []byte, i, depth int, ends []int32) (int, bool) {
 			if b[i] != ',' {
 				return i, false
 			}
-			i = skipSpace(b, i+1)
+			i = SkipSpace(b, i+1)
 		}
 	case c == '[':
-		if depth+1 > maxDepth {
+		if depth+1 > MaxDepth {
 			return i, false
 		}
-		i = skipSpace(b, i+1)
+		i = SkipSpace(b, i+1)
 		if i < len(b) && b[i] == ']' {
 			i++
 			break
 		}
 		for {
 			var ok bool
-			if i, ok = scanValue(b, i, depth+1, ends); !ok {
+			if i, ok = ScanValue(b, i, depth+1); !ok {
 				return i, false
 			}
-			i = skipSpace(b, i)
+			i = SkipSpace(b, i)
 			if i >= len(b) {
 				return i, false
 			}
@@ -135,43 +123,20 @@ func scanValue(b []byte, i, depth int, ends []int32) (int, bool) {
 			if b[i] != ',' {
 				return i, false
 			}
-			i = skipSpace(b, i+1)
+			i = SkipSpace(b, i+1)
 		}
+	case c == '"':
+		i, _, ok := ScanString(b, i)
+		return i, ok
 	default:
-		ok, plain := false, true
-		if c == '"' {
-			i, plain, ok = scanString(b, i)
-		} else {
-			i, ok = scanScalar(b, i)
-		}
-		if !ok {
-			return i, false
-		}
-		if ends != nil {
-			ends[start] = int32(i) | notPlain(plain)
-		}
-		return i, true
-	}
-	if ends != nil {
-		ends[start] = int32(i)
+		return ScanScalar(b, i)
 	}
 	return i, true
 }
 
-// notPlain is the flag an index entry of a string carries when its content
-// needs decoding (escapes or bytes above ASCII).
-func notPlain(plain bool) int32 {
-	if plain {
-		return 0
-	}
-	return notPlainFlag
-}
-
-const notPlainFlag = -1 << 31
-
-// scanScalar validates the literal or number starting at b[i] and returns
+// ScanScalar validates the literal or number starting at b[i] and returns
 // the index just after it.
-func scanScalar(b []byte, i int) (int, bool) {
+func ScanScalar(b []byte, i int) (int, bool) {
 	switch c := b[i]; {
 	case c == 't':
 		return scanLiteral(b, i, "true")
@@ -180,7 +145,7 @@ func scanScalar(b []byte, i int) (int, bool) {
 	case c == 'n':
 		return scanLiteral(b, i, "null")
 	case c == '-' || (c >= '0' && c <= '9'):
-		return scanNumber(b, i)
+		return ScanNumber(b, i)
 	}
 	return i, false
 }
@@ -188,7 +153,7 @@ func scanScalar(b []byte, i int) (int, bool) {
 // scanLiteral validates the literal lit at b[i]. A failure returns the
 // index of the first byte that differs, or len(b) when b ends inside the
 // literal, so that a cut input is told from a bad one (isCut) and the
-// offset of a syntax error is exact (argsProblem).
+// offset of a syntax error is exact (ArgsProblem).
 func scanLiteral(b []byte, i int, lit string) (int, bool) {
 	if len(b)-i >= len(lit) && string(b[i:i+len(lit)]) == lit {
 		return i + len(lit), true
@@ -232,13 +197,14 @@ var plainASCII = func() (t [256]bool) {
 	return t
 }()
 
-// scanString validates the string starting at b[i] == '"'. A failure
-// returns len(b) when b ends inside the string (isCut). plain reports
+// ScanString validates the string starting at b[i] == '"'. A failure
+// returns len(b) when b ends inside the string, so that a cut input is
+// told from a bad one. plain reports
 // that it holds no escape and no byte above ASCII, so that its decoded
 // content is its raw content. It reads a word at a time, stopping at the
 // bytes that need a look: a quote, a backslash, a control byte and, while
 // the string is still plain, a byte above ASCII.
-func scanString(b []byte, i int) (end int, plain, ok bool) {
+func ScanString(b []byte, i int) (end int, plain, ok bool) {
 	i++
 	plain = true
 	hm := uint64(highs) // bytes above ASCII stop the scan while plain
@@ -295,7 +261,9 @@ func scanString(b []byte, i int) (end int, plain, ok bool) {
 	}
 }
 
-func scanNumber(b []byte, i int) (int, bool) {
+// ScanNumber validates the number starting at b[i] and returns the index
+// just after it.
+func ScanNumber(b []byte, i int) (int, bool) {
 	if b[i] == '-' {
 		i++
 	}
@@ -349,19 +317,19 @@ func unhex(c byte) int {
 	return -1
 }
 
-// skipValue returns the end of the value starting at b[i]; b must already
+// SkipValue returns the end of the value starting at b[i]; b must already
 // be known valid, so nothing is checked again: strings are skipped quote to
 // quote, containers by counting brackets outside strings.
-func skipValue(b []byte, i int) int {
+func SkipValue(b []byte, i int) int {
 	switch b[i] {
 	case '"':
-		return skipString(b, i)
+		return SkipString(b, i)
 	case '{', '[':
 		depth := 0
 		for i < len(b) {
 			switch c := b[i]; c {
 			case '"':
-				i = skipString(b, i)
+				i = SkipString(b, i)
 				continue
 			case '{', '[':
 				depth++
@@ -385,11 +353,11 @@ func skipValue(b []byte, i int) int {
 	return i
 }
 
-// skipString returns the end of the valid string starting at b[i] == '"'.
+// SkipString returns the end of the valid string starting at b[i] == '"'.
 // Most strings are short keys, so it reads their first bytes one at a
 // time and only then a word at a time (quoteOrBackslash), for the long
 // strings an unindexed document holds (an argument object, a text).
-func skipString(b []byte, i int) int {
+func SkipString(b []byte, i int) int {
 	i++
 	for n := min(len(b), i+16); i < n; i++ {
 		switch b[i] {
@@ -428,8 +396,8 @@ func quoteOrBackslash(x uint64) uint64 {
 	return ((q-ones)&^q | (bs-ones)&^bs) & highs
 }
 
-// keyIs reports whether the raw quoted key decodes to s.
-func keyIs(key []byte, s string) bool {
+// KeyIs reports whether the raw quoted key decodes to s.
+func KeyIs(key []byte, s string) bool {
 	in := key[1 : len(key)-1]
 	plain := true
 	for _, c := range in {
@@ -443,14 +411,14 @@ func keyIs(key []byte, s string) bool {
 	}
 	var buf [64]byte
 	if len(in) > len(buf) {
-		return string(appendString(nil, key)) == s
+		return string(AppendUnquote(nil, key)) == s
 	}
-	return string(appendString(buf[:0], key)) == s
+	return string(AppendUnquote(buf[:0], key)) == s
 }
 
-// appendString appends the decoded content of the raw (valid, quoted)
+// AppendUnquote appends the decoded content of the raw (valid, quoted)
 // string raw to dst, as encoding/json decodes it.
-func appendString(dst, raw []byte) []byte {
+func AppendUnquote(dst, raw []byte) []byte {
 	in := raw[1 : len(raw)-1]
 	// Room for the content at once (only bytes that are not UTF-8 grow
 	// when decoded): append's growth would copy a long string many times.
@@ -525,16 +493,16 @@ func hex4(b []byte) int {
 	return unhex(b[0])<<12 | unhex(b[1])<<8 | unhex(b[2])<<4 | unhex(b[3])
 }
 
-// appendCompact appends the valid JSON value raw without insignificant
+// AppendCompact appends the valid JSON value raw without insignificant
 // white space, as json.Compact does. It copies runs, not bytes: the
 // content of a string up to its next quote or backslash, a word at a time
 // (quoteOrBackslash), and the bytes between two white spaces or strings.
-func appendCompact(dst, raw []byte) []byte {
+func AppendCompact(dst, raw []byte) []byte {
 	dst = slices.Grow(dst, len(raw))
 	for i := 0; i < len(raw); {
 		c := raw[i]
 		switch {
-		case isJSONSpace(c):
+		case IsSpace(c):
 			i++
 		case c == '"':
 			j := i + 1
@@ -560,7 +528,7 @@ func appendCompact(dst, raw []byte) []byte {
 			i = j
 		default:
 			j := i + 1
-			for j < len(raw) && raw[j] != '"' && !isJSONSpace(raw[j]) {
+			for j < len(raw) && raw[j] != '"' && !IsSpace(raw[j]) {
 				j++
 			}
 			dst = append(dst, raw[i:j]...)
@@ -570,55 +538,23 @@ func appendCompact(dst, raw []byte) []byte {
 	return dst
 }
 
-// parseIndex reads lit as an index (FRAME-6): integer is whether it is a
-// JSON integer written without fraction or exponent (an optional minus
-// sign and digits), fits whether its value is also in the range of an
-// int32, and n is then that value. It reads the digits exactly, never
-// through floating point.
-func parseIndex(lit []byte) (n int, integer, fits bool) {
-	i := 0
-	if len(lit) > 0 && lit[0] == '-' {
-		i = 1
-	}
-	if i == len(lit) {
-		return 0, false, false
-	}
-	var v int64
-	for _, c := range lit[i:] {
-		if c < '0' || c > '9' {
-			return 0, false, false
-		}
-		if v <= 1<<31 { // past 2^31 the value is out of range: stop growing
-			v = v*10 + int64(c-'0')
-		}
-	}
-	if i == 1 {
-		v = -v
-	}
-	if v < math.MinInt32 || v > math.MaxInt32 {
-		return 0, true, false
-	}
-	return int(v), true, true
-}
-
-// argsProblem mirrors model's argsProblem: END-2.
-//
-// It says why the arguments b, which are not white space, are not
+// ArgsProblem says why the arguments b, which are not white space, are not
 // one JSON object (END-2), with the byte offset in b where that shows: the
 // first byte no JSON text can continue with, the end of b for a cut value,
-// the start of a value of another type. Where model asks encoding/json, it
-// reads with impl's own scanner; it runs only on that cold path.
-func argsProblem(b []byte) string {
-	start := skipSpace(b, 0)
-	end, ok := scanValue(b, start, 0, nil)
+// the start of a value of another type: the same text as
+// refjson.ArgsProblem, which asks encoding/json where this reads with the
+// scanner. It runs only on that cold path.
+func ArgsProblem(b []byte) string {
+	start := SkipSpace(b, 0)
+	end, ok := ScanValue(b, start, 0)
 	switch {
-	case ok && skipSpace(b, end) == len(b):
-		return fmt.Sprintf("arguments are a JSON %s, not an object, at byte %d", jsonKind(b[start]), start)
+	case ok && SkipSpace(b, end) == len(b):
+		return fmt.Sprintf("arguments are a JSON %s, not an object, at byte %d", Kind(b[start]), start)
 	case ok:
-		end = skipSpace(b, end) // a second value, or anything, after the first
+		end = SkipSpace(b, end) // a second value, or anything, after the first
 	case end >= len(b):
 		return fmt.Sprintf("arguments are not one JSON object: cut at byte %d", len(b))
-	case (b[end] == '{' || b[end] == '[') && openContainers(b[:end]) == maxDepth:
+	case (b[end] == '{' || b[end] == '[') && openContainers(b[:end]) == MaxDepth:
 		return fmt.Sprintf("arguments are not one JSON object: nested deeper than 10000 levels at byte %d", end)
 	}
 	return fmt.Sprintf("arguments are not one JSON object: a syntax error at byte %d", end)
@@ -646,10 +582,8 @@ func openContainers(p []byte) int {
 	return n
 }
 
-// jsonKind mirrors model's jsonKind.
-//
-// It names the kind of JSON value that starts with byte c.
-func jsonKind(c byte) string {
+// Kind names the kind of JSON value that starts with byte c.
+func Kind(c byte) string {
 	switch c {
 	case '{':
 		return "object"
@@ -667,12 +601,21 @@ func jsonKind(c byte) string {
 	return "text"
 }
 
-// escapeLen is the length of byte c (a control character, a quote or a
-// backslash) escaped by appendJSONString.
-func escapeLen(c byte) int {
-	switch c {
-	case '"', '\\', '\n', '\r', '\t':
-		return 2
+// Clip shortens b for an error message, exactly as refjson.Clip does.
+func Clip(b []byte) string {
+	const max = 64
+	if len(b) > max {
+		return fmt.Sprintf("%q...", b[:max])
 	}
-	return 6
+	return fmt.Sprintf("%q", b)
+}
+
+// PlainKey reports whether a raw key's content needs no decoding.
+func PlainKey(in []byte) bool {
+	for _, c := range in {
+		if c == '\\' || c >= 0x80 {
+			return false
+		}
+	}
+	return true
 }
