@@ -55,7 +55,7 @@ func goListDeps(t *testing.T, pkg string) []goListed {
 // productionPkgs are the packages a program that uses toolspec may link:
 // none of them may depend on a test-only package (the command aside, for
 // the kit's generators: see kitPkgs).
-var productionPkgs = []string{".", "./spec", "./impl", "./model", "./scenario", "./cmd/toolspec"}
+var productionPkgs = []string{".", "./spec", "./impl", "./impl/history", "./model", "./model/history", "./scenario", "./cmd/toolspec"}
 
 // kitPkgs are the test-only packages that the command may link because
 // it runs the conformance kit (toolspec check, gen, reduce): the random
@@ -78,29 +78,34 @@ var testOnlyPkgs = []string{
 }
 
 // TestImportRules enforces the package layering: the root package links
-// only the production reassembler (root, spec, impl); the command also the
-// conformance kit it runs; spec and model depend on the standard library
-// (and model on spec) only; the shared decoder cases on the standard
-// library and spec, never on the decoders they check; no production
-// package depends on a test-only one, but for the kit's generators in the
-// command.
+// only the production code (root, spec, impl, impl/history and their
+// internal JSON scanner and invariants switch); the command also the
+// conformance kit it runs; spec, model and model/history depend on the
+// standard library, spec and internal/refjson only, and model/history not
+// on model; the shared decoder cases on the standard library and spec,
+// never on the decoders they check; no production package depends on a
+// test-only one, but for the kit's generators in the command.
 func TestImportRules(t *testing.T) {
 	allowed := map[string][]string{
 		// The public API wraps impl; the model, the corpus and the test
 		// machinery stay out of its importers' programs.
-		".": {modulePath, modulePath + "/spec", modulePath + "/impl", modulePath + "/internal/jsonwire", modulePath + "/internal/invariants"},
+		".": {modulePath, modulePath + "/spec", modulePath + "/impl", modulePath + "/impl/history", modulePath + "/internal/jsonwire", modulePath + "/internal/invariants"},
 		// The command reassembles with the root package, and its check,
 		// gen, replay and reduce run the conformance kit (spectest), which
 		// brings the model, the corpus, the scenario format and the
 		// generators: the command carries the corpus.
 		"./cmd/toolspec": {modulePath + "/cmd/toolspec", modulePath, modulePath + "/spec", modulePath + "/impl",
-			modulePath + "/internal/jsonwire", modulePath + "/internal/invariants",
-			modulePath + "/spectest", modulePath + "/model", modulePath + "/internal/refjson", modulePath + "/scenario", modulePath + "/gen",
+			modulePath + "/impl/history", modulePath + "/internal/jsonwire", modulePath + "/internal/invariants",
+			modulePath + "/spectest", modulePath + "/model", modulePath + "/model/history", modulePath + "/internal/refjson", modulePath + "/scenario", modulePath + "/gen",
 			"pgregory.net/rapid", "golang.org/x/tools/txtar"},
 		"./spec":  {modulePath + "/spec"},
 		"./model": {modulePath + "/model", modulePath + "/spec", modulePath + "/internal/refjson"},
+		// The reference history codecs stand beside the stream's model,
+		// not on it.
+		"./model/history": {modulePath + "/model/history", modulePath + "/spec", modulePath + "/internal/refjson"},
 		// impl never imports model or gen.
-		"./impl": {modulePath + "/impl", modulePath + "/spec", modulePath + "/internal/jsonwire", modulePath + "/internal/invariants"},
+		"./impl":         {modulePath + "/impl", modulePath + "/spec", modulePath + "/internal/jsonwire", modulePath + "/internal/invariants"},
+		"./impl/history": {modulePath + "/impl/history", modulePath + "/spec", modulePath + "/internal/jsonwire"},
 		// The two JSON readings and the invariants switch stand on the
 		// standard library alone.
 		"./internal/jsonwire":   {modulePath + "/internal/jsonwire"},
@@ -112,6 +117,7 @@ func TestImportRules(t *testing.T) {
 		// reference, the corpus and the generators, without the project's
 		// own test machinery or testify.
 		"./spectest": {modulePath + "/spectest", modulePath, modulePath + "/spec", modulePath + "/impl", modulePath + "/model",
+			modulePath + "/impl/history", modulePath + "/model/history",
 			modulePath + "/internal/jsonwire", modulePath + "/internal/invariants", modulePath + "/internal/refjson",
 			modulePath + "/scenario", modulePath + "/gen", "pgregory.net/rapid", "golang.org/x/tools/txtar"},
 		// The shared decoder cases lean on neither decoder.
@@ -149,12 +155,12 @@ var jsonReadings = []struct {
 	pkgs, notImported, notLinked []string
 }{
 	{
-		pkgs:        []string{"./impl", "./internal/jsonwire"},
+		pkgs:        []string{"./impl", "./impl/history", "./internal/jsonwire"},
 		notImported: []string{"encoding/json"},
 		notLinked:   []string{modulePath + "/internal/refjson"},
 	},
 	{
-		pkgs:      []string{"./model", "./internal/refjson"},
+		pkgs:      []string{"./model", "./model/history", "./internal/refjson"},
 		notLinked: []string{modulePath + "/internal/jsonwire"},
 	},
 }
@@ -195,12 +201,12 @@ func goListImports(t *testing.T, pkg string) []string {
 	return p.Imports
 }
 
-// TestCorpusNotLinked: a program that imports the root package, spec or
-// impl does not carry the golden scenarios: only package spectest embeds
+// TestCorpusNotLinked: a program that imports the root package, spec,
+// impl or impl/history does not carry the golden scenarios: only package spectest embeds
 // them, and none of these depends on it or embeds a scenario itself. (The
 // command does carry them: toolspec check runs the kit.)
 func TestCorpusNotLinked(t *testing.T) {
-	for _, pkg := range []string{".", "./spec", "./impl"} {
+	for _, pkg := range []string{".", "./spec", "./impl", "./impl/history"} {
 		for _, dep := range goListDeps(t, pkg) {
 			if dep.ImportPath == modulePath+"/spectest" {
 				t.Errorf("%s depends on %s, which embeds the scenario corpus", pkg, dep.ImportPath)

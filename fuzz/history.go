@@ -13,8 +13,8 @@ import (
 	"sync"
 
 	"github.com/toolspec/toolspec/gen"
-	"github.com/toolspec/toolspec/impl"
-	"github.com/toolspec/toolspec/model"
+	hist "github.com/toolspec/toolspec/impl/history"
+	refhist "github.com/toolspec/toolspec/model/history"
 	"github.com/toolspec/toolspec/scenario"
 	"github.com/toolspec/toolspec/spec"
 	"pgregory.net/rapid"
@@ -28,19 +28,19 @@ import (
 
 // implHistoryFormats are the formats whose history codecs impl has; the
 // others answer impl's HIST-8 "no codec" violation.
-var implHistoryFormats = impl.HistoryFormats()
+var implHistoryFormats = hist.HistoryFormats()
 
 // compareHistoryCheck checks that impl's CheckHistory and Repair give
 // model's report and repair of h in format f.
 func compareHistoryCheck(t fataler, f spec.Format, h spec.History) {
 	t.Helper()
-	mr := model.CheckHistory(f, h)
-	ir := impl.CheckHistory(f, h)
+	mr := refhist.CheckHistory(f, h)
+	ir := hist.CheckHistory(f, h)
 	if d := diffReports(mr, ir); d != "" {
 		t.Fatalf("CheckHistory(%s) differs: %s\nhistory:\n%s\nmodel:\n%s\nimpl:\n%s", f, d, h, mr, ir)
 	}
-	mh, mc := model.Repair(f, h)
-	ih, ic := impl.Repair(f, h)
+	mh, mc := refhist.Repair(f, h)
+	ih, ic := hist.Repair(f, h)
 	if d := diffValues("repaired", mh, ih); d != "" {
 		t.Fatalf("Repair(%s) history differs: %s\nhistory:\n%s\nmodel:\n%s\nimpl:\n%s", f, d, h, mh, ih)
 	}
@@ -62,11 +62,11 @@ func compareHistoryDoc(t fataler, f spec.Format, doc []byte) {
 // when translate is set.
 func compareHistoryDecode(t fataler, f spec.Format, doc []byte, translate bool) {
 	t.Helper()
-	if !impl.HasHistoryCodec(f) {
+	if !hist.HasHistoryCodec(f) {
 		return
 	}
-	mh, mpm, mvs := model.DecodeHistoryPaths(f, doc)
-	ih, ipm, ivs := impl.DecodeHistoryPaths(f, doc)
+	mh, mpm, mvs := refhist.DecodeHistoryPaths(f, doc)
+	ih, ipm, ivs := hist.DecodeHistoryPaths(f, doc)
 	mvs, ivs = syntaxWords(mvs), syntaxWords(ivs)
 	if d := diffValues("history", mh, ih); d != "" {
 		t.Fatalf("DecodeHistory(%s) differs: %s\ndoc: %s\nmodel:\n%s\nimpl:\n%s", f, d, doc, mh, ih)
@@ -77,8 +77,8 @@ func compareHistoryDecode(t fataler, f spec.Format, doc []byte, translate bool) 
 	if d := diffPaths(mpm, ipm); d != "" {
 		t.Fatalf("DecodeHistoryPaths(%s) path maps differ: %s\ndoc: %s\nmodel: %v\nimpl: %v", f, d, doc, mpm, ipm)
 	}
-	_, mrep := model.CheckHistoryDocument(f, doc)
-	_, irep := impl.CheckHistoryDocument(f, doc)
+	_, mrep := refhist.CheckHistoryDocument(f, doc)
+	_, irep := hist.CheckHistoryDocument(f, doc)
 	mrep.Violations, irep.Violations = syntaxWords(mrep.Violations), syntaxWords(irep.Violations)
 	if d := diffReports(mrep, irep); d != "" {
 		t.Fatalf("CheckHistoryDocument(%s) differs: %s\ndoc: %s\nmodel:\n%s\nimpl:\n%s", f, d, doc, mrep, irep)
@@ -93,8 +93,8 @@ func compareHistoryDecode(t fataler, f spec.Format, doc []byte, translate bool) 
 		if !translate {
 			break
 		}
-		mout, mls := model.TranslateHistory(f, to, doc)
-		iout, ils := impl.TranslateHistory(f, to, doc)
+		mout, mls := refhist.TranslateHistory(f, to, doc)
+		iout, ils := hist.TranslateHistory(f, to, doc)
 		mls, ils = syntaxWords(mls), syntaxWords(ils)
 		if string(mout) != string(iout) {
 			t.Fatalf("TranslateHistory(%s → %s) differs\ndoc: %s\nmodel: %s\nimpl:  %s", f, to, doc, mout, iout)
@@ -113,8 +113,8 @@ func compareHistory(t fataler, f spec.Format, h spec.History) {
 	t.Helper()
 	compareHistoryCheck(t, f, h)
 	for _, to := range implHistoryFormats {
-		mdoc, mls := model.EncodeHistory(to, h)
-		idoc, ils := impl.EncodeHistory(to, h)
+		mdoc, mls := refhist.EncodeHistory(to, h)
+		idoc, ils := hist.EncodeHistory(to, h)
 		if string(mdoc) != string(idoc) {
 			t.Fatalf("EncodeHistory(%s) differs\nhistory:\n%s\nmodel: %s\nimpl:  %s", to, h, mdoc, idoc)
 		}
@@ -178,26 +178,26 @@ func breakHistory(t *rapid.T, h spec.History) spec.History {
 }
 
 // diffReports is diffValues on two reports of a history: "" when equal.
-func diffReports(m model.HistoryReport, i impl.HistoryReport) string {
-	pending := make([]model.PendingCall, len(i.Pending))
+func diffReports(m refhist.HistoryReport, i hist.HistoryReport) string {
+	pending := make([]refhist.PendingCall, len(i.Pending))
 	for k, p := range i.Pending {
-		pending[k] = model.PendingCall(p)
+		pending[k] = refhist.PendingCall(p)
 	}
-	return diffValues("report", m, model.HistoryReport{Violations: i.Violations, Pending: pending})
+	return diffValues("report", m, refhist.HistoryReport{Violations: i.Violations, Pending: pending})
 }
 
 // modelChanges converts impl's changes into model's, to compare them.
-func modelChanges(cs []impl.Change) []model.Change {
-	out := make([]model.Change, len(cs))
+func modelChanges(cs []hist.Change) []refhist.Change {
+	out := make([]refhist.Change, len(cs))
 	for k, c := range cs {
-		out[k] = model.Change(c)
+		out[k] = refhist.Change(c)
 	}
 	return out
 }
 
 // diffPaths is "" when the two path maps are equal, else the first
 // canonical path (in sorted order) at which they differ.
-func diffPaths(m model.PathMap, i impl.PathMap) string {
+func diffPaths(m refhist.PathMap, i hist.PathMap) string {
 	keys := make([]string, 0, len(m)+len(i))
 	for k := range m {
 		keys = append(keys, k)
@@ -272,10 +272,10 @@ func histories(t fataler) []*scenario.History {
 func implHistoryTranscript(sc *scenario.History) (string, bool) {
 	var b strings.Builder
 	if sc.Translation() {
-		if !impl.HasHistoryCodec(sc.From) || !impl.HasHistoryCodec(sc.To) {
+		if !hist.HasHistoryCodec(sc.From) || !hist.HasHistoryCodec(sc.To) {
 			return "", false
 		}
-		doc, vs := impl.TranslateHistory(sc.From, sc.To, sc.Doc)
+		doc, vs := hist.TranslateHistory(sc.From, sc.To, sc.Doc)
 		b.WriteString("# document\n")
 		if len(doc) > 0 {
 			var ind bytes.Buffer
@@ -290,10 +290,10 @@ func implHistoryTranscript(sc *scenario.History) (string, bool) {
 		}
 		return b.String(), true
 	}
-	if !impl.HasHistoryCodec(sc.Format) {
+	if !hist.HasHistoryCodec(sc.Format) {
 		return "", false
 	}
-	h, rep := impl.CheckHistoryDocument(sc.Format, sc.Doc)
+	h, rep := hist.CheckHistoryDocument(sc.Format, sc.Doc)
 	b.WriteString("# history\n" + h.String())
 	b.WriteString("# report\n" + rep.String())
 	for _, v := range rep.Violations {
@@ -301,8 +301,8 @@ func implHistoryTranscript(sc *scenario.History) (string, bool) {
 			return b.String(), true
 		}
 	}
-	if _, changes := impl.Repair(sc.Format, h); len(changes) > 0 {
-		_, pm, _ := impl.DecodeHistoryPaths(sc.Format, sc.Doc)
+	if _, changes := hist.Repair(sc.Format, h); len(changes) > 0 {
+		_, pm, _ := hist.DecodeHistoryPaths(sc.Format, sc.Doc)
 		b.WriteString("# repair\n")
 		for _, c := range changes {
 			c.Path = pm.Lookup(c.Path)
@@ -320,8 +320,8 @@ func compareTurns(t fataler, o spec.Outcome) {
 	for msg := -1; msg <= o.Messages; msg++ {
 		for choice := 0; choice < 2; choice++ {
 			for _, drop := range []bool{false, true} {
-				mm, mc, merr := model.AssistantTurn(o, msg, model.TurnOptions{Choice: choice, DropUnfinished: drop})
-				im, ic, ierr := impl.AssistantTurn(o, msg, impl.TurnOptions{Choice: choice, DropUnfinished: drop})
+				mm, mc, merr := refhist.AssistantTurn(o, msg, refhist.TurnOptions{Choice: choice, DropUnfinished: drop})
+				im, ic, ierr := hist.AssistantTurn(o, msg, hist.TurnOptions{Choice: choice, DropUnfinished: drop})
 				where := fmt.Sprintf("AssistantTurn(message %d, choice %d, drop %v)", msg, choice, drop)
 				if d := diffValues("turn", mm, im); d != "" {
 					t.Fatalf("%s differs: %s\noutcome:\n%s", where, d, o)

@@ -69,9 +69,10 @@
 // of one user message reads the same in OpenAI chat, Anthropic and Ollama.
 // The exit statuses are reassemble's: 0, 1 a violation, 2 usage or I/O,
 // 3 no violation but pending calls, losses or changes. These commands run
-// the reference model (model.CheckHistoryDocument, TranslateHistory,
-// Repair, AssistantTurn): the production history code is not written yet,
-// and its planned entry is the root package toolspec.
+// the production history code (package impl/history, which the root
+// package toolspec exposes as CheckHistory, TranslateHistory, RepairHistory
+// and AssistantTurn), which the differential tests of package fuzz hold
+// equal to the reference (package model/history).
 //
 // The JSON is spec.Outcome's MarshalJSON. --text prints the items in order,
 // text and thinking shortened to one line, the calls as a table, the stops,

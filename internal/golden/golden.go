@@ -4,8 +4,9 @@
 //
 // # Usage
 //
-// A test package with golden files reads golden.Update; one without imports
-// the package for its side effect:
+// A test package with golden files reads golden.Update, and prints
+// golden.RerunPattern(t.Name()) in its failure's rerun hint; one without
+// imports the package for its side effect:
 //
 //	import _ "github.com/toolspec/toolspec/internal/golden"
 package golden
@@ -13,7 +14,9 @@ package golden
 import (
 	"flag"
 	"os"
+	"regexp"
 	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -43,4 +46,17 @@ func RapidDefaults(checks, shortChecks int) {
 			panic(err)
 		}
 	}
+}
+
+// RerunPattern returns the -run pattern that selects exactly the test
+// named name (t.Name(): the names of the test and its subtests joined by
+// "/"): each level anchored and quoted, since go test matches each
+// slash-separated element of -run against one level, unanchored.
+func RerunPattern(name string) string {
+	parts := strings.Split(name, "/")
+	for i, p := range parts {
+		parts[i] = "^" + regexp.QuoteMeta(p) + "$"
+	}
+	// For the shell: the hint is printed between single quotes.
+	return strings.ReplaceAll(strings.Join(parts, "/"), "'", `'\''`)
 }

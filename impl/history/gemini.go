@@ -1,0 +1,882 @@
+package history
+
+import (
+	"sort"
+
+	"github.com/toolspec/toolspec/internal/jsonwire"
+	"github.com/toolspec/toolspec/spec"
+)
+
+// The Gemini generateContent history codec: {"systemInstruction",
+// "contents", "tools", "toolConfig"} (and the snake_case spellings), read
+// and written as SPEC.md section 11 and model's codec of the format say.
+// A content of role "model" is assistant content, consecutive ones one
+// message; a user content becomes one tool message per functionResponse
+// part and a user message for each run of other parts. A result's
+// response object {"output": text} or {"error": text} is its text (the
+// latter with the error flag), any other object its JSON text.
+
+// hKeys returns the distinct decoded member names of the valid object o,
+// in the order of their first appearance: the keys a map decoded from o
+// holds.
+func hKeys(o []byte) []string {
+	var keys []string
+	var seen map[string]bool
+	i := jsonwire.SkipSpace(o, 1)
+	for i < len(o) && o[i] == '"' {
+		ks := i
+		i = jsonwire.SkipString(o, i)
+		k := hText(o[ks:i])
+		if !seen[k] {
+			if seen == nil {
+				seen = map[string]bool{}
+			}
+			seen[k] = true
+			keys = append(keys, k)
+		}
+		i = jsonwire.SkipSpace(o, i)
+		i = jsonwire.SkipValue(o, jsonwire.SkipSpace(o, i+1))
+		i = jsonwire.SkipSpace(o, i)
+		if i < len(o) && o[i] == ',' {
+			i = jsonwire.SkipSpace(o, i+1)
+		}
+	}
+	return keys
+}
+
+// gmPick returns member camel of o, else its snake_case spelling snake,
+// with the name found; nil and camel when o has neither.
+func gmPick(o []byte, camel, snake string) ([]byte, string) {
+	var v [2][]byte
+	hFields(o, []string{camel, snake}, v[:])
+	if v[0] != nil {
+		return v[0], camel
+	}
+	if v[1] != nil {
+		return v[1], snake
+	}
+	return nil, camel
+}
+
+// gmHasMedia reports whether the part o has inline or file data.
+func gmHasMedia(o []byte) bool {
+	var v [4][]byte
+	hFields(o, []string{"inlineData", "inline_data", "fileData", "file_data"}, v[:])
+	return v[0] != nil || v[1] != nil || v[2] != nil || v[3] != nil
+}
+
+// decodeGeminiHist decodes a Gemini generateContent request body.
+func decodeGeminiHist(doc []byte) (spec.History, PathMap, []spec.Violation) {
+	s := &hdBuild{pm: PathMap{}}
+	root, v := hdRootDoc(doc)
+	if v != nil {
+		return s.done(v)
+	}
+	raw, key := gmPick(root, "systemInstruction", "system_instruction")
+	if sys, ok, v := hdObj(raw, key); v != nil {
+		return s.done(v)
+	} else if ok {
+		pp := hjPath(key, "parts")
+		parts, ok, v := hdArr(hField(sys, "parts"), pp)
+		if v != nil {
+			return s.done(v)
+		}
+		if ok {
+			hElems(parts, func(n int, e []byte) bool {
+				p := hjIndex(pp, n)
+				var pt spec.Part
+				if pt, v = gmPartHist(s, e, p); v != nil {
+					return false
+				}
+				if pt.Kind == spec.PartCall || pt.Kind == spec.PartResult {
+					v = hdShape(p, "a %s in the system instruction", hPartName(pt.Kind))
+					return false
+				}
+				s.system(pt, p)
+				return true
+			})
+			if v != nil {
+				return s.done(v)
+			}
+		}
+	}
+	contents, ok, v := hdArr(hField(root, "contents"), "contents")
+	if v != nil {
+		return s.done(v)
+	}
+	if ok {
+		hElems(contents, func(n int, c []byte) bool {
+			v = gmContentHist(s, c, hjIndex("contents", n))
+			return v == nil
+		})
+		if v != nil {
+			return s.done(v)
+		}
+	}
+	if v := gmToolsHist(s, hField(root, "tools")); v != nil {
+		return s.done(v)
+	}
+	return s.done(gmConfigHist(s, root))
+}
+
+// gmContentHist decodes one content at document path p.
+func gmContentHist(s *hdBuild, raw []byte, p string) *spec.Violation {
+	o, ok, v := hdObj(raw, p)
+	if v != nil {
+		return v
+	}
+	if !ok {
+		return hdShape(p, "a content is an object, got null")
+	}
+	var f [2][]byte
+	hFields(o, []string{"role", "parts"}, f[:])
+	role, _, v := hdStr(f[0], hjPath(p, "role"))
+	if v != nil {
+		return v
+	}
+	pp := hjPath(p, "parts")
+	parts, _, v := hdArr(f[1], pp)
+	if v != nil {
+		return v
+	}
+	switch role {
+	case "model":
+		var decoded []hdPart
+		if parts != nil {
+			hElems(parts, func(n int, e []byte) bool {
+				ep := hjIndex(pp, n)
+				var pt spec.Part
+				if pt, v = gmPartHist(s, e, ep); v != nil {
+					return false
+				}
+				if pt.Kind == spec.PartResult {
+					v = hdShape(ep, "a functionResponse in a model content")
+					return false
+				}
+				decoded = append(decoded, hdPart{pt, ep})
+				return true
+			})
+			if v != nil {
+				return v
+			}
+		}
+		i := s.run(spec.RoleAssistant, p)
+		for _, d := range decoded {
+			s.part(i, d.part, d.path)
+		}
+	case "user", "", "function":
+		if parts == nil || hCount(parts) == 0 {
+			s.message(spec.RoleUser, p)
+			return nil
+		}
+		cur := -1 // the user message of this content being filled
+		hElems(parts, func(n int, e []byte) bool {
+			ep := hjIndex(pp, n)
+			var pt spec.Part
+			if pt, v = gmPartHist(s, e, ep); v != nil {
+				return false
+			}
+			switch pt.Kind {
+			case spec.PartCall:
+				v = hdShape(ep, "a functionCall in a user content")
+				return false
+			case spec.PartResult:
+				cps := make([]string, 0, len(pt.Content))
+				fr := hjPath(ep, "functionResponse")
+				k0 := 0
+				if len(pt.Content) > 0 && pt.Content[0].Kind == spec.PartText {
+					cps = append(cps, hjPath(fr, "response"))
+					k0 = 1
+				}
+				for k := k0; k < len(pt.Content); k++ {
+					cps = append(cps, hjIndex(hjPath(fr, "parts"), k-k0))
+				}
+				s.result(pt, ep, cps)
+				cur = -1
+			default:
+				if cur < 0 {
+					mp := p
+					if n > 0 {
+						mp = ep
+					}
+					cur = s.message(spec.RoleUser, mp)
+				}
+				s.part(cur, pt, ep)
+			}
+			return true
+		})
+		return v
+	default:
+		return hdShape(hjPath(p, "role"), "unknown role %q", role)
+	}
+	return nil
+}
+
+// gmPartHist decodes one part at document path p.
+func gmPartHist(s *hdBuild, raw []byte, p string) (spec.Part, *spec.Violation) {
+	o, ok, v := hdObj(raw, p)
+	if v != nil {
+		return spec.Part{}, v
+	}
+	if !ok {
+		return spec.Part{}, hdShape(p, "a part is an object, got null")
+	}
+	sraw, skey := gmPick(o, "thoughtSignature", "thought_signature")
+	sig, _, v := hdStr(sraw, hjPath(p, skey))
+	if v != nil {
+		return spec.Part{}, v
+	}
+	thought, _, v := hdBool(hField(o, "thought"), hjPath(p, "thought"))
+	if v != nil {
+		return spec.Part{}, v
+	}
+	if raw, key := gmPick(o, "functionCall", "function_call"); raw != nil {
+		fp := hjPath(p, key)
+		fc, ok, v := hdObj(raw, fp)
+		if v != nil || !ok {
+			return spec.Part{}, brNeedObj(v, fp)
+		}
+		var f [3][]byte
+		hFields(fc, []string{"id", "name", "args"}, f[:])
+		id, _, v := hdStr(f[0], hjPath(fp, "id"))
+		if v != nil {
+			return spec.Part{}, v
+		}
+		name, _, v := hdStr(f[1], hjPath(fp, "name"))
+		if v != nil {
+			return spec.Part{}, v
+		}
+		args := "{}"
+		if a := f[2]; !hNull(a) {
+			if a[0] != '{' {
+				return spec.Part{}, hdShape(hjPath(fp, "args"), "args are a JSON object, got %s", jsonwire.Clip(a))
+			}
+			args = hCompact(a)
+		}
+		return spec.Part{Kind: spec.PartCall, ID: id, Name: name, Args: args, CallKind: spec.CallFunction, Signature: sig}, nil
+	}
+	if raw, key := gmPick(o, "functionResponse", "function_response"); raw != nil {
+		pt, v := gmResponseHist(raw, hjPath(p, key))
+		if v == nil && sig != "" {
+			s.vs = append(s.vs, hLoss(spec.XlateThinking, hjPath(p, skey), "thought signature on a functionResponse: a History keeps signatures on text and calls"))
+		}
+		return pt, v
+	}
+	if t := hField(o, "text"); t != nil {
+		text, _, v := hdStr(t, hjPath(p, "text"))
+		if v != nil {
+			return spec.Part{}, v
+		}
+		kind := spec.PartText
+		if thought {
+			kind = spec.PartThinking
+		}
+		return spec.Part{Kind: kind, Text: text, Signature: sig}, nil
+	}
+	if gmHasMedia(o) {
+		return spec.Part{Kind: spec.PartImage, Data: hCompact(raw), Format: spec.FormatGemini}, nil
+	}
+	if sig != "" {
+		if n := len(hKeys(o)); n == 1 || n == 2 && thought {
+			kind := spec.PartText
+			if thought {
+				kind = spec.PartThinking
+			}
+			return spec.Part{Kind: kind, Signature: sig}, nil
+		}
+	}
+	return spec.Part{Kind: spec.PartOpaque, Data: hCompact(raw), Format: spec.FormatGemini}, nil
+}
+
+// gmResponseHist decodes a functionResponse at document path p.
+func gmResponseHist(raw []byte, p string) (spec.Part, *spec.Violation) {
+	fr, ok, v := hdObj(raw, p)
+	if v != nil || !ok {
+		return spec.Part{}, brNeedObj(v, p)
+	}
+	var f [4][]byte
+	hFields(fr, []string{"id", "name", "response", "parts"}, f[:])
+	id, _, v := hdStr(f[0], hjPath(p, "id"))
+	if v != nil {
+		return spec.Part{}, v
+	}
+	name, _, v := hdStr(f[1], hjPath(p, "name"))
+	if v != nil {
+		return spec.Part{}, v
+	}
+	pt := spec.Part{Kind: spec.PartResult, ID: id, Name: name}
+	resp, ok, v := hdObj(f[2], hjPath(p, "response"))
+	if v != nil {
+		return spec.Part{}, v
+	}
+	if ok && len(hKeys(resp)) > 0 {
+		text, isErr, plain := gmPlain(resp)
+		if !plain {
+			text = hCompact(resp)
+		}
+		pt.IsError = isErr
+		pt.Content = append(pt.Content, spec.Part{Kind: spec.PartText, Text: text})
+	}
+	pp := hjPath(p, "parts")
+	parts, ok, v := hdArr(f[3], pp)
+	if v != nil {
+		return spec.Part{}, v
+	}
+	if ok {
+		hElems(parts, func(n int, e []byte) bool {
+			o, ok, w := hdObj(e, hjIndex(pp, n))
+			if w == nil && !ok {
+				w = hdShape(hjIndex(pp, n), "a part is an object, got null")
+			}
+			if v = w; v != nil {
+				return false
+			}
+			kind := spec.PartOpaque
+			if gmHasMedia(o) {
+				kind = spec.PartImage
+			}
+			pt.Content = append(pt.Content, spec.Part{Kind: kind, Data: hCompact(e), Format: spec.FormatGemini})
+			return true
+		})
+		if v != nil {
+			return spec.Part{}, v
+		}
+	}
+	return pt, nil
+}
+
+// gmPlain reads a response object of one member, "output" or "error",
+// with a string value: its text, and whether it is an error; plain is
+// false for any other object.
+func gmPlain(resp []byte) (text string, isErr, plain bool) {
+	keys := hKeys(resp)
+	if len(keys) != 1 || keys[0] != "output" && keys[0] != "error" {
+		return "", false, false
+	}
+	raw := hField(resp, keys[0])
+	if len(raw) == 0 || raw[0] != '"' {
+		return "", false, false
+	}
+	return hText(raw), keys[0] == "error", true
+}
+
+// gmToolsHist decodes the tools array.
+func gmToolsHist(s *hdBuild, raw []byte) *spec.Violation {
+	tools, ok, v := hdArr(raw, "tools")
+	if v != nil || !ok {
+		return v
+	}
+	hElems(tools, func(n int, e []byte) bool {
+		v = gmToolHist(s, e, hjIndex("tools", n))
+		return v == nil
+	})
+	return v
+}
+
+// gmToolHist decodes one entry of tools at p: its function declarations,
+// then the rest of the entry as one tool kept verbatim.
+func gmToolHist(s *hdBuild, e []byte, p string) *spec.Violation {
+	o, ok, v := hdObj(e, p)
+	if v != nil {
+		return v
+	}
+	if !ok {
+		return hdShape(p, "a tool is an object, got null")
+	}
+	draw, dkey := gmPick(o, "functionDeclarations", "function_declarations")
+	dp := hjPath(p, dkey)
+	decls, ok, v := hdArr(draw, dp)
+	if v != nil {
+		return v
+	}
+	if ok {
+		hElems(decls, func(m int, d []byte) bool {
+			v = gmDeclHist(s, d, hjIndex(dp, m))
+			return v == nil
+		})
+		if v != nil {
+			return v
+		}
+	}
+	if draw == nil {
+		s.tool(spec.Tool{Data: hCompact(e), Format: spec.FormatGemini}, p)
+		return nil
+	}
+	keys := hKeys(o)
+	sort.Strings(keys)
+	var w hWriter
+	w.open('{')
+	n := 0
+	for _, k := range keys {
+		if k == dkey {
+			continue
+		}
+		w.key(k)
+		w.raw(hCompact(hField(o, k)))
+		n++
+	}
+	w.close('}')
+	if n > 0 {
+		s.tool(spec.Tool{Data: string(w.b), Format: spec.FormatGemini}, p)
+	}
+	return nil
+}
+
+// gmDeclHist decodes one function declaration at document path p.
+func gmDeclHist(s *hdBuild, raw []byte, p string) *spec.Violation {
+	o, ok, v := hdObj(raw, p)
+	if v != nil {
+		return v
+	}
+	if !ok {
+		return hdShape(p, "a function declaration is an object, got null")
+	}
+	keys := []string{"name", "description", "parameters", "response", "responseJsonSchema", "response_json_schema", "behavior"}
+	var f [7][]byte
+	hFields(o, keys, f[:])
+	name, _, v := hdStr(f[0], hjPath(p, "name"))
+	if v != nil {
+		return v
+	}
+	desc, _, v := hdStr(f[1], hjPath(p, "description"))
+	if v != nil {
+		return v
+	}
+	params, key := gmPick(o, "parametersJsonSchema", "parameters_json_schema")
+	if hNull(params) {
+		params, key = f[2], "parameters"
+	}
+	schema := ""
+	if !hNull(params) {
+		if params[0] != '{' {
+			return hdShape(hjPath(p, key), "want an object, got %s", jsonwire.Clip(params))
+		}
+		schema = hCompact(params)
+	}
+	for k := 3; k < len(keys); k++ {
+		if !hNull(f[k]) {
+			s.vs = append(s.vs, hLoss(spec.XlateTools, hjPath(p, keys[k]), "function declaration's %s: a History holds a tool's input schema only", keys[k]))
+		}
+	}
+	s.tool(spec.Tool{Name: name, Description: desc, Schema: schema, Kind: spec.CallFunction}, p)
+	return nil
+}
+
+// gmConfigHist decodes toolConfig.functionCallingConfig.
+func gmConfigHist(s *hdBuild, root []byte) *spec.Violation {
+	raw, key := gmPick(root, "toolConfig", "tool_config")
+	tc, ok, v := hdObj(raw, key)
+	if v != nil || !ok {
+		return v
+	}
+	craw, ckey := gmPick(tc, "functionCallingConfig", "function_calling_config")
+	cp := hjPath(key, ckey)
+	fc, ok, v := hdObj(craw, cp)
+	if v != nil || !ok {
+		return v
+	}
+	mode, _, v := hdStr(hField(fc, "mode"), hjPath(cp, "mode"))
+	if v != nil {
+		return v
+	}
+	nraw, nkey := gmPick(fc, "allowedFunctionNames", "allowed_function_names")
+	np := hjPath(cp, nkey)
+	arr, ok, v := hdArr(nraw, np)
+	if v != nil {
+		return v
+	}
+	var names []string
+	if ok {
+		hElems(arr, func(i int, e []byte) bool {
+			n, ok, w := hdStr(e, hjIndex(np, i))
+			if w == nil && !ok {
+				w = hdShape(hjIndex(np, i), "want a string, got null")
+			}
+			if v = w; v != nil {
+				return false
+			}
+			names = append(names, n)
+			return true
+		})
+		if v != nil {
+			return v
+		}
+	}
+	var choice spec.ToolChoice
+	switch mode {
+	case "", "MODE_UNSPECIFIED":
+	case "AUTO":
+		choice.Mode = spec.ChoiceAuto
+	case "NONE":
+		choice.Mode = spec.ChoiceNone
+	case "ANY":
+		choice.Mode = spec.ChoiceRequired
+		if len(names) == 1 {
+			choice.Mode, choice.Name = spec.ChoiceTool, names[0]
+			names = nil
+		}
+	case "VALIDATED":
+		choice.Mode = spec.ChoiceAuto
+		s.vs = append(s.vs, hLoss(spec.XlateToolChoice, hjPath(cp, "mode"), "mode VALIDATED: a History holds it as auto"))
+	default:
+		return hdShape(hjPath(cp, "mode"), "unknown function calling mode %q", mode)
+	}
+	if len(names) > 0 {
+		s.vs = append(s.vs, hLoss(spec.XlateToolChoice, np, "allowed function names: a History holds one named tool only, with mode ANY"))
+	}
+	if choice != (spec.ToolChoice{}) {
+		s.h.ToolChoice = choice
+		s.pm[hToolChoicePath] = cp
+	}
+	return nil
+}
+
+// gmOut is one content an encoder builds: user says the last parts added
+// are a user message's, closed that no more parts may join it.
+type gmOut struct {
+	role         string
+	parts        []string
+	user, closed bool
+}
+
+// encodeGeminiHist writes h as a Gemini generateContent request body.
+func encodeGeminiHist(h spec.History) ([]byte, []spec.Violation) {
+	e := &hLosses{f: spec.FormatGemini}
+	w := &hWriter{}
+	w.open('{')
+	if len(h.System) > 0 {
+		w.key("systemInstruction")
+		w.open('{')
+		w.key("parts")
+		w.open('[')
+		for j, pt := range h.System {
+			if b, ok := gmPartEnc(e, pt, hSystemPath(j), false); ok {
+				w.elem()
+				w.raw(b)
+			}
+		}
+		w.close(']')
+		w.close('}')
+	}
+	var contents []*gmOut
+	last := func() *gmOut {
+		if len(contents) == 0 {
+			return nil
+		}
+		return contents[len(contents)-1]
+	}
+	var dropped map[string]bool
+	for i, m := range h.Messages {
+		switch m.Role {
+		case spec.RoleUser:
+			var parts []string
+			for j, pt := range m.Parts {
+				if b, ok := gmPartEnc(e, pt, hPartPath(i, j), false); ok {
+					parts = append(parts, b)
+				}
+			}
+			e.wrote(i, m.Role, false)
+			c := last()
+			switch {
+			case len(parts) == 0:
+				contents = append(contents, &gmOut{role: "user", closed: true})
+			case c != nil && c.role == "user" && !c.closed && !c.user:
+				c.parts = append(c.parts, parts...)
+				c.user = true
+			default:
+				contents = append(contents, &gmOut{role: "user", parts: parts, user: true})
+			}
+		case spec.RoleTool:
+			parts := gmResultsEnc(e, h, i, dropped)
+			if len(parts) == 0 {
+				continue
+			}
+			e.wrote(i, m.Role, false)
+			if c := last(); c != nil && c.role == "user" && !c.closed {
+				c.parts = append(c.parts, parts...)
+				c.user = false
+			} else {
+				contents = append(contents, &gmOut{role: "user", parts: parts})
+			}
+		case spec.RoleAssistant:
+			e.wrote(i, m.Role, true)
+			dropped = nil
+			var parts []string
+			for j, pt := range m.Parts {
+				p := hPartPath(i, j)
+				if e.dropCustom(&dropped, pt, p, "Gemini") {
+					continue
+				}
+				if b, ok := gmPartEnc(e, pt, p, true); ok {
+					parts = append(parts, b)
+				}
+			}
+			contents = append(contents, &gmOut{role: "model", parts: parts, closed: true})
+		case spec.RoleSystem:
+			e.lose(spec.XlateSystem, hMessagePath(i), "system message mid-conversation: Gemini has a system instruction only")
+		default:
+			e.badRole(i, m.Role)
+		}
+	}
+	w.key("contents")
+	w.open('[')
+	for _, c := range contents {
+		w.elem()
+		w.open('{')
+		w.strMember("role", c.role)
+		w.key("parts")
+		w.open('[')
+		for _, b := range c.parts {
+			w.elem()
+			w.raw(b)
+		}
+		w.close(']')
+		w.close('}')
+	}
+	w.close(']')
+	// Consecutive function tools are the declarations of one entry; a
+	// tool kept verbatim is an entry of its own, in order.
+	tm := w.mark()
+	w.key("tools")
+	w.open('[')
+	entries, inDecls := 0, false
+	flush := func() {
+		if inDecls {
+			w.close(']')
+			w.close('}')
+			inDecls = false
+		}
+	}
+	for i, t := range h.Tools {
+		switch {
+		case t.Data != "":
+			if t.Format == e.f && hIsObjectText(t.Data) {
+				flush()
+				w.elem()
+				w.raw(t.Data)
+				entries++
+			} else {
+				e.lose(spec.XlateTools, hToolPath(i), "tool of format %q kept verbatim: Gemini cannot write it", t.Format)
+			}
+			continue
+		case t.Kind == spec.CallCustom:
+			e.lose(spec.XlateTools, hToolPath(i), "custom tool %q: Gemini has function declarations only", t.Name)
+			continue
+		}
+		if !inDecls {
+			w.elem()
+			w.open('{')
+			w.key("functionDeclarations")
+			w.open('[')
+			inDecls = true
+			entries++
+		}
+		w.elem()
+		w.open('{')
+		w.strMember("name", t.Name)
+		w.strMemberIf("description", t.Description)
+		if s := e.toolSchema(t, i); s != "" {
+			w.key("parametersJsonSchema")
+			w.raw(s)
+		}
+		w.close('}')
+	}
+	flush()
+	if entries == 0 {
+		w.reset(tm)
+	} else {
+		w.close(']')
+	}
+	tc := h.ToolChoice
+	mode := ""
+	switch tc.Mode {
+	case spec.ChoiceAuto:
+		mode = "AUTO"
+	case spec.ChoiceNone:
+		mode = "NONE"
+	case spec.ChoiceRequired, spec.ChoiceTool:
+		mode = "ANY"
+	case spec.ChoiceUnset:
+	default:
+		e.lose(spec.XlateToolChoice, hToolChoicePath, "unknown tool choice mode %d", int(tc.Mode))
+	}
+	if mode != "" {
+		w.key("toolConfig")
+		w.open('{')
+		w.key("functionCallingConfig")
+		w.open('{')
+		w.strMember("mode", mode)
+		if tc.Mode == spec.ChoiceTool {
+			w.key("allowedFunctionNames")
+			w.open('[')
+			w.elem()
+			w.str(tc.Name)
+			w.close(']')
+		}
+		w.close('}')
+		w.close('}')
+	}
+	if tc.Parallel != spec.ParallelUnset {
+		e.lose(spec.XlateToolChoice, hToolChoicePath+".parallel", "parallel-call setting: Gemini has none")
+	}
+	w.close('}')
+	return w.b, e.vs
+}
+
+// gmPartEnc is the JSON text of part pt (at canonical path p) of a system
+// instruction or user content, or of a model content when model is set,
+// or false (its loss named) when Gemini cannot carry it there.
+func gmPartEnc(e *hLosses, pt spec.Part, p string, model bool) (string, bool) {
+	var w hWriter
+	switch {
+	case pt.Kind == spec.PartText || pt.Kind == spec.PartThinking:
+		if pt.Kind == spec.PartThinking && pt.ID != "" {
+			e.lose(spec.XlateThinking, p+".id", "reasoning item id %q: Gemini has none", pt.ID)
+		}
+		w.open('{')
+		w.strMember("text", pt.Text)
+		if pt.Kind == spec.PartThinking {
+			w.key("thought")
+			w.boolean(true)
+		}
+	case pt.Kind == spec.PartImage || pt.Kind == spec.PartOpaque:
+		if !e.own(pt, p) {
+			return "", false
+		}
+		return pt.Data, true
+	case pt.Kind == spec.PartCall && model:
+		w.open('{')
+		w.key("functionCall")
+		w.open('{')
+		w.strMemberIf("id", pt.ID)
+		w.strMember("name", pt.Name)
+		w.key("args")
+		w.raw(e.callArgs(pt, p))
+		w.close('}')
+	default:
+		where := "a user content"
+		if model {
+			where = "a model content"
+		}
+		e.losePart(pt, p, "Gemini has none in "+where)
+		return "", false
+	}
+	w.strMemberIf("thoughtSignature", pt.Signature)
+	w.close('}')
+	return string(w.b), true
+}
+
+// gmCallName is the name of the call with id id of the assistant turn
+// before message i of h (the tool messages between skipped), or "".
+func gmCallName(h spec.History, i int, id string) string {
+	if id == "" {
+		return ""
+	}
+	for j := i - 1; j >= 0; j-- {
+		switch h.Messages[j].Role {
+		case spec.RoleTool:
+			continue
+		case spec.RoleAssistant:
+			for _, pt := range h.Messages[j].Parts {
+				if pt.Kind == spec.PartCall && pt.ID == id {
+					return pt.Name
+				}
+			}
+		}
+		return ""
+	}
+	return ""
+}
+
+// gmResultsEnc is the functionResponse parts of tool message i; dropped
+// holds the ids of the custom calls of its turn that were left out.
+func gmResultsEnc(e *hLosses, h spec.History, i int, dropped map[string]bool) []string {
+	var out []string
+	for j, pt := range h.Messages[i].Parts {
+		p := hPartPath(i, j)
+		if pt.Kind != spec.PartResult {
+			e.losePart(pt, p, "a tool message holds results only")
+			continue
+		}
+		if pt.ID != "" && dropped[pt.ID] {
+			e.lose(spec.XlateIdentity, p, "result of the custom call %q, which Gemini cannot carry", pt.ID)
+			continue
+		}
+		name := pt.Name
+		if name == "" {
+			name = gmCallName(h, i, pt.ID)
+		}
+		// The response holds the result's text, which must come before
+		// the parts (images and opaque parts) that it keeps.
+		var text *string
+		var parts []string
+		for k, c := range pt.Content {
+			kp := hContentPath(i, j, k)
+			switch {
+			case c.Kind == spec.PartText && text == nil && len(parts) == 0:
+				e.signature(c, kp)
+				t := c.Text
+				text = &t
+			case c.Kind == spec.PartText:
+				e.losePart(c, kp, "a Gemini result holds one text, before its parts")
+			case c.Kind == spec.PartImage || c.Kind == spec.PartOpaque:
+				if e.own(c, kp) {
+					parts = append(parts, c.Data)
+				}
+			default:
+				e.losePart(c, kp, "Gemini has none in a result")
+			}
+		}
+		var w hWriter
+		w.open('{')
+		w.key("functionResponse")
+		w.open('{')
+		w.strMemberIf("id", pt.ID)
+		w.strMember("name", name)
+		w.key("response")
+		switch {
+		case pt.IsError && text != nil:
+			w.open('{')
+			w.strMember("error", *text)
+			w.close('}')
+		case pt.IsError:
+			e.lose(spec.XlateOpaque, p+".is_error", "error flag of a result without text: Gemini says an error in the response's error text")
+			w.raw("{}")
+		case text != nil && gmRawObject(*text):
+			w.raw(*text)
+		case text != nil:
+			w.open('{')
+			w.strMember("output", *text)
+			w.close('}')
+		default:
+			w.raw("{}")
+		}
+		if len(parts) > 0 {
+			w.key("parts")
+			w.open('[')
+			for _, b := range parts {
+				w.elem()
+				w.raw(b)
+			}
+			w.close(']')
+		}
+		w.close('}')
+		w.close('}')
+		out = append(out, string(w.b))
+	}
+	if len(out) == 0 {
+		e.lose(spec.XlateOpaque, hMessagePath(i), "tool message without a result left out")
+	}
+	return out
+}
+
+// gmRawObject reports whether result text t can be written as the
+// response object itself: the compact JSON text of an object other than
+// {} that does not read back as an output or error text.
+func gmRawObject(t string) bool {
+	if t == "{}" || !hIsObjectText(t) || hCompact([]byte(t)) != t {
+		return false
+	}
+	_, _, plain := gmPlain([]byte(t))
+	return !plain
+}

@@ -1,0 +1,767 @@
+package history
+
+import (
+	"encoding/json"
+
+	"github.com/toolspec/toolspec/internal/refjson"
+	"github.com/toolspec/toolspec/spec"
+)
+
+// The history of a Gemini generateContent request: {"systemInstruction",
+// "contents", "tools", "toolConfig"} (the snake_case spellings that the
+// API's JSON mapping accepts too are read as well).
+//
+// Decoding. systemInstruction.parts are the system blocks. A content of
+// role "model" is assistant content, and consecutive ones are one
+// message; a content of role "user" (or none, or the older "function")
+// becomes one tool message per functionResponse part and a user message
+// for each run of other parts between them, in order (a content with no
+// parts is an empty user message). Parts:
+//
+//   - {"text"}: text, or thinking when "thought" is true (a part with
+//     only "thought" and a signature is empty thinking); its
+//     "thoughtSignature" is the part's Signature;
+//   - {"functionCall": {id?, name, args}}: a call (model contents only),
+//     its thoughtSignature the call's Signature, absent args {};
+//   - {"functionResponse": {id?, name, response, parts?}}: a result (user
+//     contents only). The response object is the result's content as the
+//     API documents it: {"output": string} is that text, {"error": string}
+//     that text with the error flag, {} no content, and any other object
+//     its JSON text; the FunctionResponseParts (inline or file data) are
+//     image parts after it;
+//   - inlineData and fileData: image parts; any other part (executableCode,
+//     codeExecutionResult, ...) is kept whole as an opaque part.
+//
+// tools[].functionDeclarations are the tools (parameters or
+// parametersJsonSchema the schema; a declared response schema or
+// behaviour is a decode-side loss); the other tools of an entry, such as
+// googleSearch or codeExecution, are one tool kept verbatim
+// (spec.Tool.Data). The tool
+// choice is toolConfig.functionCallingConfig: AUTO, NONE, ANY (required),
+// ANY with one allowedFunctionNames entry (that tool); VALIDATED and other
+// lists of names are losses.
+//
+// Encoding writes the same shapes, with parametersJsonSchema for a schema
+// (a JSON Schema, which parameters, an OpenAPI subset, is not), a result's
+// name taken from its call by id when the result has none (the API
+// requires it), and a result's text as the raw response object when it
+// is the JSON text of an object that reads back as itself. Gemini cannot
+// carry system messages mid-conversation, redacted reasoning, a reasoning
+// item's id, custom calls and tools, a parallel-call setting, text after
+// the first result content or an error flag without text, and images or
+// opaque parts of other formats; each is a loss.
+
+// gmField returns member camel (or its snake_case spelling snake) of o,
+// with the key found.
+func gmField(o refjson.Object, camel, snake string) (json.RawMessage, string) {
+	if raw, ok := o[camel]; ok {
+		return raw, camel
+	}
+	if raw, ok := o[snake]; ok {
+		return raw, snake
+	}
+	return nil, camel
+}
+
+// decodeGeminiHistory decodes a Gemini generateContent request body.
+func decodeGeminiHistory(doc []byte) (spec.History, PathMap, []spec.Violation) {
+	s := newHDState()
+	root, v := hdRoot(doc)
+	if v != nil {
+		return s.done(v)
+	}
+	raw, key := gmField(root, "systemInstruction", "system_instruction")
+	if sys, ok, v := hdObject(raw, key); v != nil {
+		return s.done(v)
+	} else if ok {
+		pp := hdKey(key, "parts")
+		parts, _, v := hdArray(sys["parts"], pp)
+		if v != nil {
+			return s.done(v)
+		}
+		for n, e := range parts {
+			p := hdIndex(pp, n)
+			pt, v := gmPart(s, e, p)
+			if v != nil {
+				return s.done(v)
+			}
+			if pt.Kind == spec.PartCall || pt.Kind == spec.PartResult {
+				return s.done(hdViolation(p, "a %s in the system instruction", hePartName(pt.Kind)))
+			}
+			s.system(pt, p)
+		}
+	}
+	contents, _, v := hdArray(root["contents"], "contents")
+	if v != nil {
+		return s.done(v)
+	}
+	for n, c := range contents {
+		if v := gmContent(s, c, hdIndex("contents", n)); v != nil {
+			return s.done(v)
+		}
+	}
+	if v := gmTools(s, root["tools"]); v != nil {
+		return s.done(v)
+	}
+	return s.done(gmToolConfig(s, root))
+}
+
+// gmContent decodes one content at document path p.
+func gmContent(s *hdState, raw json.RawMessage, p string) *spec.Violation {
+	o, ok, v := hdObject(raw, p)
+	if v != nil {
+		return v
+	}
+	if !ok {
+		return hdViolation(p, "a content is an object, got null")
+	}
+	role, _, v := hdString(o["role"], hdKey(p, "role"))
+	if v != nil {
+		return v
+	}
+	pp := hdKey(p, "parts")
+	parts, _, v := hdArray(o["parts"], pp)
+	if v != nil {
+		return v
+	}
+	switch role {
+	case "model":
+		var decoded []rsPart
+		for n, e := range parts {
+			ep := hdIndex(pp, n)
+			pt, v := gmPart(s, e, ep)
+			if v != nil {
+				return v
+			}
+			if pt.Kind == spec.PartResult {
+				return hdViolation(ep, "a functionResponse in a model content")
+			}
+			decoded = append(decoded, rsPart{pt, ep})
+		}
+		i := s.run(spec.RoleAssistant, p)
+		for _, d := range decoded {
+			s.part(i, d.part, d.path)
+		}
+	case "user", "", "function":
+		if len(parts) == 0 {
+			s.message(spec.RoleUser, p)
+			return nil
+		}
+		cur := -1 // the user message of this content being filled
+		for n, e := range parts {
+			ep := hdIndex(pp, n)
+			pt, v := gmPart(s, e, ep)
+			if v != nil {
+				return v
+			}
+			switch pt.Kind {
+			case spec.PartCall:
+				return hdViolation(ep, "a functionCall in a user content")
+			case spec.PartResult:
+				var cps []string
+				for k := range pt.Content {
+					cps = append(cps, gmResultContentPath(ep, pt, k))
+				}
+				s.result(pt, ep, cps)
+				cur = -1
+			default:
+				if cur < 0 {
+					mp := p
+					if n > 0 {
+						mp = ep
+					}
+					cur = s.message(spec.RoleUser, mp)
+				}
+				s.part(cur, pt, ep)
+			}
+		}
+	default:
+		return hdViolation(hdKey(p, "role"), "unknown role %q", role)
+	}
+	return nil
+}
+
+// gmResultContentPath returns the document path of content k of the
+// result pt decoded from the part at p: the response for its text, else
+// one of its parts.
+func gmResultContentPath(p string, pt spec.Part, k int) string {
+	fr := hdKey(p, "functionResponse")
+	if len(pt.Content) > 0 && pt.Content[0].Kind == spec.PartText {
+		if k == 0 {
+			return hdKey(fr, "response")
+		}
+		k--
+	}
+	return hdIndex(hdKey(fr, "parts"), k)
+}
+
+// gmPart decodes one part at document path p.
+func gmPart(s *hdState, raw json.RawMessage, p string) (spec.Part, *spec.Violation) {
+	o, ok, v := hdObject(raw, p)
+	if v != nil {
+		return spec.Part{}, v
+	}
+	if !ok {
+		return spec.Part{}, hdViolation(p, "a part is an object, got null")
+	}
+	sraw, skey := gmField(o, "thoughtSignature", "thought_signature")
+	sig, _, v := hdString(sraw, hdKey(p, skey))
+	if v != nil {
+		return spec.Part{}, v
+	}
+	thought, _, v := hdBool(o["thought"], hdKey(p, "thought"))
+	if v != nil {
+		return spec.Part{}, v
+	}
+	if raw, key := gmField(o, "functionCall", "function_call"); raw != nil {
+		fp := hdKey(p, key)
+		fc, ok, v := hdObject(raw, fp)
+		if v != nil {
+			return spec.Part{}, v
+		}
+		if !ok {
+			return spec.Part{}, hdViolation(fp, "want an object, got null")
+		}
+		id, _, v := hdString(fc["id"], hdKey(fp, "id"))
+		if v != nil {
+			return spec.Part{}, v
+		}
+		name, _, v := hdString(fc["name"], hdKey(fp, "name"))
+		if v != nil {
+			return spec.Part{}, v
+		}
+		args := fc["args"]
+		if refjson.IsNull(args) {
+			args = json.RawMessage("{}")
+		} else if args[0] != '{' {
+			return spec.Part{}, hdViolation(hdKey(fp, "args"), "args are a JSON object, got %s", refjson.Clip(args))
+		}
+		return spec.Part{Kind: spec.PartCall, ID: id, Name: name, Args: hdArgs(args), CallKind: spec.CallFunction, Signature: sig}, nil
+	}
+	if raw, key := gmField(o, "functionResponse", "function_response"); raw != nil {
+		pt, v := gmResponse(raw, hdKey(p, key))
+		if v == nil && sig != "" {
+			s.loss(spec.XlateThinking, hdKey(p, skey), "thought signature on a functionResponse: a History keeps signatures on text and calls")
+		}
+		return pt, v
+	}
+	if raw, ok := o["text"]; ok {
+		t, _, v := hdString(raw, hdKey(p, "text"))
+		if v != nil {
+			return spec.Part{}, v
+		}
+		kind := spec.PartText
+		if thought {
+			kind = spec.PartThinking
+		}
+		return spec.Part{Kind: kind, Text: t, Signature: sig}, nil
+	}
+	for _, k := range [...]string{"inlineData", "inline_data", "fileData", "file_data"} {
+		if _, ok := o[k]; ok {
+			return spec.Part{Kind: spec.PartImage, Data: refjson.Compact(raw), Format: spec.FormatGemini}, nil
+		}
+	}
+	if len(o) == 1 && sig != "" || len(o) == 2 && sig != "" && thought {
+		kind := spec.PartText
+		if thought {
+			kind = spec.PartThinking
+		}
+		return spec.Part{Kind: kind, Signature: sig}, nil
+	}
+	return spec.Part{Kind: spec.PartOpaque, Data: refjson.Compact(raw), Format: spec.FormatGemini}, nil
+}
+
+// gmResponse decodes a functionResponse at document path p.
+func gmResponse(raw json.RawMessage, p string) (spec.Part, *spec.Violation) {
+	fr, ok, v := hdObject(raw, p)
+	if v != nil {
+		return spec.Part{}, v
+	}
+	if !ok {
+		return spec.Part{}, hdViolation(p, "want an object, got null")
+	}
+	id, _, v := hdString(fr["id"], hdKey(p, "id"))
+	if v != nil {
+		return spec.Part{}, v
+	}
+	name, _, v := hdString(fr["name"], hdKey(p, "name"))
+	if v != nil {
+		return spec.Part{}, v
+	}
+	pt := spec.Part{Kind: spec.PartResult, ID: id, Name: name}
+	rp := hdKey(p, "response")
+	resp, ok, v := hdObject(fr["response"], rp)
+	if v != nil {
+		return spec.Part{}, v
+	}
+	if ok && len(resp) > 0 {
+		text, isErr, plain := gmResponseText(resp)
+		if !plain {
+			text = refjson.Compact(fr["response"])
+		}
+		pt.IsError = isErr
+		pt.Content = append(pt.Content, spec.Part{Kind: spec.PartText, Text: text})
+	}
+	pp := hdKey(p, "parts")
+	parts, _, v := hdArray(fr["parts"], pp)
+	if v != nil {
+		return spec.Part{}, v
+	}
+	for n, e := range parts {
+		o, ok, v := hdObject(e, hdIndex(pp, n))
+		if v != nil {
+			return spec.Part{}, v
+		}
+		if !ok {
+			return spec.Part{}, hdViolation(hdIndex(pp, n), "a part is an object, got null")
+		}
+		kind := spec.PartOpaque
+		for _, k := range [...]string{"inlineData", "inline_data", "fileData", "file_data"} {
+			if _, ok := o[k]; ok {
+				kind = spec.PartImage
+			}
+		}
+		pt.Content = append(pt.Content, spec.Part{Kind: kind, Data: refjson.Compact(e), Format: spec.FormatGemini})
+	}
+	return pt, nil
+}
+
+// gmResponseText reads a response object of one member "output" or
+// "error" with a string value: its text, and whether it is an error.
+// plain is false for any other object.
+func gmResponseText(resp refjson.Object) (text string, isErr, plain bool) {
+	if len(resp) != 1 {
+		return "", false, false
+	}
+	for k, raw := range resp {
+		if k != "output" && k != "error" || len(raw) == 0 || raw[0] != '"' {
+			return "", false, false
+		}
+		if json.Unmarshal(raw, &text) != nil {
+			return "", false, false
+		}
+		return text, k == "error", true
+	}
+	return "", false, false
+}
+
+// gmTools decodes the tools array.
+func gmTools(s *hdState, raw json.RawMessage) *spec.Violation {
+	tools, _, v := hdArray(raw, "tools")
+	if v != nil {
+		return v
+	}
+	for n, e := range tools {
+		p := hdIndex("tools", n)
+		o, ok, v := hdObject(e, p)
+		if v != nil {
+			return v
+		}
+		if !ok {
+			return hdViolation(p, "a tool is an object, got null")
+		}
+		draw, dkey := gmField(o, "functionDeclarations", "function_declarations")
+		dp := hdKey(p, dkey)
+		decls, _, v := hdArray(draw, dp)
+		if v != nil {
+			return v
+		}
+		for m, d := range decls {
+			if v := gmDeclaration(s, d, hdIndex(dp, m)); v != nil {
+				return v
+			}
+		}
+		// The rest of the entry (googleSearch, codeExecution, ...) is a
+		// tool kept verbatim: the whole entry, or its other members in
+		// the order of their names.
+		if draw == nil {
+			s.tool(spec.Tool{Data: refjson.Compact(e), Format: spec.FormatGemini}, p)
+			continue
+		}
+		var rest hjObj
+		for _, k := range gmSortedKeys(o) {
+			if k != dkey {
+				rest = rest.add(k, hjRaw(refjson.Compact(o[k])))
+			}
+		}
+		if rest != nil {
+			s.tool(spec.Tool{Data: string(hjBytes(rest)), Format: spec.FormatGemini}, p)
+		}
+	}
+	return nil
+}
+
+// gmSortedKeys returns the member names of o, sorted.
+func gmSortedKeys(o refjson.Object) []string {
+	keys := make([]string, 0, len(o))
+	for k := range o {
+		keys = append(keys, k)
+	}
+	for i := 1; i < len(keys); i++ {
+		for j := i; j > 0 && keys[j-1] > keys[j]; j-- {
+			keys[j-1], keys[j] = keys[j], keys[j-1]
+		}
+	}
+	return keys
+}
+
+// gmDeclaration decodes one function declaration at document path p.
+func gmDeclaration(s *hdState, raw json.RawMessage, p string) *spec.Violation {
+	o, ok, v := hdObject(raw, p)
+	if v != nil {
+		return v
+	}
+	if !ok {
+		return hdViolation(p, "a function declaration is an object, got null")
+	}
+	name, _, v := hdString(o["name"], hdKey(p, "name"))
+	if v != nil {
+		return v
+	}
+	desc, _, v := hdString(o["description"], hdKey(p, "description"))
+	if v != nil {
+		return v
+	}
+	params, key := gmField(o, "parametersJsonSchema", "parameters_json_schema")
+	if refjson.IsNull(params) {
+		params, key = o["parameters"], "parameters"
+	}
+	if !refjson.IsNull(params) && params[0] != '{' {
+		return hdViolation(hdKey(p, key), "want an object, got %s", refjson.Clip(params))
+	}
+	for _, k := range [...]string{"response", "responseJsonSchema", "response_json_schema", "behavior"} {
+		if !refjson.IsNull(o[k]) {
+			s.loss(spec.XlateTools, hdKey(p, k), "function declaration's %s: a History holds a tool's input schema only", k)
+		}
+	}
+	s.tool(spec.Tool{Name: name, Description: desc, Schema: hdSchema(params), Kind: spec.CallFunction}, p)
+	return nil
+}
+
+// gmToolConfig decodes toolConfig.functionCallingConfig.
+func gmToolConfig(s *hdState, root refjson.Object) *spec.Violation {
+	raw, key := gmField(root, "toolConfig", "tool_config")
+	tc, ok, v := hdObject(raw, key)
+	if v != nil || !ok {
+		return v
+	}
+	craw, ckey := gmField(tc, "functionCallingConfig", "function_calling_config")
+	cp := hdKey(key, ckey)
+	fc, ok, v := hdObject(craw, cp)
+	if v != nil || !ok {
+		return v
+	}
+	mode, _, v := hdString(fc["mode"], hdKey(cp, "mode"))
+	if v != nil {
+		return v
+	}
+	nraw, nkey := gmField(fc, "allowedFunctionNames", "allowed_function_names")
+	names, v := hdStrings(nraw, hdKey(cp, nkey))
+	if v != nil {
+		return v
+	}
+	var choice spec.ToolChoice
+	switch mode {
+	case "", "MODE_UNSPECIFIED":
+	case "AUTO":
+		choice.Mode = spec.ChoiceAuto
+	case "NONE":
+		choice.Mode = spec.ChoiceNone
+	case "ANY":
+		choice.Mode = spec.ChoiceRequired
+		if len(names) == 1 {
+			choice.Mode, choice.Name = spec.ChoiceTool, names[0]
+			names = nil
+		}
+	case "VALIDATED":
+		choice.Mode = spec.ChoiceAuto
+		s.loss(spec.XlateToolChoice, hdKey(cp, "mode"), "mode VALIDATED: a History holds it as auto")
+	default:
+		return hdViolation(hdKey(cp, "mode"), "unknown function calling mode %q", mode)
+	}
+	if len(names) > 0 {
+		s.loss(spec.XlateToolChoice, hdKey(cp, nkey), "allowed function names: a History holds one named tool only, with mode ANY")
+	}
+	if choice != (spec.ToolChoice{}) {
+		s.h.ToolChoice = choice
+		s.pm[toolChoicePath] = cp
+	}
+	return nil
+}
+
+// gmContentOut is one content an encoder builds.
+type gmContentOut struct {
+	role  string
+	parts hjArr
+	// user says the last parts added are a user message's (a next user
+	// message needs a content of its own); closed that no more parts may
+	// join (an empty user message is a content of its own).
+	user, closed bool
+}
+
+// encodeGeminiHistory writes h as a Gemini generateContent request body.
+func encodeGeminiHistory(h spec.History) ([]byte, []spec.Violation) {
+	e := &heEncoder{f: spec.FormatGemini}
+	var root hjObj
+	if len(h.System) > 0 {
+		parts := hjArr{}
+		for j, pt := range h.System {
+			if v, ok := e.gmPart(pt, systemPath(j), false); ok {
+				parts = append(parts, v)
+			}
+		}
+		root = root.add("systemInstruction", hjObj{}.add("parts", parts))
+	}
+	var contents []*gmContentOut
+	last := func() *gmContentOut {
+		if len(contents) == 0 {
+			return nil
+		}
+		return contents[len(contents)-1]
+	}
+	dropped := map[string]bool{}
+	for i, m := range h.Messages {
+		switch m.Role {
+		case spec.RoleUser:
+			parts := hjArr{}
+			for j, pt := range m.Parts {
+				if v, ok := e.gmPart(pt, partPath(i, j), false); ok {
+					parts = append(parts, v)
+				}
+			}
+			e.wrote(i, m.Role, false)
+			c := last()
+			switch {
+			case len(parts) == 0:
+				contents = append(contents, &gmContentOut{role: "user", parts: parts, closed: true})
+			case c != nil && c.role == "user" && !c.closed && !c.user:
+				c.parts = append(c.parts, parts...)
+				c.user = true
+			default:
+				contents = append(contents, &gmContentOut{role: "user", parts: parts, user: true})
+			}
+		case spec.RoleTool:
+			parts := e.gmResults(h, i, dropped)
+			if len(parts) == 0 {
+				continue
+			}
+			e.wrote(i, m.Role, false)
+			if c := last(); c != nil && c.role == "user" && !c.closed {
+				c.parts = append(c.parts, parts...)
+				c.user = false
+			} else {
+				contents = append(contents, &gmContentOut{role: "user", parts: parts})
+			}
+		case spec.RoleAssistant:
+			e.wrote(i, m.Role, true)
+			dropped = map[string]bool{}
+			parts := hjArr{}
+			for j, pt := range m.Parts {
+				p := partPath(i, j)
+				if pt.Kind == spec.PartCall && (pt.CallKind == spec.CallCustom || pt.CallKind.IsItem()) {
+					e.lose(spec.XlateIdentity, p, "%s: Gemini has function calls only", heCallLabel(pt))
+					dropped[pt.ID] = true
+					continue
+				}
+				if v, ok := e.gmPart(pt, p, true); ok {
+					parts = append(parts, v)
+				}
+			}
+			contents = append(contents, &gmContentOut{role: "model", parts: parts, closed: true})
+		case spec.RoleSystem:
+			e.lose(spec.XlateSystem, messagePath(i), "system message mid-conversation: Gemini has a system instruction only")
+		default:
+			e.badRole(i, m.Role)
+		}
+	}
+	out := hjArr{}
+	for _, c := range contents {
+		out = append(out, hjObj{}.add("role", hjStr(c.role)).add("parts", c.parts))
+	}
+	root = root.add("contents", out)
+	// Consecutive function tools are the declarations of one entry; a
+	// tool kept verbatim is an entry of its own, in order.
+	var (
+		entries hjArr
+		decls   hjArr
+	)
+	flush := func() {
+		if len(decls) > 0 {
+			entries = append(entries, hjObj{}.add("functionDeclarations", decls))
+			decls = nil
+		}
+	}
+	for i, t := range h.Tools {
+		switch {
+		case t.Data != "":
+			if t.Format == e.f && hjIsObject(t.Data) {
+				flush()
+				entries = append(entries, hjRaw(t.Data))
+			} else {
+				e.lose(spec.XlateTools, toolPath(i), "tool of format %q kept verbatim: Gemini cannot write it", t.Format)
+			}
+			continue
+		case t.Kind == spec.CallCustom:
+			e.lose(spec.XlateTools, toolPath(i), "custom tool %q: Gemini has function declarations only", t.Name)
+			continue
+		}
+		d := hjObj{}.add("name", hjStr(t.Name))
+		if t.Description != "" {
+			d = d.add("description", hjStr(t.Description))
+		}
+		if s, ok := e.toolSchema(t, i); ok {
+			d = d.add("parametersJsonSchema", s)
+		}
+		decls = append(decls, d)
+	}
+	flush()
+	if len(entries) > 0 {
+		root = root.add("tools", entries)
+	}
+	var fc hjObj
+	switch tc := h.ToolChoice; tc.Mode {
+	case spec.ChoiceAuto:
+		fc = fc.add("mode", hjStr("AUTO"))
+	case spec.ChoiceNone:
+		fc = fc.add("mode", hjStr("NONE"))
+	case spec.ChoiceRequired:
+		fc = fc.add("mode", hjStr("ANY"))
+	case spec.ChoiceTool:
+		fc = fc.add("mode", hjStr("ANY")).add("allowedFunctionNames", hjArr{hjStr(tc.Name)})
+	case spec.ChoiceUnset:
+	default:
+		e.lose(spec.XlateToolChoice, toolChoicePath, "unknown tool choice mode %d", tc.Mode)
+	}
+	if fc != nil {
+		root = root.add("toolConfig", hjObj{}.add("functionCallingConfig", fc))
+	}
+	if h.ToolChoice.Parallel != spec.ParallelUnset {
+		e.lose(spec.XlateToolChoice, toolChoicePath+".parallel", "parallel-call setting: Gemini has none")
+	}
+	return hjBytes(root), e.vs
+}
+
+// gmPart returns the JSON of part pt (at canonical path p) of a system
+// instruction or user content, or of a model content when model is set,
+// or false (naming the loss) when Gemini cannot carry it there.
+func (e *heEncoder) gmPart(pt spec.Part, p string, model bool) (hj, bool) {
+	withSig := func(o hjObj) hjObj {
+		if pt.Signature != "" {
+			o = o.add("thoughtSignature", hjStr(pt.Signature))
+		}
+		return o
+	}
+	switch {
+	case pt.Kind == spec.PartText:
+		return withSig(hjObj{}.add("text", hjStr(pt.Text))), true
+	case pt.Kind == spec.PartThinking:
+		if pt.ID != "" {
+			e.lose(spec.XlateThinking, p+".id", "reasoning item id %q: Gemini has none", pt.ID)
+		}
+		return withSig(hjObj{}.add("text", hjStr(pt.Text)).add("thought", hjBool(true))), true
+	case pt.Kind == spec.PartImage || pt.Kind == spec.PartOpaque:
+		if !e.own(pt, p) {
+			return nil, false
+		}
+		return hjRaw(pt.Data), true
+	case pt.Kind == spec.PartCall && model:
+		fc := hjObj{}
+		if pt.ID != "" {
+			fc = fc.add("id", hjStr(pt.ID))
+		}
+		fc = fc.add("name", hjStr(pt.Name)).add("args", e.callArgs(pt, p))
+		return withSig(hjObj{}.add("functionCall", fc)), true
+	}
+	where := "a user content"
+	if model {
+		where = "a model content"
+	}
+	e.losePart(pt, p, "Gemini has none in "+where)
+	return nil, false
+}
+
+// gmResults returns the functionResponse parts of tool message i; dropped
+// holds the ids of the custom calls of its turn that were left out.
+func (e *heEncoder) gmResults(h spec.History, i int, dropped map[string]bool) hjArr {
+	var out hjArr
+	for j, pt := range h.Messages[i].Parts {
+		p := partPath(i, j)
+		if pt.Kind != spec.PartResult {
+			e.losePart(pt, p, "a tool message holds results only")
+			continue
+		}
+		if pt.ID != "" && dropped[pt.ID] {
+			e.lose(spec.XlateIdentity, p, "result of the custom call %q, which Gemini cannot carry", pt.ID)
+			continue
+		}
+		name := pt.Name
+		if name == "" {
+			if c, ok := heCallOf(h, i, pt.ID); ok {
+				name = c.Name
+			}
+		}
+		fr := hjObj{}
+		if pt.ID != "" {
+			fr = fr.add("id", hjStr(pt.ID))
+		}
+		fr = fr.add("name", hjStr(name))
+		// The response holds the result's text, which must come before
+		// the parts (images and opaque parts) that it keeps.
+		var (
+			text  *string
+			parts hjArr
+		)
+		for k, c := range pt.Content {
+			kp := contentPath(i, j, k)
+			switch {
+			case c.Kind == spec.PartText && text == nil && len(parts) == 0:
+				e.signature(c, kp)
+				t := c.Text
+				text = &t
+			case c.Kind == spec.PartText:
+				e.losePart(c, kp, "a Gemini result holds one text, before its parts")
+			case c.Kind == spec.PartImage || c.Kind == spec.PartOpaque:
+				if e.own(c, kp) {
+					parts = append(parts, hjRaw(c.Data))
+				}
+			default:
+				e.losePart(c, kp, "Gemini has none in a result")
+			}
+		}
+		var resp hj = hjObj{}
+		switch {
+		case pt.IsError && text != nil:
+			resp = hjObj{}.add("error", hjStr(*text))
+		case pt.IsError:
+			e.lose(spec.XlateOpaque, p+".is_error", "error flag of a result without text: Gemini says an error in the response's error text")
+		case text != nil && gmRawObject(*text):
+			resp = hjRaw(*text)
+		case text != nil:
+			resp = hjObj{}.add("output", hjStr(*text))
+		}
+		fr = fr.add("response", resp)
+		if len(parts) > 0 {
+			fr = fr.add("parts", parts)
+		}
+		out = append(out, hjObj{}.add("functionResponse", fr))
+	}
+	if len(out) == 0 {
+		e.lose(spec.XlateOpaque, messagePath(i), "tool message without a result left out")
+	}
+	return out
+}
+
+// gmRawObject reports whether result text t can be written as the
+// response object itself: the compact JSON text of an object other than
+// {} that does not read back as an output or error text.
+func gmRawObject(t string) bool {
+	if t == "{}" || !hjIsObject(t) || refjson.Compact(json.RawMessage(t)) != t {
+		return false
+	}
+	var o refjson.Object
+	if json.Unmarshal([]byte(t), &o) != nil {
+		return false
+	}
+	_, _, plain := gmResponseText(o)
+	return !plain
+}

@@ -1,0 +1,232 @@
+package history
+
+// Conversation histories (SPEC.md section 11): the pairing checker, Repair,
+// and the dispatchers over the per-format codecs.
+//
+// # Paths
+//
+// Every element of a [spec.History] has a canonical path, which names it
+// by its position in the History and in no format:
+//
+//	system[i]                          History.System[i]
+//	messages[i]                        History.Messages[i]
+//	messages[i].parts[j]               History.Messages[i].Parts[j]
+//	messages[i].parts[j].content[k]    a result's Content[k]
+//	tools[i]                           History.Tools[i]
+//	tool_choice                        History.ToolChoice
+//
+// [CheckHistory] and the encoders report violations at canonical paths:
+// they see only the History. A decoder knows more: where in its document
+// each element came from. It returns that as a [PathMap], a side table
+// from canonical path to document path ("messages[3]" →
+// "messages[2].content[1]" for an Anthropic result that the canonical form
+// made a message of its own), kept apart from the History so that
+// spec's normalized equality never sees it. [PathMap.Locate] rewrites the
+// Path of violations from canonical to document paths; the entry points
+// that start from a document ([DecodeHistory], [CheckHistoryDocument],
+// TranslateHistory) do so, and so every violation they return names
+// the element in the document the caller gave.
+//
+// # Codecs
+//
+// Each format with a history codec has, in <format>.go:
+//
+//	func decodeXHistory(doc []byte) (spec.History, PathMap, []spec.Violation)
+//	func encodeXHistory(h spec.History) ([]byte, []spec.Violation)
+//
+// A decoder returns the normalized History (spec/history.go), the path of
+// every element it produced (every key of the list above that exists in
+// the History, no other), and its shape violations (HIST-8, ClassTerminal,
+// at document paths) in document order, with the losses (ClassLoss) of
+// request elements that no History holds (codec.go describes them).
+// It does not judge elements: the
+// dispatcher runs the HIST-6 and HIST-7 checks on the canonical form and
+// locates them, so each codec need not repeat them. After a HIST-8
+// violation the History holds what was decoded before it.
+//
+// An encoder writes deterministic JSON with a fixed key order and returns
+// a ClassLoss violation (XLATE rules, at canonical paths) for each element
+// its format cannot carry, leaving that element out (or, for an order the
+// format cannot keep, writing it where the format can put it). It never
+// fails: every History has an encoding, possibly with losses. It never
+// makes an id up, and it does not report a call without an id: checking
+// the target names that (HIST-6). Encoding the History a decoder produced,
+// in the same format, loses nothing, and decoding the result gives that
+// History back (the history scenarios hold every codec to both).
+//
+// The codecs' shared helpers are in two files. json.go has those
+// of OpenAI chat and Anthropic (and opaqueTool, which all use): decoding
+// with a path in every error (docObject, hObject, hArray, hString, hBool,
+// shapeErr), recording a message and its paths (addMessage), writing JSON
+// with a fixed key order (jobj, jarr, jstr), the canonical text of
+// arguments and schemas (argsText), a provider's own tool kept verbatim
+// (opaqueTool) and a loss (loss). codec.go has those of Responses,
+// Ollama, Gemini and Bedrock: the same decoding helpers (hd...), the state
+// a decoder builds its History and PathMap in, an ordered JSON tree to
+// write (hj...), the encoder's loss bookkeeping (heEncoder), and the loss
+// paths with a field step (".signature", ".name", ...).
+//
+// [DecodeHistory], [EncodeHistory] and [DecodeHistoryPaths] dispatch with a
+// plain switch over the formats; a format without a codec yields one
+// HIST-8 violation that says so. The checker is in check.go,
+// Repair in repair.go.
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/toolspec/toolspec/spec"
+)
+
+// PathMap maps the canonical path of each element of a decoded
+// [spec.History] to the JSON path of that element in the document it was
+// decoded from (see the paths above). The zero PathMap maps nothing.
+type PathMap map[string]string
+
+// Lookup returns the document path of the element at canonical path p: the
+// path recorded for p, else the one recorded for the longest enclosing
+// element of p ("messages[2].parts[0]" for "messages[2].parts[0].content[1]"
+// when only the part was recorded), else p itself.
+func (m PathMap) Lookup(p string) string {
+	for q := p; q != ""; q = parentPath(q) {
+		if d, ok := m[q]; ok {
+			return d
+		}
+	}
+	return p
+}
+
+// Locate returns vs with each Path rewritten by [PathMap.Lookup]; vs itself
+// is not changed. A violation without a Path is left as it is.
+func (m PathMap) Locate(vs []spec.Violation) []spec.Violation {
+	if len(vs) == 0 {
+		return vs
+	}
+	out := make([]spec.Violation, len(vs))
+	for i, v := range vs {
+		if v.Path != "" {
+			v.Path = m.Lookup(v.Path)
+		}
+		out[i] = v
+	}
+	return out
+}
+
+// parentPath returns p without its last step ("a.b[2]" → "a.b", "a.b" →
+// "a"), or "" for a path of one step.
+func parentPath(p string) string {
+	i := strings.LastIndexAny(p, ".[")
+	if i <= 0 {
+		return ""
+	}
+	return p[:i]
+}
+
+// Canonical paths (see the package's history paths).
+
+func systemPath(i int) string        { return "system[" + strconv.Itoa(i) + "]" }
+func messagePath(i int) string       { return "messages[" + strconv.Itoa(i) + "]" }
+func partPath(i, j int) string       { return messagePath(i) + ".parts[" + strconv.Itoa(j) + "]" }
+func contentPath(i, j, k int) string { return partPath(i, j) + ".content[" + strconv.Itoa(k) + "]" }
+func toolPath(i int) string          { return "tools[" + strconv.Itoa(i) + "]" }
+
+const toolChoicePath = "tool_choice"
+
+// noCodec is the violation for a format without a history codec.
+func noCodec(f spec.Format) []spec.Violation {
+	return []spec.Violation{{
+		Rule: spec.HistShape, Class: spec.ClassTerminal, Call: spec.NoCall, Path: "$",
+		Message: "no history codec for format " + strconv.Quote(string(f)),
+	}}
+}
+
+// DecodeHistory decodes doc, a request body of format f, into its
+// normalized [spec.History], with the violations of its shape (HIST-8) and
+// of its calls and tools (HIST-6, HIST-7), each at its path in doc. After a
+// HIST-8 violation, which is terminal, the History holds what was decoded
+// before it and nothing else is judged. DecodeHistory does not check the
+// pairing of calls and results: [CheckHistory] and [CheckHistoryDocument]
+// do.
+func DecodeHistory(f spec.Format, doc []byte) (spec.History, []spec.Violation) {
+	h, _, vs := DecodeHistoryPaths(f, doc)
+	return h, vs
+}
+
+// DecodeHistoryPaths is [DecodeHistory] that also returns where in doc each
+// element of the History came from.
+func DecodeHistoryPaths(f spec.Format, doc []byte) (spec.History, PathMap, []spec.Violation) {
+	h, pm, vs := decodeHistory(f, doc)
+	for _, v := range vs {
+		if v.Rule == spec.HistShape {
+			return h, pm, vs // HIST-8: a history that cannot be read is not judged
+		}
+	}
+	// What is left are the losses of a decoder (a request element no
+	// History holds); the elements are judged all the same.
+	return h, pm, append(vs, pm.Locate(checkElements(f, h))...)
+}
+
+// decodeHistory runs the decoder of format f: the History, its paths and
+// its shape violations (HIST-8), which end the decoding, and the losses of
+// request elements that no History holds (ClassLoss, at document paths).
+func decodeHistory(f spec.Format, doc []byte) (spec.History, PathMap, []spec.Violation) {
+	switch f {
+	case spec.FormatOpenAIChat:
+		return decodeChatHistory(doc)
+	case spec.FormatAnthropic:
+		return decodeAnthropicHistory(doc)
+	case spec.FormatOpenAIResponses:
+		return decodeResponsesHistory(doc)
+	case spec.FormatOllama:
+		return decodeOllamaHistory(doc)
+	case spec.FormatGemini:
+		return decodeGeminiHistory(doc)
+	case spec.FormatBedrock:
+		return decodeBedrockHistory(doc)
+	default:
+		return spec.History{}, nil, noCodec(f)
+	}
+}
+
+// EncodeHistory writes h as a request body of format f, with a ClassLoss
+// violation (XLATE rules) at the canonical path of each element f cannot
+// carry.
+func EncodeHistory(f spec.Format, h spec.History) ([]byte, []spec.Violation) {
+	switch f {
+	case spec.FormatOpenAIChat:
+		return encodeChatHistory(h)
+	case spec.FormatAnthropic:
+		return encodeAnthropicHistory(h)
+	case spec.FormatOpenAIResponses:
+		return encodeResponsesHistory(h)
+	case spec.FormatOllama:
+		return encodeOllamaHistory(h)
+	case spec.FormatGemini:
+		return encodeGeminiHistory(h)
+	case spec.FormatBedrock:
+		return encodeBedrockHistory(h)
+	default:
+		return nil, noCodec(f)
+	}
+}
+
+// TranslateHistory translates doc, a request body of format from, into a
+// request body of format to: it decodes doc ([DecodeHistoryPaths]) and
+// encodes the History ([EncodeHistory]). The violations are those of the
+// decoding (HIST-6 and HIST-7, and the request elements no History holds)
+// followed by the losses of the encoding (XLATE rules, class loss), every
+// one at its path in doc: a loss names the element of the source that the
+// target cannot carry. A document that is not of its format's shape
+// (HIST-8) is not translated: the result is nil, with the violation.
+// Pairing is not checked: [CheckHistory] judges the History, in either
+// format.
+func TranslateHistory(from, to spec.Format, doc []byte) ([]byte, []spec.Violation) {
+	h, pm, vs := DecodeHistoryPaths(from, doc)
+	for _, v := range vs {
+		if v.Rule == spec.HistShape {
+			return nil, vs
+		}
+	}
+	out, losses := EncodeHistory(to, h)
+	return out, append(vs, pm.Locate(losses)...)
+}
