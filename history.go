@@ -78,7 +78,7 @@ const (
 // HistoryReport is what [CheckHistory] finds: the HIST violations in
 // document order, and the pending calls of the last turn (no violation:
 // the tools the caller is to run).
-type HistoryReport = history.HistoryReport
+type HistoryReport = history.Report
 
 // PendingCall is a call of the last assistant turn waiting for its result.
 type PendingCall = history.PendingCall
@@ -100,7 +100,7 @@ const InterruptedResult = history.InterruptedResult
 // call at its JSON path in doc; a document without its format's shape is
 // one terminal HIST-8 violation. It also returns the decoded history.
 func CheckHistory(f Format, doc []byte) (History, HistoryReport) {
-	return history.CheckHistoryDocument(f, doc)
+	return history.CheckDocument(f, doc)
 }
 
 // DecodeHistory decodes doc, a request body of format f, into its
@@ -108,13 +108,13 @@ func CheckHistory(f Format, doc []byte) (History, HistoryReport) {
 // History holds what was decoded before it) and of its calls and tools
 // (HIST-6, HIST-7), at their paths in doc. Pairing is [CheckHistory]'s.
 func DecodeHistory(f Format, doc []byte) (History, []Violation) {
-	return history.DecodeHistory(f, doc)
+	return history.Decode(f, doc)
 }
 
 // EncodeHistory writes h as a request body of format f, with a [ClassLoss]
 // violation at the path of each element of h that f cannot carry.
 func EncodeHistory(f Format, h History) ([]byte, []Violation) {
-	return history.EncodeHistory(f, h)
+	return history.Encode(f, h)
 }
 
 // TranslateHistory translates doc, a request body of format from, into one
@@ -124,7 +124,7 @@ func EncodeHistory(f Format, h History) ([]byte, []Violation) {
 // format's shape is not translated: the result is nil, with the HIST-8
 // violation.
 func TranslateHistory(from, to Format, doc []byte) ([]byte, []Violation) {
-	return history.TranslateHistory(from, to, doc)
+	return history.Translate(from, to, doc)
 }
 
 // RepairHistory returns h changed so that it passes the pairing rules

@@ -45,8 +45,8 @@ func BenchmarkHistoryCheckDocument(b *testing.B) {
 		name  string
 		check func() bool
 	}{
-		{"model", func() bool { _, r := refhist.CheckHistoryDocument(spec.FormatAnthropic, doc); return r.OK() }},
-		{"impl", func() bool { _, r := hist.CheckHistoryDocument(spec.FormatAnthropic, doc); return r.OK() }},
+		{"model", func() bool { _, r := refhist.CheckDocument(spec.FormatAnthropic, doc); return r.OK() }},
+		{"impl", func() bool { _, r := hist.CheckDocument(spec.FormatAnthropic, doc); return r.OK() }},
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			b.SetBytes(int64(len(doc)))
@@ -68,10 +68,10 @@ func BenchmarkHistoryTranslate(b *testing.B) {
 		translate func() ([]byte, []spec.Violation)
 	}{
 		{"model", func() ([]byte, []spec.Violation) {
-			return refhist.TranslateHistory(spec.FormatAnthropic, spec.FormatOpenAIChat, doc)
+			return refhist.Translate(spec.FormatAnthropic, spec.FormatOpenAIChat, doc)
 		}},
 		{"impl", func() ([]byte, []spec.Violation) {
-			return hist.TranslateHistory(spec.FormatAnthropic, spec.FormatOpenAIChat, doc)
+			return hist.Translate(spec.FormatAnthropic, spec.FormatOpenAIChat, doc)
 		}},
 	} {
 		b.Run(c.name, func(b *testing.B) {

@@ -23,13 +23,13 @@ func TestHistoryItemKindCallIsALoss(t *testing.T) {
 		}},
 	}}
 	for _, f := range spec.Formats {
-		md, ml := refhist.EncodeHistory(f, h)
-		id, il := hist.EncodeHistory(f, h)
+		md, ml := refhist.Encode(f, h)
+		id, il := hist.Encode(f, h)
 		if string(md) != string(id) || fmt.Sprint(ml) != fmt.Sprint(il) {
 			t.Errorf("%s: model and impl differ:\n%s\n%v\n%s\n%v", f, md, ml, id, il)
 		}
 		for name, encode := range map[string]func(spec.Format, spec.History) ([]byte, []spec.Violation){
-			"model": refhist.EncodeHistory, "impl": hist.EncodeHistory,
+			"model": refhist.Encode, "impl": hist.Encode,
 		} {
 			doc, losses := encode(f, h)
 			found := false

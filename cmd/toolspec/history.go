@@ -274,7 +274,7 @@ func runHistoryCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) i
 	if status >= 0 {
 		return status
 	}
-	_, rep := history.CheckHistoryDocument(from, doc)
+	_, rep := history.CheckDocument(from, doc)
 	j := historyJSON{Format: from, Violations: rep.Violations}
 	for _, p := range rep.Pending {
 		j.Pending = append(j.Pending, pendingJSON{Path: p.Path, ID: p.ID, Name: p.Name})
@@ -289,7 +289,7 @@ func runHistoryTranslate(args []string, stdin io.Reader, stdout, stderr io.Write
 	if status >= 0 {
 		return status
 	}
-	out, vs := history.TranslateHistory(from, to, doc)
+	out, vs := history.Translate(from, to, doc)
 	j := historyJSON{From: from, To: to, Document: out, Violations: vs}
 	return j.write(stdout, stderr, hf.text, historyStatus(vs, false))
 }
@@ -302,7 +302,7 @@ func runHistoryRepair(args []string, stdin io.Reader, stdout, stderr io.Writer) 
 	if status >= 0 {
 		return status
 	}
-	h, pm, vs := history.DecodeHistoryPaths(from, doc)
+	h, pm, vs := history.DecodePaths(from, doc)
 	j := historyJSON{Format: from}
 	for _, v := range vs {
 		if v.Rule == spec.HistShape {
@@ -322,13 +322,13 @@ func runHistoryRepair(args []string, stdin io.Reader, stdout, stderr io.Writer) 
 	for _, c := range changes {
 		j.Changes = append(j.Changes, changeJSON{Rule: c.Rule, Path: pm.Lookup(c.Path), Message: c.Message})
 	}
-	out, losses := history.EncodeHistory(from, repaired)
+	out, losses := history.Encode(from, repaired)
 	j.Document = out
 	// A loss of writing the repaired history (a placeholder's error flag
 	// in a format without one) is at its path in the document written.
-	_, opm, _ := history.DecodeHistoryPaths(from, out)
+	_, opm, _ := history.DecodePaths(from, out)
 	j.Violations = append(j.Violations, opm.Locate(losses)...)
-	_, rep := history.CheckHistoryDocument(from, out)
+	_, rep := history.CheckDocument(from, out)
 	j.Violations = append(j.Violations, rep.Violations...)
 	return j.write(stdout, stderr, hf.text, historyStatus(j.Violations, len(changes) > 0))
 }
@@ -382,7 +382,7 @@ func runHistoryTurn(args []string, stdin io.Reader, stdout, stderr io.Writer) in
 	for _, c := range changes {
 		j.Changes = append(j.Changes, changeJSON{Rule: c.Rule, Path: c.Path, Message: c.Message})
 	}
-	out, losses := history.EncodeHistory(to, spec.History{Messages: []spec.Message{turn}})
+	out, losses := history.Encode(to, spec.History{Messages: []spec.Message{turn}})
 	j.Document = out
 	j.Violations = append(j.Violations, losses...)
 	return j.write(stdout, stderr, hf.text, historyStatus(j.Violations, len(changes) > 0))

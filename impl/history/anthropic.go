@@ -16,30 +16,30 @@ import (
 // run of assistant messages as one assistant message.
 
 var (
-	hanthDocKeys    = []string{"system", "messages", "tools", "tool_choice"}
-	hanthMsgKeys    = []string{"role", "content"}
-	hanthBlockKeys  = []string{"type", "text", "thinking", "signature", "data", "id", "name", "input", "tool_use_id", "is_error", "content"}
-	hanthToolKeys   = []string{"type", "name", "description", "input_schema"}
-	hanthChoiceKeys = []string{"type", "name", "disable_parallel_tool_use"}
+	anthropicDocKeys    = []string{"system", "messages", "tools", "tool_choice"}
+	anthropicMsgKeys    = []string{"role", "content"}
+	anthropicBlockKeys  = []string{"type", "text", "thinking", "signature", "data", "id", "name", "input", "tool_use_id", "is_error", "content"}
+	anthropicToolKeys   = []string{"type", "name", "description", "input_schema"}
+	anthropicChoiceKeys = []string{"type", "name", "disable_parallel_tool_use"}
 )
 
-// Indexes in hanthBlockKeys.
+// Indexes in anthropicBlockKeys.
 const (
-	habType = iota
-	habText
-	habThinking
-	habSignature
-	habData
-	habID
-	habName
-	habInput
-	habToolUseID
-	habIsError
-	habContent
+	abType = iota
+	abText
+	abThinking
+	abSignature
+	abData
+	abID
+	abName
+	abInput
+	abToolUseID
+	abIsError
+	abContent
 )
 
-// anthTurn is one turn being decoded: consecutive messages of one role.
-type anthTurn struct {
+// anthropicTurn is one turn being decoded: consecutive messages of one role.
+type anthropicTurn struct {
 	user  bool
 	path  string // the first message of the turn
 	parts []spec.Part
@@ -48,61 +48,61 @@ type anthTurn struct {
 	contents [][]string
 }
 
-// decodeAnthropicHist decodes an Anthropic Messages request body.
-func decodeAnthropicHist(doc []byte) (spec.History, PathMap, []spec.Violation) {
+// decodeAnthropic decodes an Anthropic Messages request body.
+func decodeAnthropic(doc []byte) (spec.History, PathMap, []spec.Violation) {
 	var h spec.History
 	pm := PathMap{}
-	o, vs := hDoc(doc)
+	o, vs := docObject(doc)
 	if vs != nil {
 		return h, pm, vs
 	}
 	var top [4][]byte
-	hFields(o, hanthDocKeys, top[:])
-	if vs := anthSystemHist(&h, pm, top[0]); vs != nil {
+	membersNamed(o, anthropicDocKeys, top[:])
+	if vs := anthropicSystem(&h, pm, top[0]); vs != nil {
 		return h, pm, vs
 	}
-	msgs, ok, vs := hArr(top[1], "messages")
+	msgs, ok, vs := asArray(top[1], "messages")
 	if vs != nil {
 		return h, pm, vs
 	}
 	if !ok {
-		return h, pm, hShape("$", "no messages")
+		return h, pm, shapeErr("$", "no messages")
 	}
-	var turns []anthTurn
-	hElems(msgs, func(k int, raw []byte) bool {
-		vs = anthMessageHist(&turns, raw, hjIndex("messages", k))
+	var turns []anthropicTurn
+	eachElem(msgs, func(k int, raw []byte) bool {
+		vs = anthropicMessage(&turns, raw, jindex("messages", k))
 		return vs == nil
 	})
 	// After a shape violation the turns hold what was decoded before it,
 	// the turn being read included.
 	for _, t := range turns {
-		anthTurnMessages(&h, pm, t)
+		anthropicTurnMessages(&h, pm, t)
 	}
 	if vs != nil {
 		return h, pm, vs
 	}
-	tools, vs := anthToolsHist(top[2])
+	tools, vs := anthropicTools(top[2])
 	if vs != nil {
 		return h, pm, vs
 	}
 	for i := range tools {
-		pm[hToolPath(i)] = hjIndex("tools", i)
+		pm[toolPath(i)] = jindex("tools", i)
 	}
 	h.Tools = tools
-	if h.ToolChoice, vs = anthChoiceHist(top[3]); vs != nil {
+	if h.ToolChoice, vs = anthropicToolChoice(top[3]); vs != nil {
 		return h, pm, vs
 	}
 	if h.ToolChoice != (spec.ToolChoice{}) {
-		pm[hToolChoicePath] = "tool_choice"
+		pm[toolChoicePath] = "tool_choice"
 	}
-	return h, pm, anthDroppedHist(top[0], msgs, top[2])
+	return h, pm, anthropicDropped(top[0], msgs, top[2])
 }
 
-// anthKnownHist are the members a History holds of each element the
+// anthropicKnown are the members a History holds of each element the
 // decoder reads field by field (model's anthropicKnown): of a message, of
 // each block type made a part (an image or unknown block is kept whole),
 // and of a tool of its own.
-var anthKnownHist = map[string][]string{
+var anthropicKnown = map[string][]string{
 	"message":           {"content", "role"},
 	"text":              {"text", "type"},
 	"thinking":          {"signature", "thinking", "type"},
@@ -112,65 +112,65 @@ var anthKnownHist = map[string][]string{
 	"tool":              {"description", "input_schema", "name", "type"},
 }
 
-// anthDroppedHist returns a loss (XLATE-4; XLATE-6 for a tool) for each
+// anthropicDropped returns a loss (XLATE-4; XLATE-6 for a tool) for each
 // member of a message, a block or a tool of the valid document (system,
 // messages and tools given) that no History holds, cache_control and
 // citations above all: in document order by element, by name within one.
-func anthDroppedHist(system, msgs, tools []byte) []spec.Violation {
+func anthropicDropped(system, msgs, tools []byte) []spec.Violation {
 	var vs []spec.Violation
 	extra := func(rule spec.RuleID, o []byte, p, kind string) {
 		what := "a " + kind + " block"
 		if kind == "message" || kind == "tool" {
 			what = "a " + kind
 		}
-		vs = append(vs, hDropped(rule, o, p, what, anthKnownHist[kind]...)...)
+		vs = append(vs, dropped(rule, o, p, what, anthropicKnown[kind]...)...)
 	}
 	var blocks func(arr []byte, p string, results bool)
 	blocks = func(arr []byte, p string, results bool) {
 		if len(arr) == 0 || arr[0] != '[' {
 			return
 		}
-		hElems(arr, func(n int, b []byte) bool {
+		eachElem(arr, func(n int, b []byte) bool {
 			if len(b) == 0 || b[0] != '{' {
 				return true
 			}
 			var f [2][]byte
-			hFields(b, []string{"type", "content"}, f[:])
+			membersNamed(b, []string{"type", "content"}, f[:])
 			if len(f[0]) == 0 || f[0][0] != '"' {
 				return true
 			}
-			typ := hText(f[0])
-			if _, ok := anthKnownHist[typ]; !ok || typ == "message" || typ == "tool" || typ == "tool_result" && !results {
+			typ := unquote(f[0])
+			if _, ok := anthropicKnown[typ]; !ok || typ == "message" || typ == "tool" || typ == "tool_result" && !results {
 				return true // kept whole
 			}
-			bp := hjIndex(p, n)
+			bp := jindex(p, n)
 			extra(spec.XlateOpaque, b, bp, typ)
 			if typ == "tool_result" {
-				blocks(f[1], hjPath(bp, "content"), false)
+				blocks(f[1], jpath(bp, "content"), false)
 			}
 			return true
 		})
 	}
 	blocks(system, "system", true)
-	hElems(msgs, func(i int, m []byte) bool {
-		p := hjIndex("messages", i)
+	eachElem(msgs, func(i int, m []byte) bool {
+		p := jindex("messages", i)
 		if len(m) > 0 && m[0] == '{' {
 			extra(spec.XlateOpaque, m, p, "message")
-			blocks(hField(m, "content"), hjPath(p, "content"), true)
+			blocks(member(m, "content"), jpath(p, "content"), true)
 		}
 		return true
 	})
 	if len(tools) > 0 && tools[0] == '[' {
-		hElems(tools, func(i int, t []byte) bool {
+		eachElem(tools, func(i int, t []byte) bool {
 			if len(t) == 0 || t[0] != '{' {
 				return true
 			}
 			typ := ""
-			if ty := hField(t, "type"); len(ty) > 0 && ty[0] == '"' {
-				typ = hText(ty)
+			if ty := member(t, "type"); len(ty) > 0 && ty[0] == '"' {
+				typ = unquote(ty)
 			}
 			if typ == "" || typ == "custom" {
-				extra(spec.XlateTools, t, hjIndex("tools", i), "tool")
+				extra(spec.XlateTools, t, jindex("tools", i), "tool")
 			}
 			return true
 		})
@@ -178,55 +178,55 @@ func anthDroppedHist(system, msgs, tools []byte) []spec.Violation {
 	return vs
 }
 
-// anthMessageHist decodes the message raw at path p into the turns.
-func anthMessageHist(turns *[]anthTurn, raw []byte, p string) []spec.Violation {
-	m, ok, vs := hObj(raw, p)
+// anthropicMessage decodes the message raw at path p into the turns.
+func anthropicMessage(turns *[]anthropicTurn, raw []byte, p string) []spec.Violation {
+	m, ok, vs := asObject(raw, p)
 	if vs != nil {
 		return vs
 	}
 	if !ok {
-		return hShape(p, "a message is null")
+		return shapeErr(p, "a message is null")
 	}
 	var f [2][]byte
-	hFields(m, hanthMsgKeys, f[:])
-	role, _, vs := hStr(f[0], hjPath(p, "role"))
+	membersNamed(m, anthropicMsgKeys, f[:])
+	role, _, vs := asString(f[0], jpath(p, "role"))
 	if vs != nil {
 		return vs
 	}
 	switch role {
 	case "user", "assistant":
 	case "":
-		return hShape(p, "a message has no role")
+		return shapeErr(p, "a message has no role")
 	default:
-		return hShape(hjPath(p, "role"), "unknown role %q", role)
+		return shapeErr(jpath(p, "role"), "unknown role %q", role)
 	}
 	user := role == "user"
 	if n := len(*turns); n == 0 || (*turns)[n-1].user != user {
-		*turns = append(*turns, anthTurn{user: user, path: p})
+		*turns = append(*turns, anthropicTurn{user: user, path: p})
 	}
-	return anthContentHist(&(*turns)[len(*turns)-1], f[1], hjPath(p, "content"), true)
+	return anthropicContent(&(*turns)[len(*turns)-1], f[1], jpath(p, "content"), true)
 }
 
-// anthTurnMessages adds the messages of turn t to h: an assistant turn is
+// anthropicTurnMessages adds the messages of turn t to h: an assistant turn is
 // one message; a user turn one tool message per result and one user
 // message per run of other blocks, in order, or one user message without
 // parts when it has no blocks.
-func anthTurnMessages(h *spec.History, pm PathMap, t anthTurn) {
+func anthropicTurnMessages(h *spec.History, pm PathMap, t anthropicTurn) {
 	if !t.user {
-		hAddMessage(h, pm, t.path, spec.RoleAssistant, t.parts, t.paths)
+		addMessage(h, pm, t.path, spec.RoleAssistant, t.parts, t.paths)
 		return
 	}
 	if len(t.parts) == 0 {
-		hAddMessage(h, pm, t.path, spec.RoleUser, nil, nil)
+		addMessage(h, pm, t.path, spec.RoleUser, nil, nil)
 		return
 	}
 	for n := 0; n < len(t.parts); {
 		if t.parts[n].Kind == spec.PartResult {
 			i := len(h.Messages)
 			for k, cp := range t.contents[n] {
-				pm[hContentPath(i, 0, k)] = cp
+				pm[contentPath(i, 0, k)] = cp
 			}
-			hAddMessage(h, pm, t.paths[n], spec.RoleTool, []spec.Part{t.parts[n]}, []string{t.paths[n]})
+			addMessage(h, pm, t.paths[n], spec.RoleTool, []spec.Part{t.parts[n]}, []string{t.paths[n]})
 			n++
 			continue
 		}
@@ -234,52 +234,52 @@ func anthTurnMessages(h *spec.History, pm PathMap, t anthTurn) {
 		for end < len(t.parts) && t.parts[end].Kind != spec.PartResult {
 			end++
 		}
-		hAddMessage(h, pm, t.paths[n], spec.RoleUser, t.parts[n:end:end], t.paths[n:end:end])
+		addMessage(h, pm, t.paths[n], spec.RoleUser, t.parts[n:end:end], t.paths[n:end:end])
 		n = end
 	}
 }
 
-// anthSystemHist decodes "system": a string or an array of blocks, none a
+// anthropicSystem decodes "system": a string or an array of blocks, none a
 // tool_result.
-func anthSystemHist(h *spec.History, pm PathMap, raw []byte) []spec.Violation {
-	var t anthTurn
-	if vs := anthContentHist(&t, raw, "system", true); vs != nil {
+func anthropicSystem(h *spec.History, pm PathMap, raw []byte) []spec.Violation {
+	var t anthropicTurn
+	if vs := anthropicContent(&t, raw, "system", true); vs != nil {
 		return vs
 	}
 	for n, p := range t.parts {
 		if p.Kind == spec.PartResult {
-			return hShape(t.paths[n], "a tool_result block in the system prompt")
+			return shapeErr(t.paths[n], "a tool_result block in the system prompt")
 		}
-		pm[hSystemPath(len(h.System))] = t.paths[n]
+		pm[systemPath(len(h.System))] = t.paths[n]
 		h.System = append(h.System, p)
 	}
 	return nil
 }
 
-// anthContentHist appends to t the blocks of a content at path p: a string
+// anthropicContent appends to t the blocks of a content at path p: a string
 // (one text block) or an array of blocks; null or absent is none. With
 // results false (a tool_result's content) a tool_result block is opaque.
 // After a violation t holds the blocks before it.
-func anthContentHist(t *anthTurn, raw []byte, p string, results bool) []spec.Violation {
-	if hNull(raw) {
+func anthropicContent(t *anthropicTurn, raw []byte, p string, results bool) []spec.Violation {
+	if isNull(raw) {
 		return nil
 	}
 	switch raw[0] {
 	case '"':
-		t.parts = append(t.parts, spec.Part{Kind: spec.PartText, Text: hText(raw)})
+		t.parts = append(t.parts, spec.Part{Kind: spec.PartText, Text: unquote(raw)})
 		t.paths = append(t.paths, p)
 		t.contents = append(t.contents, nil)
 		return nil
 	case '[':
 	default:
-		return hShape(p, "content: want a string or an array, got a JSON %s", hKind(raw))
+		return shapeErr(p, "content: want a string or an array, got a JSON %s", jsonType(raw))
 	}
 	var vs []spec.Violation
-	hElems(raw, func(n int, e []byte) bool {
-		bp := hjIndex(p, n)
+	eachElem(raw, func(n int, e []byte) bool {
+		bp := jindex(p, n)
 		var part spec.Part
 		var cpaths []string
-		if part, cpaths, vs = anthBlockHist(e, bp, results); vs != nil {
+		if part, cpaths, vs = anthropicBlock(e, bp, results); vs != nil {
 			return false
 		}
 		t.parts, t.paths, t.contents = append(t.parts, part), append(t.paths, bp), append(t.contents, cpaths)
@@ -288,56 +288,56 @@ func anthContentHist(t *anthTurn, raw []byte, p string, results bool) []spec.Vio
 	return vs
 }
 
-// anthBlockHist decodes one content block at path p; for a result it also
+// anthropicBlock decodes one content block at path p; for a result it also
 // returns the paths of its content.
-func anthBlockHist(raw []byte, p string, results bool) (spec.Part, []string, []spec.Violation) {
-	o, ok, vs := hObj(raw, p)
+func anthropicBlock(raw []byte, p string, results bool) (spec.Part, []string, []spec.Violation) {
+	o, ok, vs := asObject(raw, p)
 	if vs != nil {
 		return spec.Part{}, nil, vs
 	}
 	if !ok {
-		return spec.Part{}, nil, hShape(p, "a content block is null")
+		return spec.Part{}, nil, shapeErr(p, "a content block is null")
 	}
 	var f [11][]byte
-	hFields(o, hanthBlockKeys, f[:])
-	typ, _, vs := hStr(f[habType], hjPath(p, "type"))
+	membersNamed(o, anthropicBlockKeys, f[:])
+	typ, _, vs := asString(f[abType], jpath(p, "type"))
 	if vs != nil {
 		return spec.Part{}, nil, vs
 	}
 	// str decodes member k, a string; a required one must be there.
 	str := func(k int, required bool) (string, []spec.Violation) {
-		s, ok, vs := hStr(f[k], hjPath(p, hanthBlockKeys[k]))
+		s, ok, vs := asString(f[k], jpath(p, anthropicBlockKeys[k]))
 		if vs == nil && !ok && required {
-			vs = hShape(p, "a %s block has no %s", typ, hanthBlockKeys[k])
+			vs = shapeErr(p, "a %s block has no %s", typ, anthropicBlockKeys[k])
 		}
 		return s, vs
 	}
 	switch typ {
 	case "":
-		return spec.Part{}, nil, hShape(p, "a content block has no type")
+		return spec.Part{}, nil, shapeErr(p, "a content block has no type")
 	case "text":
-		s, vs := str(habText, true)
+		s, vs := str(abText, true)
 		return spec.Part{Kind: spec.PartText, Text: s}, nil, vs
 	case "thinking":
-		s, vs := str(habThinking, true)
+		s, vs := str(abThinking, true)
 		if vs != nil {
 			return spec.Part{}, nil, vs
 		}
-		sig, vs := str(habSignature, false)
+		sig, vs := str(abSignature, false)
 		return spec.Part{Kind: spec.PartThinking, Text: s, Signature: sig}, nil, vs
 	case "redacted_thinking":
-		d, vs := str(habData, true)
+		d, vs := str(abData, true)
 		return spec.Part{Kind: spec.PartRedacted, Data: d}, nil, vs
 	case "tool_use":
 		c := spec.Part{Kind: spec.PartCall, CallKind: spec.CallFunction}
-		if c.ID, vs = str(habID, false); vs != nil {
+		if c.ID, vs = str(abID, false); vs != nil {
 			return spec.Part{}, nil, vs
 		}
-		if c.Name, vs = str(habName, false); vs != nil {
+		if c.Name, vs = str(abName, false); vs != nil {
 			return spec.Part{}, nil, vs
 		}
-		if in := f[habInput]; len(in) > 0 {
-			c.Args = hCompact(in)
+		if in := f[abInput]; len(in) > 0 {
+			c.Args = compact(in)
 		}
 		return c, nil, nil
 	case "tool_result":
@@ -345,59 +345,59 @@ func anthBlockHist(raw []byte, p string, results bool) (spec.Part, []string, []s
 			break
 		}
 		r := spec.Part{Kind: spec.PartResult}
-		if r.ID, vs = str(habToolUseID, false); vs != nil {
+		if r.ID, vs = str(abToolUseID, false); vs != nil {
 			return spec.Part{}, nil, vs
 		}
-		if r.IsError, _, vs = hBoolean(f[habIsError], hjPath(p, "is_error")); vs != nil {
+		if r.IsError, _, vs = asBool(f[abIsError], jpath(p, "is_error")); vs != nil {
 			return spec.Part{}, nil, vs
 		}
-		var t anthTurn
-		if vs := anthContentHist(&t, f[habContent], hjPath(p, "content"), false); vs != nil {
+		var t anthropicTurn
+		if vs := anthropicContent(&t, f[abContent], jpath(p, "content"), false); vs != nil {
 			return spec.Part{}, nil, vs
 		}
 		r.Content = t.parts
 		return r, t.paths, nil
 	case "image":
-		return spec.Part{Kind: spec.PartImage, Data: hCompact(raw), Format: spec.FormatAnthropic}, nil, nil
+		return spec.Part{Kind: spec.PartImage, Data: compact(raw), Format: spec.FormatAnthropic}, nil, nil
 	}
-	return spec.Part{Kind: spec.PartOpaque, Data: hCompact(raw), Format: spec.FormatAnthropic}, nil, nil
+	return spec.Part{Kind: spec.PartOpaque, Data: compact(raw), Format: spec.FormatAnthropic}, nil, nil
 }
 
-// anthToolsHist decodes "tools".
-func anthToolsHist(raw []byte) ([]spec.Tool, []spec.Violation) {
-	arr, ok, vs := hArr(raw, "tools")
+// anthropicTools decodes "tools".
+func anthropicTools(raw []byte) ([]spec.Tool, []spec.Violation) {
+	arr, ok, vs := asArray(raw, "tools")
 	if vs != nil || !ok {
 		return nil, vs
 	}
 	var tools []spec.Tool
-	hElems(arr, func(i int, e []byte) bool {
-		p := hjIndex("tools", i)
-		o, ok, v := hObj(e, p)
+	eachElem(arr, func(i int, e []byte) bool {
+		p := jindex("tools", i)
+		o, ok, v := asObject(e, p)
 		if v == nil && !ok {
-			v = hShape(p, "a tool is null")
+			v = shapeErr(p, "a tool is null")
 		}
 		if vs = v; vs != nil {
 			return false
 		}
 		var f [4][]byte
-		hFields(o, hanthToolKeys, f[:])
-		typ, _, v := hStr(f[0], hjPath(p, "type"))
+		membersNamed(o, anthropicToolKeys, f[:])
+		typ, _, v := asString(f[0], jpath(p, "type"))
 		if vs = v; vs != nil {
 			return false
 		}
 		if typ != "" && typ != "custom" {
-			tools = append(tools, hOpaqueTool(o, spec.FormatAnthropic))
+			tools = append(tools, opaqueTool(o, spec.FormatAnthropic))
 			return true
 		}
 		t := spec.Tool{Kind: spec.CallFunction}
-		if t.Name, _, vs = hStr(f[1], hjPath(p, "name")); vs != nil {
+		if t.Name, _, vs = asString(f[1], jpath(p, "name")); vs != nil {
 			return false
 		}
-		if t.Description, _, vs = hStr(f[2], hjPath(p, "description")); vs != nil {
+		if t.Description, _, vs = asString(f[2], jpath(p, "description")); vs != nil {
 			return false
 		}
-		if !hNull(f[3]) {
-			t.Schema = hCompact(f[3])
+		if !isNull(f[3]) {
+			t.Schema = compact(f[3])
 		}
 		tools = append(tools, t)
 		return true
@@ -408,17 +408,17 @@ func anthToolsHist(raw []byte) ([]spec.Tool, []spec.Violation) {
 	return tools, nil
 }
 
-// anthChoiceHist decodes "tool_choice"; after a violation the choice holds
+// anthropicToolChoice decodes "tool_choice"; after a violation the choice holds
 // what was decoded before it.
-func anthChoiceHist(raw []byte) (spec.ToolChoice, []spec.Violation) {
+func anthropicToolChoice(raw []byte) (spec.ToolChoice, []spec.Violation) {
 	var c spec.ToolChoice
-	o, ok, vs := hObj(raw, "tool_choice")
+	o, ok, vs := asObject(raw, "tool_choice")
 	if vs != nil || !ok {
 		return c, vs
 	}
 	var f [3][]byte
-	hFields(o, hanthChoiceKeys, f[:])
-	typ, _, vs := hStr(f[0], "tool_choice.type")
+	membersNamed(o, anthropicChoiceKeys, f[:])
+	typ, _, vs := asString(f[0], "tool_choice.type")
 	if vs != nil {
 		return c, vs
 	}
@@ -431,20 +431,20 @@ func anthChoiceHist(raw []byte) (spec.ToolChoice, []spec.Violation) {
 		c.Mode = spec.ChoiceNone
 	case "tool":
 		c.Mode = spec.ChoiceTool
-		name, ok, vs := hStr(f[1], "tool_choice.name")
+		name, ok, vs := asString(f[1], "tool_choice.name")
 		if vs != nil {
 			return c, vs
 		}
 		if !ok {
-			return c, hShape("tool_choice", "a tool choice of type tool has no name")
+			return c, shapeErr("tool_choice", "a tool choice of type tool has no name")
 		}
 		c.Name = name
 	case "":
-		return c, hShape("tool_choice", "a tool choice has no type")
+		return c, shapeErr("tool_choice", "a tool choice has no type")
 	default:
-		return c, hShape("tool_choice.type", "unknown tool choice type %q", typ)
+		return c, shapeErr("tool_choice.type", "unknown tool choice type %q", typ)
 	}
-	if b, ok, vs := hBoolean(f[2], "tool_choice.disable_parallel_tool_use"); vs != nil {
+	if b, ok, vs := asBool(f[2], "tool_choice.disable_parallel_tool_use"); vs != nil {
 		return c, vs
 	} else if ok {
 		c.Parallel = spec.ParallelAllowed
@@ -455,9 +455,9 @@ func anthChoiceHist(raw []byte) (spec.ToolChoice, []spec.Violation) {
 	return c, nil
 }
 
-// anthEnc is one encoding of a History as an Anthropic Messages request.
-type anthEnc struct {
-	w      hWriter
+// anthropicEncoder is one encoding of a History as an Anthropic Messages request.
+type anthropicEncoder struct {
+	w      writer
 	losses []spec.Violation
 	// left holds the ids of the calls of the current assistant turn that
 	// were left out (custom calls): their results go with them.
@@ -467,19 +467,19 @@ type anthEnc struct {
 // reasoningID names the id of the OpenAI Responses reasoning item a
 // thinking or redacted part came from (XLATE-1): Anthropic blocks have no
 // place for it.
-func (e *anthEnc) reasoningID(p spec.Part, path string) {
+func (e *anthropicEncoder) reasoningID(p spec.Part, path string) {
 	if p.ID != "" {
 		e.lose(spec.XlateThinking, path+".id", "reasoning item id %q: anthropic has none", p.ID)
 	}
 }
 
-func (e *anthEnc) lose(rule spec.RuleID, p, format string, args ...any) {
-	e.losses = append(e.losses, hLoss(rule, p, format, args...))
+func (e *anthropicEncoder) lose(rule spec.RuleID, p, format string, args ...any) {
+	e.losses = append(e.losses, loss(rule, p, format, args...))
 }
 
-// encodeAnthropicHist writes h as an Anthropic Messages request body.
-func encodeAnthropicHist(h spec.History) ([]byte, []spec.Violation) {
-	e := &anthEnc{}
+// encodeAnthropic writes h as an Anthropic Messages request body.
+func encodeAnthropic(h spec.History) ([]byte, []spec.Violation) {
+	e := &anthropicEncoder{}
 	w := &e.w
 	w.open('{')
 	if len(h.System) == 1 && h.System[0].Kind == spec.PartText && h.System[0].Signature == "" {
@@ -488,7 +488,7 @@ func encodeAnthropicHist(h spec.History) ([]byte, []spec.Violation) {
 		w.key("system")
 		w.open('[')
 		for i, p := range h.System {
-			e.block(p, hSystemPath(i))
+			e.block(p, systemPath(i))
 		}
 		w.close(']')
 	}
@@ -508,10 +508,10 @@ func encodeAnthropicHist(h spec.History) ([]byte, []spec.Violation) {
 		case spec.RoleUser, spec.RoleTool:
 			r = "user"
 		case spec.RoleSystem:
-			e.lose(spec.XlateSystem, hMessagePath(i), "a system message in the conversation: anthropic has a system prompt only before it")
+			e.lose(spec.XlateSystem, messagePath(i), "a system message in the conversation: anthropic has a system prompt only before it")
 			continue
 		default:
-			e.lose(spec.XlateOpaque, hMessagePath(i), "a message of role %s: anthropic has no such role", m.Role)
+			e.lose(spec.XlateOpaque, messagePath(i), "a message of role %s: anthropic has no such role", m.Role)
 			continue
 		}
 		if role != r {
@@ -527,7 +527,7 @@ func encodeAnthropicHist(h spec.History) ([]byte, []spec.Violation) {
 			w.open('[')
 		}
 		for j, p := range m.Parts {
-			e.block(p, hPartPath(i, j))
+			e.block(p, partPath(i, j))
 		}
 	}
 	if role != "" {
@@ -550,7 +550,7 @@ func encodeAnthropicHist(h spec.History) ([]byte, []spec.Violation) {
 
 // block writes part p, at canonical path path, as one element of a block
 // array, or names its loss.
-func (e *anthEnc) block(p spec.Part, path string) {
+func (e *anthropicEncoder) block(p spec.Part, path string) {
 	w := &e.w
 	switch p.Kind {
 	case spec.PartText:
@@ -582,12 +582,12 @@ func (e *anthEnc) block(p spec.Part, path string) {
 	case spec.PartResult:
 		e.result(p, path)
 	case spec.PartImage, spec.PartOpaque:
-		if p.Format == spec.FormatAnthropic && hIsObject(p.Data) {
+		if p.Format == spec.FormatAnthropic && isJSONObject(p.Data) {
 			w.elem()
 			w.raw(p.Data)
 			return
 		}
-		e.lose(spec.XlateOpaque, path, "%s part of %s: anthropic cannot carry it", p.Kind, hFormatName(p.Format))
+		e.lose(spec.XlateOpaque, path, "%s part of %s: anthropic cannot carry it", p.Kind, formatName(p.Format))
 	default:
 		e.lose(spec.XlateOpaque, path, "a part of kind %s: anthropic cannot carry it", p.Kind)
 	}
@@ -595,7 +595,7 @@ func (e *anthEnc) block(p spec.Part, path string) {
 
 // call writes a tool_use block; a custom call is left out, with its
 // results.
-func (e *anthEnc) call(p spec.Part, path string) {
+func (e *anthropicEncoder) call(p spec.Part, path string) {
 	if p.CallKind == spec.CallCustom || p.CallKind.IsItem() {
 		if p.CallKind.IsItem() {
 			e.lose(spec.XlateIdentity, path, "a call of kind %s: anthropic has tool_use blocks only", p.CallKind)
@@ -634,7 +634,7 @@ func (e *anthEnc) call(p spec.Part, path string) {
 
 // result writes a tool_result block, or leaves out, named, the result of a
 // call that was left out.
-func (e *anthEnc) result(p spec.Part, path string) {
+func (e *anthropicEncoder) result(p spec.Part, path string) {
 	if p.ID != "" && e.left[p.ID] {
 		e.lose(spec.XlateIdentity, path, "the result of a custom call, which was left out")
 		return
@@ -671,24 +671,24 @@ func (e *anthEnc) result(p spec.Part, path string) {
 }
 
 // tool writes one tool, or names its loss.
-func (e *anthEnc) tool(i int, t spec.Tool) {
+func (e *anthropicEncoder) tool(i int, t spec.Tool) {
 	w := &e.w
 	if t.Data != "" {
-		if t.Format == spec.FormatAnthropic && hIsObject(t.Data) {
+		if t.Format == spec.FormatAnthropic && isJSONObject(t.Data) {
 			w.elem()
 			w.raw(t.Data)
 			return
 		}
-		e.lose(spec.XlateTools, hToolPath(i), "a tool of %s that is neither a function nor a custom tool: anthropic cannot carry it", hFormatName(t.Format))
+		e.lose(spec.XlateTools, toolPath(i), "a tool of %s that is neither a function nor a custom tool: anthropic cannot carry it", formatName(t.Format))
 		return
 	}
 	if t.Kind == spec.CallCustom {
-		e.lose(spec.XlateTools, hToolPath(i), "a custom (free-form) tool: anthropic has none")
+		e.lose(spec.XlateTools, toolPath(i), "a custom (free-form) tool: anthropic has none")
 		return
 	}
 	schema := t.Schema
 	if schema != "" && !jsonwire.Valid([]byte(schema)) {
-		e.lose(spec.XlateTools, hToolPath(i), "an input schema that is not JSON: anthropic cannot carry it")
+		e.lose(spec.XlateTools, toolPath(i), "an input schema that is not JSON: anthropic cannot carry it")
 		schema = ""
 	}
 	w.elem()
@@ -703,7 +703,7 @@ func (e *anthEnc) tool(i int, t spec.Tool) {
 }
 
 // toolChoice writes tool_choice, or nothing when the history sets none.
-func (e *anthEnc) toolChoice(c spec.ToolChoice) {
+func (e *anthropicEncoder) toolChoice(c spec.ToolChoice) {
 	w := &e.w
 	parallel := func() {
 		switch c.Parallel {
@@ -730,7 +730,7 @@ func (e *anthEnc) toolChoice(c spec.ToolChoice) {
 		typ = "tool"
 	case spec.ChoiceNone:
 		if c.Parallel == spec.ParallelAllowed || c.Parallel == spec.ParallelDisabled {
-			e.lose(spec.XlateToolChoice, hToolChoicePath, "the parallel setting with tool choice none: anthropic's none has none")
+			e.lose(spec.XlateToolChoice, toolChoicePath, "the parallel setting with tool choice none: anthropic's none has none")
 		}
 		w.key("tool_choice")
 		w.open('{')
@@ -738,7 +738,7 @@ func (e *anthEnc) toolChoice(c spec.ToolChoice) {
 		w.close('}')
 		return
 	default:
-		e.lose(spec.XlateToolChoice, hToolChoicePath, "tool choice mode %s: anthropic has no such mode", c.Mode)
+		e.lose(spec.XlateToolChoice, toolChoicePath, "tool choice mode %s: anthropic has no such mode", c.Mode)
 		return
 	}
 	w.key("tool_choice")

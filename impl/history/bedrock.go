@@ -15,68 +15,68 @@ import (
 // message after their turn, with the user message that follows them.
 
 var (
-	hbrDocKeys    = []string{"system", "messages", "toolConfig"}
-	hbrMsgKeys    = []string{"role", "content"}
-	hbrBlockKeys  = []string{"text", "image", "document", "video", "toolUse", "toolResult", "reasoningContent"}
-	hbrUseKeys    = []string{"type", "toolUseId", "name", "input", "status", "content"}
-	hbrReasonKeys = []string{"redactedContent", "reasoningText", "text", "signature"}
-	hbrConfigKeys = []string{"tools", "toolChoice"}
-	hbrSpecKeys   = []string{"toolSpec", "name", "description", "inputSchema", "json"}
-	hbrChoiceKeys = []string{"auto", "any", "tool"}
+	brDocKeys    = []string{"system", "messages", "toolConfig"}
+	brMsgKeys    = []string{"role", "content"}
+	brBlockKeys  = []string{"text", "image", "document", "video", "toolUse", "toolResult", "reasoningContent"}
+	brUseKeys    = []string{"type", "toolUseId", "name", "input", "status", "content"}
+	brReasonKeys = []string{"redactedContent", "reasoningText", "text", "signature"}
+	brConfigKeys = []string{"tools", "toolChoice"}
+	brSpecKeys   = []string{"toolSpec", "name", "description", "inputSchema", "json"}
+	brChoiceKeys = []string{"auto", "any", "tool"}
 )
 
-// Indexes in hbrBlockKeys and hbrUseKeys.
+// Indexes in brBlockKeys and brUseKeys.
 const (
-	hbText = iota
-	hbImage
-	hbDocument
-	hbVideo
-	hbToolUse
-	hbToolResult
-	hbReasoning
+	bbText = iota
+	bbImage
+	bbDocument
+	bbVideo
+	bbToolUse
+	bbToolResult
+	bbReasoning
 )
 
 const (
-	huType = iota
-	huID
-	huName
-	huInput
-	huStatus
-	huContent
+	buType = iota
+	buID
+	buName
+	buInput
+	buStatus
+	buContent
 )
 
-// decodeBedrockHist decodes a Bedrock Converse request body.
-func decodeBedrockHist(doc []byte) (spec.History, PathMap, []spec.Violation) {
-	s := &hdBuild{pm: PathMap{}}
-	root, v := hdRootDoc(doc)
+// decodeBedrock decodes a Bedrock Converse request body.
+func decodeBedrock(doc []byte) (spec.History, PathMap, []spec.Violation) {
+	s := newBuilder()
+	root, v := rootObject(doc)
 	if v != nil {
 		return s.done(v)
 	}
 	var top [3][]byte
-	hFields(root, hbrDocKeys, top[:])
-	sys, ok, v := hdArr(top[0], "system")
+	membersNamed(root, brDocKeys, top[:])
+	sys, ok, v := readArray(top[0], "system")
 	if v != nil {
 		return s.done(v)
 	}
 	if ok {
-		hElems(sys, func(n int, b []byte) bool {
-			p := hjIndex("system", n)
-			o, ok, w := hdObj(b, p)
+		eachElem(sys, func(n int, b []byte) bool {
+			p := jindex("system", n)
+			o, ok, w := readObject(b, p)
 			if w == nil && !ok {
-				w = hdShape(p, "a system block is an object, got null")
+				w = shapeViolation(p, "a system block is an object, got null")
 			}
 			if v = w; v != nil {
 				return false
 			}
 			var f [7][]byte
-			hFields(o, hbrBlockKeys, f[:])
-			pt := spec.Part{Kind: spec.PartOpaque, Data: hCompact(b), Format: spec.FormatBedrock}
-			if f[hbImage] != nil || f[hbDocument] != nil || f[hbVideo] != nil {
+			membersNamed(o, brBlockKeys, f[:])
+			pt := spec.Part{Kind: spec.PartOpaque, Data: compact(b), Format: spec.FormatBedrock}
+			if f[bbImage] != nil || f[bbDocument] != nil || f[bbVideo] != nil {
 				pt.Kind = spec.PartImage
 			}
-			if f[hbText] != nil {
+			if f[bbText] != nil {
 				var t string
-				if t, _, v = hdStr(f[hbText], hjPath(p, "text")); v != nil {
+				if t, _, v = readString(f[bbText], jpath(p, "text")); v != nil {
 					return false
 				}
 				pt = spec.Part{Kind: spec.PartText, Text: t}
@@ -88,56 +88,56 @@ func decodeBedrockHist(doc []byte) (spec.History, PathMap, []spec.Violation) {
 			return s.done(v)
 		}
 	}
-	msgs, ok, v := hdArr(top[1], "messages")
+	msgs, ok, v := readArray(top[1], "messages")
 	if v != nil {
 		return s.done(v)
 	}
 	if ok {
-		hElems(msgs, func(n int, m []byte) bool {
-			v = brMessageHist(s, m, hjIndex("messages", n))
+		eachElem(msgs, func(n int, m []byte) bool {
+			v = brMessage(s, m, jindex("messages", n))
 			return v == nil
 		})
 		if v != nil {
 			return s.done(v)
 		}
 	}
-	return s.done(brConfigHist(s, top[2]))
+	return s.done(brToolConfig(s, top[2]))
 }
 
-// brMessageHist decodes one message at document path p.
-func brMessageHist(s *hdBuild, raw []byte, p string) *spec.Violation {
-	o, ok, v := hdObj(raw, p)
+// brMessage decodes one message at document path p.
+func brMessage(s *builder, raw []byte, p string) *spec.Violation {
+	o, ok, v := readObject(raw, p)
 	if v != nil {
 		return v
 	}
 	if !ok {
-		return hdShape(p, "a message is an object, got null")
+		return shapeViolation(p, "a message is an object, got null")
 	}
 	var f [2][]byte
-	hFields(o, hbrMsgKeys, f[:])
-	role, ok, v := hdStr(f[0], hjPath(p, "role"))
+	membersNamed(o, brMsgKeys, f[:])
+	role, ok, v := readString(f[0], jpath(p, "role"))
 	if v != nil {
 		return v
 	}
 	if !ok {
-		return hdShape(hjPath(p, "role"), "a message needs a role")
+		return shapeViolation(jpath(p, "role"), "a message needs a role")
 	}
-	cp := hjPath(p, "content")
-	blocks, _, v := hdArr(f[1], cp)
+	cp := jpath(p, "content")
+	blocks, _, v := readArray(f[1], cp)
 	if v != nil {
 		return v
 	}
 	switch role {
 	case "assistant":
-		var parts []hdPart
+		var parts []rsPart
 		if blocks != nil {
-			hElems(blocks, func(n int, b []byte) bool {
-				bp := hjIndex(cp, n)
+			eachElem(blocks, func(n int, b []byte) bool {
+				bp := jindex(cp, n)
 				var pt spec.Part
-				if pt, v = brBlockHist(b, bp, true); v != nil {
+				if pt, v = brBlock(b, bp, true); v != nil {
 					return false
 				}
-				parts = append(parts, hdPart{pt, bp})
+				parts = append(parts, rsPart{pt, bp})
 				return true
 			})
 			if v != nil {
@@ -149,21 +149,21 @@ func brMessageHist(s *hdBuild, raw []byte, p string) *spec.Violation {
 			s.part(i, pp.part, pp.path)
 		}
 	case "user":
-		if blocks == nil || hCount(blocks) == 0 {
+		if blocks == nil || elemCount(blocks) == 0 {
 			s.message(spec.RoleUser, p)
 			return nil
 		}
 		cur := -1
-		hElems(blocks, func(n int, b []byte) bool {
-			bp := hjIndex(cp, n)
+		eachElem(blocks, func(n int, b []byte) bool {
+			bp := jindex(cp, n)
 			var pt spec.Part
-			if pt, v = brBlockHist(b, bp, false); v != nil {
+			if pt, v = brBlock(b, bp, false); v != nil {
 				return false
 			}
 			if pt.Kind == spec.PartResult {
 				var cps []string
 				for k := range pt.Content {
-					cps = append(cps, hjIndex(hjPath(hjPath(bp, "toolResult"), "content"), k))
+					cps = append(cps, jindex(jpath(jpath(bp, "toolResult"), "content"), k))
 				}
 				s.result(pt, bp, cps)
 				cur = -1
@@ -181,130 +181,130 @@ func brMessageHist(s *hdBuild, raw []byte, p string) *spec.Violation {
 		})
 		return v
 	default:
-		return hdShape(hjPath(p, "role"), "unknown role %q", role)
+		return shapeViolation(jpath(p, "role"), "unknown role %q", role)
 	}
 	return nil
 }
 
-// brNeedObj returns v, or the violation of an element at p that is null.
-func brNeedObj(v *spec.Violation, p string) *spec.Violation {
+// brNeed returns v, or the violation of an element at p that is null.
+func brNeed(v *spec.Violation, p string) *spec.Violation {
 	if v != nil {
 		return v
 	}
-	return hdShape(p, "want an object, got null")
+	return shapeViolation(p, "want an object, got null")
 }
 
-// brBlockHist decodes one content block at document path p of an
+// brBlock decodes one content block at document path p of an
 // assistant message or (assistant false) of a user message.
-func brBlockHist(raw []byte, p string, assistant bool) (spec.Part, *spec.Violation) {
-	o, ok, v := hdObj(raw, p)
+func brBlock(raw []byte, p string, assistant bool) (spec.Part, *spec.Violation) {
+	o, ok, v := readObject(raw, p)
 	if v != nil {
 		return spec.Part{}, v
 	}
 	if !ok {
-		return spec.Part{}, hdShape(p, "a content block is an object, got null")
+		return spec.Part{}, shapeViolation(p, "a content block is an object, got null")
 	}
 	var f [7][]byte
-	hFields(o, hbrBlockKeys, f[:])
+	membersNamed(o, brBlockKeys, f[:])
 	opaque := func() spec.Part {
-		return spec.Part{Kind: spec.PartOpaque, Data: hCompact(raw), Format: spec.FormatBedrock}
+		return spec.Part{Kind: spec.PartOpaque, Data: compact(raw), Format: spec.FormatBedrock}
 	}
 	switch {
-	case f[hbToolUse] != nil, f[hbToolResult] != nil:
-		use := f[hbToolUse] != nil
-		key, k := "toolResult", hbToolResult
+	case f[bbToolUse] != nil, f[bbToolResult] != nil:
+		use := f[bbToolUse] != nil
+		key, k := "toolResult", bbToolResult
 		if use {
-			key, k = "toolUse", hbToolUse
+			key, k = "toolUse", bbToolUse
 		}
-		up := hjPath(p, key)
-		u, ok, v := hdObj(f[k], up)
+		up := jpath(p, key)
+		u, ok, v := readObject(f[k], up)
 		if v != nil || !ok {
-			return spec.Part{}, brNeedObj(v, up)
+			return spec.Part{}, brNeed(v, up)
 		}
 		var g [6][]byte
-		hFields(u, hbrUseKeys, g[:])
-		if typ, _, v := hdStr(g[huType], hjPath(up, "type")); v != nil {
+		membersNamed(u, brUseKeys, g[:])
+		if typ, _, v := readString(g[buType], jpath(up, "type")); v != nil {
 			return spec.Part{}, v
 		} else if typ != "" {
 			return opaque(), nil
 		}
 		if !use {
 			if assistant {
-				return spec.Part{}, hdShape(up, "a toolResult block in an assistant message")
+				return spec.Part{}, shapeViolation(up, "a toolResult block in an assistant message")
 			}
-			return brResultHist(g, up)
+			return brResult(g, up)
 		}
 		if !assistant {
-			return spec.Part{}, hdShape(up, "a toolUse block in a user message")
+			return spec.Part{}, shapeViolation(up, "a toolUse block in a user message")
 		}
-		id, _, v := hdStr(g[huID], hjPath(up, "toolUseId"))
+		id, _, v := readString(g[buID], jpath(up, "toolUseId"))
 		if v != nil {
 			return spec.Part{}, v
 		}
-		name, _, v := hdStr(g[huName], hjPath(up, "name"))
+		name, _, v := readString(g[buName], jpath(up, "name"))
 		if v != nil {
 			return spec.Part{}, v
 		}
 		args := "{}"
-		if !hNull(g[huInput]) {
-			args = hCompact(g[huInput])
+		if !isNull(g[buInput]) {
+			args = compact(g[buInput])
 		}
 		return spec.Part{Kind: spec.PartCall, ID: id, Name: name, Args: args, CallKind: spec.CallFunction}, nil
-	case f[hbReasoning] != nil:
-		rp := hjPath(p, "reasoningContent")
-		r, ok, v := hdObj(f[hbReasoning], rp)
+	case f[bbReasoning] != nil:
+		rp := jpath(p, "reasoningContent")
+		r, ok, v := readObject(f[bbReasoning], rp)
 		if v != nil || !ok {
-			return spec.Part{}, brNeedObj(v, rp)
+			return spec.Part{}, brNeed(v, rp)
 		}
 		if !assistant {
-			return spec.Part{}, hdShape(rp, "reasoning in a user message")
+			return spec.Part{}, shapeViolation(rp, "reasoning in a user message")
 		}
 		var g [4][]byte
-		hFields(r, hbrReasonKeys, g[:])
+		membersNamed(r, brReasonKeys, g[:])
 		if g[0] != nil {
-			d, _, v := hdStr(g[0], hjPath(rp, "redactedContent"))
+			d, _, v := readString(g[0], jpath(rp, "redactedContent"))
 			if v != nil {
 				return spec.Part{}, v
 			}
 			return spec.Part{Kind: spec.PartRedacted, Data: d}, nil
 		}
-		tp := hjPath(rp, "reasoningText")
-		t, ok, v := hdObj(g[1], tp)
+		tp := jpath(rp, "reasoningText")
+		t, ok, v := readObject(g[1], tp)
 		if v != nil || !ok {
-			return spec.Part{}, brNeedObj(v, tp)
+			return spec.Part{}, brNeed(v, tp)
 		}
 		var x [4][]byte
-		hFields(t, hbrReasonKeys, x[:])
-		text, _, v := hdStr(x[2], hjPath(tp, "text"))
+		membersNamed(t, brReasonKeys, x[:])
+		text, _, v := readString(x[2], jpath(tp, "text"))
 		if v != nil {
 			return spec.Part{}, v
 		}
-		sig, _, v := hdStr(x[3], hjPath(tp, "signature"))
+		sig, _, v := readString(x[3], jpath(tp, "signature"))
 		if v != nil {
 			return spec.Part{}, v
 		}
 		return spec.Part{Kind: spec.PartThinking, Text: text, Signature: sig}, nil
-	case f[hbText] != nil:
-		t, _, v := hdStr(f[hbText], hjPath(p, "text"))
+	case f[bbText] != nil:
+		t, _, v := readString(f[bbText], jpath(p, "text"))
 		if v != nil {
 			return spec.Part{}, v
 		}
 		return spec.Part{Kind: spec.PartText, Text: t}, nil
-	case f[hbImage] != nil || f[hbDocument] != nil || f[hbVideo] != nil:
-		return spec.Part{Kind: spec.PartImage, Data: hCompact(raw), Format: spec.FormatBedrock}, nil
+	case f[bbImage] != nil || f[bbDocument] != nil || f[bbVideo] != nil:
+		return spec.Part{Kind: spec.PartImage, Data: compact(raw), Format: spec.FormatBedrock}, nil
 	}
 	return opaque(), nil
 }
 
-// brResultHist decodes a toolResult at document path p, whose members g
-// are those of hbrUseKeys.
-func brResultHist(g [6][]byte, p string) (spec.Part, *spec.Violation) {
-	id, _, v := hdStr(g[huID], hjPath(p, "toolUseId"))
+// brResult decodes a toolResult at document path p, whose members g
+// are those of brUseKeys.
+func brResult(g [6][]byte, p string) (spec.Part, *spec.Violation) {
+	id, _, v := readString(g[buID], jpath(p, "toolUseId"))
 	if v != nil {
 		return spec.Part{}, v
 	}
 	pt := spec.Part{Kind: spec.PartResult, ID: id}
-	status, _, v := hdStr(g[huStatus], hjPath(p, "status"))
+	status, _, v := readString(g[buStatus], jpath(p, "status"))
 	if v != nil {
 		return spec.Part{}, v
 	}
@@ -313,33 +313,33 @@ func brResultHist(g [6][]byte, p string) (spec.Part, *spec.Violation) {
 	case "error":
 		pt.IsError = true
 	default:
-		return spec.Part{}, hdShape(hjPath(p, "status"), "unknown status %q", status)
+		return spec.Part{}, shapeViolation(jpath(p, "status"), "unknown status %q", status)
 	}
-	cp := hjPath(p, "content")
-	content, ok, v := hdArr(g[huContent], cp)
+	cp := jpath(p, "content")
+	content, ok, v := readArray(g[buContent], cp)
 	if v != nil || !ok {
 		return pt, v
 	}
-	hElems(content, func(k int, c []byte) bool {
-		kp := hjIndex(cp, k)
-		o, ok, w := hdObj(c, kp)
+	eachElem(content, func(k int, c []byte) bool {
+		kp := jindex(cp, k)
+		o, ok, w := readObject(c, kp)
 		if w != nil || !ok {
-			v = brNeedObj(w, kp)
+			v = brNeed(w, kp)
 			return false
 		}
 		var f [7][]byte
-		hFields(o, hbrBlockKeys, f[:])
+		membersNamed(o, brBlockKeys, f[:])
 		switch {
-		case f[hbText] != nil:
+		case f[bbText] != nil:
 			var t string
-			if t, _, v = hdStr(f[hbText], hjPath(kp, "text")); v != nil {
+			if t, _, v = readString(f[bbText], jpath(kp, "text")); v != nil {
 				return false
 			}
 			pt.Content = append(pt.Content, spec.Part{Kind: spec.PartText, Text: t})
-		case f[hbImage] != nil || f[hbDocument] != nil || f[hbVideo] != nil:
-			pt.Content = append(pt.Content, spec.Part{Kind: spec.PartImage, Data: hCompact(c), Format: spec.FormatBedrock})
+		case f[bbImage] != nil || f[bbDocument] != nil || f[bbVideo] != nil:
+			pt.Content = append(pt.Content, spec.Part{Kind: spec.PartImage, Data: compact(c), Format: spec.FormatBedrock})
 		default:
-			pt.Content = append(pt.Content, spec.Part{Kind: spec.PartOpaque, Data: hCompact(c), Format: spec.FormatBedrock})
+			pt.Content = append(pt.Content, spec.Part{Kind: spec.PartOpaque, Data: compact(c), Format: spec.FormatBedrock})
 		}
 		return true
 	})
@@ -349,22 +349,22 @@ func brResultHist(g [6][]byte, p string) (spec.Part, *spec.Violation) {
 	return pt, nil
 }
 
-// brConfigHist decodes toolConfig.
-func brConfigHist(s *hdBuild, raw []byte) *spec.Violation {
-	tc, ok, v := hdObj(raw, "toolConfig")
+// brToolConfig decodes toolConfig.
+func brToolConfig(s *builder, raw []byte) *spec.Violation {
+	tc, ok, v := readObject(raw, "toolConfig")
 	if v != nil || !ok {
 		return v
 	}
 	var f [2][]byte
-	hFields(tc, hbrConfigKeys, f[:])
+	membersNamed(tc, brConfigKeys, f[:])
 	tp := "toolConfig.tools"
-	tools, ok, v := hdArr(f[0], tp)
+	tools, ok, v := readArray(f[0], tp)
 	if v != nil {
 		return v
 	}
 	if ok {
-		hElems(tools, func(n int, t []byte) bool {
-			v = brToolHist(s, t, hjIndex(tp, n))
+		eachElem(tools, func(n int, t []byte) bool {
+			v = brTool(s, t, jindex(tp, n))
 			return v == nil
 		})
 		if v != nil {
@@ -372,12 +372,12 @@ func brConfigHist(s *hdBuild, raw []byte) *spec.Violation {
 		}
 	}
 	cp := "toolConfig.toolChoice"
-	c, ok, v := hdObj(f[1], cp)
+	c, ok, v := readObject(f[1], cp)
 	if v != nil || !ok {
 		return v
 	}
 	var g [3][]byte
-	hFields(c, hbrChoiceKeys, g[:])
+	membersNamed(c, brChoiceKeys, g[:])
 	var choice spec.ToolChoice
 	switch {
 	case g[0] != nil:
@@ -385,97 +385,97 @@ func brConfigHist(s *hdBuild, raw []byte) *spec.Violation {
 	case g[1] != nil:
 		choice.Mode = spec.ChoiceRequired
 	case g[2] != nil:
-		t, ok, v := hdObj(g[2], hjPath(cp, "tool"))
+		t, ok, v := readObject(g[2], jpath(cp, "tool"))
 		if v != nil || !ok {
-			return brNeedObj(v, hjPath(cp, "tool"))
+			return brNeed(v, jpath(cp, "tool"))
 		}
-		name, _, v := hdStr(hField(t, "name"), hjPath(cp, "tool.name"))
+		name, _, v := readString(member(t, "name"), jpath(cp, "tool.name"))
 		if v != nil {
 			return v
 		}
 		choice.Mode, choice.Name = spec.ChoiceTool, name
 	default:
-		return hdShape(cp, "a toolChoice is one of auto, any and tool")
+		return shapeViolation(cp, "a toolChoice is one of auto, any and tool")
 	}
 	s.h.ToolChoice = choice
-	s.pm[hToolChoicePath] = cp
+	s.pm[toolChoicePath] = cp
 	return nil
 }
 
-// brToolHist decodes one entry of toolConfig.tools at p.
-func brToolHist(s *hdBuild, t []byte, p string) *spec.Violation {
-	o, ok, v := hdObj(t, p)
+// brTool decodes one entry of toolConfig.tools at p.
+func brTool(s *builder, t []byte, p string) *spec.Violation {
+	o, ok, v := readObject(t, p)
 	if v != nil || !ok {
-		return brNeedObj(v, p)
+		return brNeed(v, p)
 	}
 	var f [5][]byte
-	hFields(o, hbrSpecKeys, f[:])
+	membersNamed(o, brSpecKeys, f[:])
 	if f[0] == nil {
-		s.tool(hOpaqueTool(o, spec.FormatBedrock), p)
+		s.tool(opaqueTool(o, spec.FormatBedrock), p)
 		return nil
 	}
-	sp := hjPath(p, "toolSpec")
-	ts, ok, v := hdObj(f[0], sp)
+	sp := jpath(p, "toolSpec")
+	ts, ok, v := readObject(f[0], sp)
 	if v != nil || !ok {
-		return brNeedObj(v, sp)
+		return brNeed(v, sp)
 	}
 	var g [5][]byte
-	hFields(ts, hbrSpecKeys, g[:])
-	name, _, v := hdStr(g[1], hjPath(sp, "name"))
+	membersNamed(ts, brSpecKeys, g[:])
+	name, _, v := readString(g[1], jpath(sp, "name"))
 	if v != nil {
 		return v
 	}
-	desc, _, v := hdStr(g[2], hjPath(sp, "description"))
+	desc, _, v := readString(g[2], jpath(sp, "description"))
 	if v != nil {
 		return v
 	}
 	tool := spec.Tool{Name: name, Description: desc, Kind: spec.CallFunction}
-	ip := hjPath(sp, "inputSchema")
-	in, ok, v := hdObj(g[3], ip)
+	ip := jpath(sp, "inputSchema")
+	in, ok, v := readObject(g[3], ip)
 	if v != nil {
 		return v
 	}
 	if ok {
-		js := hField(in, "json")
-		if !hNull(js) {
+		js := member(in, "json")
+		if !isNull(js) {
 			if js[0] != '{' {
-				return hdShape(hjPath(ip, "json"), "want an object, got %s", jsonwire.Clip(js))
+				return shapeViolation(jpath(ip, "json"), "want an object, got %s", jsonwire.Clip(js))
 			}
-			tool.Schema = hCompact(js)
+			tool.Schema = compact(js)
 		}
 	}
 	s.tool(tool, sp)
 	return nil
 }
 
-// brOut is one message an encoder builds: its role and the JSON text of
+// brUserOut is one message an encoder builds: its role and the JSON text of
 // its blocks. A user message holds results, then user blocks; user says
 // the last blocks added were a user message's, closed that nothing more
 // joins it.
-type brOut struct {
+type brUserOut struct {
 	role         string
 	blocks       []string
 	user, closed bool
 }
 
-// encodeBedrockHist writes h as a Bedrock Converse request body.
-func encodeBedrockHist(h spec.History) ([]byte, []spec.Violation) {
-	e := &hLosses{f: spec.FormatBedrock}
-	w := &hWriter{}
+// encodeBedrock writes h as a Bedrock Converse request body.
+func encodeBedrock(h spec.History) ([]byte, []spec.Violation) {
+	e := &encoder{f: spec.FormatBedrock}
+	w := &writer{}
 	w.open('{')
 	if len(h.System) > 0 {
 		w.key("system")
 		w.open('[')
 		for j, pt := range h.System {
-			if b, ok := brBlockEnc(e, pt, hSystemPath(j), false); ok {
+			if b, ok := e.brBlock(pt, systemPath(j), false); ok {
 				w.elem()
 				w.raw(b)
 			}
 		}
 		w.close(']')
 	}
-	var msgs []*brOut
-	lastUser := func() *brOut {
+	var msgs []*brUserOut
+	lastUser := func() *brUserOut {
 		if n := len(msgs); n > 0 && msgs[n-1].role == "user" {
 			return msgs[n-1]
 		}
@@ -487,7 +487,7 @@ func encodeBedrockHist(h spec.History) ([]byte, []spec.Violation) {
 		case spec.RoleUser:
 			var blocks []string
 			for j, pt := range m.Parts {
-				if b, ok := brBlockEnc(e, pt, hPartPath(i, j), false); ok {
+				if b, ok := e.brBlock(pt, partPath(i, j), false); ok {
 					blocks = append(blocks, b)
 				}
 			}
@@ -495,15 +495,15 @@ func encodeBedrockHist(h spec.History) ([]byte, []spec.Violation) {
 			u := lastUser()
 			switch {
 			case len(blocks) == 0:
-				msgs = append(msgs, &brOut{role: "user", closed: true})
+				msgs = append(msgs, &brUserOut{role: "user", closed: true})
 			case u != nil && !u.closed && !u.user:
 				u.blocks = append(u.blocks, blocks...)
 				u.user = true
 			default:
-				msgs = append(msgs, &brOut{role: "user", blocks: blocks, user: true})
+				msgs = append(msgs, &brUserOut{role: "user", blocks: blocks, user: true})
 			}
 		case spec.RoleTool:
-			blocks := brResultsEnc(e, h, i, dropped)
+			blocks := e.brResults(h, i, dropped)
 			if len(blocks) == 0 {
 				continue
 			}
@@ -512,24 +512,24 @@ func encodeBedrockHist(h spec.History) ([]byte, []spec.Violation) {
 				u.blocks = append(u.blocks, blocks...)
 				u.user = false
 			} else {
-				msgs = append(msgs, &brOut{role: "user", blocks: blocks})
+				msgs = append(msgs, &brUserOut{role: "user", blocks: blocks})
 			}
 		case spec.RoleAssistant:
 			e.wrote(i, m.Role, true)
 			dropped = nil
 			var blocks []string
 			for j, pt := range m.Parts {
-				p := hPartPath(i, j)
+				p := partPath(i, j)
 				if e.dropCustom(&dropped, pt, p, "Bedrock") {
 					continue
 				}
-				if b, ok := brBlockEnc(e, pt, p, true); ok {
+				if b, ok := e.brBlock(pt, p, true); ok {
 					blocks = append(blocks, b)
 				}
 			}
-			msgs = append(msgs, &brOut{role: "assistant", blocks: blocks, closed: true})
+			msgs = append(msgs, &brUserOut{role: "assistant", blocks: blocks, closed: true})
 		case spec.RoleSystem:
-			e.lose(spec.XlateSystem, hMessagePath(i), "system message mid-conversation: Bedrock has system blocks before the messages only")
+			e.lose(spec.XlateSystem, messagePath(i), "system message mid-conversation: Bedrock has system blocks before the messages only")
 		default:
 			e.badRole(i, m.Role)
 		}
@@ -560,17 +560,17 @@ func encodeBedrockHist(h spec.History) ([]byte, []spec.Violation) {
 	n := 0
 	for i, t := range h.Tools {
 		if t.Data != "" {
-			if t.Format == e.f && hIsObjectText(t.Data) {
+			if t.Format == e.f && isJSONObject(t.Data) {
 				w.elem()
 				w.raw(t.Data)
 				n++
 			} else {
-				e.lose(spec.XlateTools, hToolPath(i), "tool of format %q kept verbatim: Bedrock cannot write it", t.Format)
+				e.lose(spec.XlateTools, toolPath(i), "tool of format %q kept verbatim: Bedrock cannot write it", t.Format)
 			}
 			continue
 		}
 		if t.Kind == spec.CallCustom {
-			e.lose(spec.XlateTools, hToolPath(i), "custom tool %q: Bedrock has tool specs only", t.Name)
+			e.lose(spec.XlateTools, toolPath(i), "custom tool %q: Bedrock has tool specs only", t.Name)
 			continue
 		}
 		w.elem()
@@ -619,13 +619,13 @@ func encodeBedrockHist(h spec.History) ([]byte, []spec.Violation) {
 		w.close('}')
 		some = true
 	case spec.ChoiceNone:
-		e.lose(spec.XlateToolChoice, hToolChoicePath, "tool choice none: Bedrock has auto, any and a named tool only")
+		e.lose(spec.XlateToolChoice, toolChoicePath, "tool choice none: Bedrock has auto, any and a named tool only")
 	case spec.ChoiceUnset:
 	default:
-		e.lose(spec.XlateToolChoice, hToolChoicePath, "unknown tool choice mode %d", int(choice.Mode))
+		e.lose(spec.XlateToolChoice, toolChoicePath, "unknown tool choice mode %d", int(choice.Mode))
 	}
 	if choice.Parallel != spec.ParallelUnset {
-		e.lose(spec.XlateToolChoice, hToolChoicePath+".parallel", "parallel-call setting: Bedrock has none")
+		e.lose(spec.XlateToolChoice, toolChoicePath+".parallel", "parallel-call setting: Bedrock has none")
 	}
 	if some {
 		w.close('}')
@@ -636,12 +636,12 @@ func encodeBedrockHist(h spec.History) ([]byte, []spec.Violation) {
 	return w.b, e.vs
 }
 
-// brBlockEnc is the JSON text of the block for part pt (at canonical path
+// brBlock is the JSON text of the block for part pt (at canonical path
 // p) of the system or a user message, or of an assistant message when
 // assistant is set, or false (its loss named) when Bedrock cannot carry it
 // there.
-func brBlockEnc(e *hLosses, pt spec.Part, p string, assistant bool) (string, bool) {
-	var w hWriter
+func (e *encoder) brBlock(pt spec.Part, p string, assistant bool) (string, bool) {
+	var w writer
 	switch {
 	case pt.Kind == spec.PartText:
 		e.signature(pt, p)
@@ -676,7 +676,7 @@ func brBlockEnc(e *hLosses, pt spec.Part, p string, assistant bool) (string, boo
 		// input is a JSON document of any type (HIST-6 judges one that
 		// is not an object); only text that is not JSON cannot be written.
 		in := pt.Args
-		if !hIsJSON(in) {
+		if !isJSON(in) {
 			e.lose(spec.XlateIdentity, p+".args", "arguments %s are not JSON: Bedrock writes the input as JSON, {} here", jsonwire.Clip([]byte(in)))
 			in = "{}"
 		}
@@ -700,12 +700,12 @@ func brBlockEnc(e *hLosses, pt spec.Part, p string, assistant bool) (string, boo
 	return string(w.b), true
 }
 
-// brResultsEnc is the toolResult blocks of tool message i; dropped holds
+// brResults is the toolResult blocks of tool message i; dropped holds
 // the ids of the custom calls of its turn that were left out.
-func brResultsEnc(e *hLosses, h spec.History, i int, dropped map[string]bool) []string {
+func (e *encoder) brResults(h spec.History, i int, dropped map[string]bool) []string {
 	var out []string
 	for j, pt := range h.Messages[i].Parts {
-		p := hPartPath(i, j)
+		p := partPath(i, j)
 		if pt.Kind != spec.PartResult {
 			e.losePart(pt, p, "a tool message holds results only")
 			continue
@@ -717,7 +717,7 @@ func brResultsEnc(e *hLosses, h spec.History, i int, dropped map[string]bool) []
 		if pt.ID == "" && pt.Name != "" {
 			e.lose(spec.XlateIdentity, p, "result that pairs by its tool name %q alone: %s pairs results by id", pt.Name, e.f)
 		}
-		var w hWriter
+		var w writer
 		w.open('{')
 		w.key("toolResult")
 		w.open('{')
@@ -725,7 +725,7 @@ func brResultsEnc(e *hLosses, h spec.History, i int, dropped map[string]bool) []
 		w.key("content")
 		w.open('[')
 		for k, c := range pt.Content {
-			cp := hContentPath(i, j, k)
+			cp := contentPath(i, j, k)
 			switch c.Kind {
 			case spec.PartText:
 				e.signature(c, cp)
@@ -751,7 +751,7 @@ func brResultsEnc(e *hLosses, h spec.History, i int, dropped map[string]bool) []
 		out = append(out, string(w.b))
 	}
 	if len(out) == 0 {
-		e.lose(spec.XlateOpaque, hMessagePath(i), "tool message without a result left out")
+		e.lose(spec.XlateOpaque, messagePath(i), "tool message without a result left out")
 	}
 	return out
 }

@@ -19,10 +19,10 @@ import (
 // only then is it known which of its calls went unanswered (HIST-3), and
 // those come before the findings of the results that follow the turn.
 
-// HistoryReport is what [CheckHistory] finds in a history: the violations
+// Report is what [Check] finds in a history: the violations
 // of the HIST rules, in document order, and the calls still waiting for a
 // result.
-type HistoryReport struct {
+type Report struct {
 	Violations []spec.Violation
 	// Pending are the calls of the history's last assistant turn that no
 	// result answers yet, when nothing but results follows that turn
@@ -41,11 +41,11 @@ type PendingCall struct {
 }
 
 // OK reports whether r holds no violation (pending calls are no violation).
-func (r HistoryReport) OK() bool { return len(r.Violations) == 0 }
+func (r Report) OK() bool { return len(r.Violations) == 0 }
 
 // String renders r as transcript lines: one per violation, then one per
 // pending call, "pending path="P" id="I" name="N"".
-func (r HistoryReport) String() string {
+func (r Report) String() string {
 	var b strings.Builder
 	for _, v := range r.Violations {
 		b.WriteString(v.String())
@@ -64,33 +64,33 @@ func unknownFormat(f spec.Format) spec.Violation {
 		Message: "unknown format " + strconv.Quote(string(f))}
 }
 
-// CheckHistory checks h, a history of format f, against the HIST rules it
+// Check checks h, a history of format f, against the HIST rules it
 // can judge without a document: the pairing of calls and results (HIST-1
 // to HIST-5) and the calls and tools themselves (HIST-6, HIST-7). The
 // violations are at canonical paths, in document order (messages, then
 // tools; within a message, part by part; at one call, HIST-6, HIST-2, then
 // HIST-3); f says whether calls must carry ids and results pair by id
 // alone ([spec.FormatRules] HistoryIDs). It never changes h.
-func CheckHistory(f spec.Format, h spec.History) HistoryReport {
+func Check(f spec.Format, h spec.History) Report {
 	rules, ok := spec.LookupFormatRules(f)
 	if !ok {
-		return HistoryReport{Violations: []spec.Violation{unknownFormat(f)}}
+		return Report{Violations: []spec.Violation{unknownFormat(f)}}
 	}
-	var rep HistoryReport
-	p := newHistPairer(f, rules, h, func(fd histFinding) {
+	var rep Report
+	p := newPairer(f, rules, h, func(fd finding) {
 		rep.Violations = append(rep.Violations, fd.violation())
 	})
 	for _, c := range p.run() {
 		q := h.Messages[c.msg].Parts[c.part]
-		rep.Pending = append(rep.Pending, PendingCall{Message: c.msg, Part: c.part, Path: hPartPath(c.msg, c.part), ID: q.ID, Name: q.Name})
+		rep.Pending = append(rep.Pending, PendingCall{Message: c.msg, Part: c.part, Path: partPath(c.msg, c.part), ID: q.ID, Name: q.Name})
 	}
-	toolFindings(h, func(fd histFinding) { rep.Violations = append(rep.Violations, fd.violation()) })
+	toolFindings(h, func(fd finding) { rep.Violations = append(rep.Violations, fd.violation()) })
 	return rep
 }
 
-// histFinding is one finding of the checker at a part of a message, or at
+// finding is one finding of the checker at a part of a message, or at
 // a tool (msg < 0): a violation, and for a result what pairing made of it.
-type histFinding struct {
+type finding struct {
 	rule      spec.RuleID
 	msg, part int // the part, or -1 and the tool's index
 	text      string
@@ -99,10 +99,10 @@ type histFinding struct {
 }
 
 // violation is the call-scoped violation of fd at its canonical path.
-func (fd histFinding) violation() spec.Violation {
-	p := hToolPath(fd.part)
+func (fd finding) violation() spec.Violation {
+	p := toolPath(fd.part)
 	if fd.msg >= 0 {
-		p = hPartPath(fd.msg, fd.part)
+		p = partPath(fd.msg, fd.part)
 	}
 	return spec.Violation{Rule: fd.rule, Class: spec.ClassCall, Call: spec.NoCall, Path: p, Message: fd.text}
 }
@@ -129,18 +129,18 @@ type pairCall struct {
 // and the first that may still be unanswered: a call, once answered, stays
 // answered, so the cursor only moves forward.
 type callQueue struct {
-	calls []int // indexes in histPairer.calls
+	calls []int // indexes in pairer.calls
 	next  int
 }
 
-// histPairer pairs the results of a history with the calls of the turn
+// pairer pairs the results of a history with the calls of the turn
 // before them in one pass (HIST-1 to HIST-5), writing every finding in
 // document order through emit.
-type histPairer struct {
+type pairer struct {
 	f     spec.Format
 	rules spec.FormatRules
 	h     spec.History
-	emit  func(histFinding)
+	emit  func(finding)
 
 	turns int // turns opened so far; the current one is turns-1
 	tmsg  int // the assistant message of the current turn, or -1
@@ -156,17 +156,17 @@ type histPairer struct {
 	// of results only, or -1: what the turn's unanswered calls did not get
 	// their results before.
 	next int
-	tail []histFinding // the findings after the turn's assistant message
+	tail []finding // the findings after the turn's assistant message
 }
 
-func newHistPairer(f spec.Format, rules spec.FormatRules, h spec.History, emit func(histFinding)) *histPairer {
-	return &histPairer{f: f, rules: rules, h: h, emit: emit, tmsg: -1, next: -1,
+func newPairer(f spec.Format, rules spec.FormatRules, h spec.History, emit func(finding)) *pairer {
+	return &pairer{f: f, rules: rules, h: h, emit: emit, tmsg: -1, next: -1,
 		byID: map[string]*callQueue{}, byNm: map[string]*callQueue{}}
 }
 
 // run pairs the whole history, writes its findings in document order, and
 // returns the pending calls of the last turn.
-func (p *histPairer) run() []pairCall {
+func (p *pairer) run() []pairCall {
 	for i, m := range p.h.Messages {
 		if m.Role == spec.RoleAssistant {
 			if p.tmsg >= 0 && p.next < 0 {
@@ -222,7 +222,7 @@ func onlyResults(m spec.Message) bool {
 // openTurn starts the turn of assistant message i: its calls, by id and by
 // name; a second call with an id of the turn is HIST-2, found now and
 // written when the turn closes.
-func (p *histPairer) openTurn(i int, m spec.Message) {
+func (p *pairer) openTurn(i int, m spec.Message) {
 	p.turns++
 	p.tmsg, p.any, p.afterOther, p.next = i, 0, false, -1
 	p.calls, p.tail = p.calls[:0], p.tail[:0]
@@ -257,7 +257,7 @@ func (p *histPairer) openTurn(i int, m spec.Message) {
 // message, part by part, each call's HIST-6, HIST-2 and, with unanswered
 // set, HIST-3 findings, and a result's HIST-1; then those of the results
 // after it.
-func (p *histPairer) closeTurn(unanswered bool) {
+func (p *pairer) closeTurn(unanswered bool) {
 	if p.tmsg < 0 {
 		return
 	}
@@ -270,15 +270,15 @@ func (p *histPairer) closeTurn(unanswered bool) {
 			k++
 			callFindings(p.f, p.rules, i, j, q, p.emit)
 			if c.dupID {
-				p.emit(histFinding{rule: spec.HistDupID, msg: i, part: j,
+				p.emit(finding{rule: spec.HistDupID, msg: i, part: j,
 					text: "call id " + strconv.Quote(q.ID) + " is the id of an earlier call of the same turn"})
 			}
 			if unanswered && !c.answered {
-				p.emit(histFinding{rule: spec.HistUnanswered, msg: i, part: j, turn: p.turns - 1,
+				p.emit(finding{rule: spec.HistUnanswered, msg: i, part: j, turn: p.turns - 1,
 					text: "call " + pairLabel(c) + " has no result before " + p.nextText()})
 			}
 		case spec.PartResult:
-			p.emit(histFinding{rule: spec.HistOrphan, msg: i, part: j, fate: fateOrphan,
+			p.emit(finding{rule: spec.HistOrphan, msg: i, part: j, fate: fateOrphan,
 				text: "result inside an assistant message answers no call"})
 		}
 	}
@@ -289,7 +289,7 @@ func (p *histPairer) closeTurn(unanswered bool) {
 }
 
 // nextText says what followed the turn instead of its results.
-func (p *histPairer) nextText() string {
+func (p *pairer) nextText() string {
 	if p.next < 0 {
 		return "the end"
 	}
@@ -306,9 +306,9 @@ func (p *histPairer) nextText() string {
 // result pairs the result q at part j of message i (HIST-1, HIST-4,
 // HIST-5): by its id, else (where the format allows) by its name, else
 // with the first call not answered yet.
-func (p *histPairer) result(i, j int, q spec.Part) {
+func (p *pairer) result(i, j int, q spec.Part) {
 	if p.tmsg < 0 {
-		p.emit(histFinding{rule: spec.HistOrphan, msg: i, part: j, fate: fateOrphan,
+		p.emit(finding{rule: spec.HistOrphan, msg: i, part: j, fate: fateOrphan,
 			text: "result " + resultText(q) + " comes before any assistant turn"})
 		return
 	}
@@ -317,7 +317,7 @@ func (p *histPairer) result(i, j int, q spec.Part) {
 	case q.ID != "":
 		qu = p.byID[q.ID]
 	case p.rules.HistoryIDs:
-		p.tail = append(p.tail, histFinding{rule: spec.HistOrphan, msg: i, part: j, fate: fateOrphan,
+		p.tail = append(p.tail, finding{rule: spec.HistOrphan, msg: i, part: j, fate: fateOrphan,
 			text: "result has no id, which names the call it answers in this format"})
 		return
 	case q.Name != "":
@@ -330,12 +330,12 @@ func (p *histPairer) result(i, j int, q spec.Part) {
 			p.answer(i, j, p.any)
 			return
 		}
-		p.tail = append(p.tail, histFinding{rule: spec.HistOrphan, msg: i, part: j, fate: fateOrphan,
+		p.tail = append(p.tail, finding{rule: spec.HistOrphan, msg: i, part: j, fate: fateOrphan,
 			text: "result " + resultText(q) + " answers no call of the assistant turn before it"})
 		return
 	}
 	if qu == nil {
-		p.tail = append(p.tail, histFinding{rule: spec.HistOrphan, msg: i, part: j, fate: fateOrphan,
+		p.tail = append(p.tail, finding{rule: spec.HistOrphan, msg: i, part: j, fate: fateOrphan,
 			text: "result " + resultText(q) + " answers no call of the assistant turn before it"})
 		return
 	}
@@ -346,16 +346,16 @@ func (p *histPairer) result(i, j int, q spec.Part) {
 		p.answer(i, j, qu.calls[qu.next])
 		return
 	}
-	p.tail = append(p.tail, histFinding{rule: spec.HistDupResult, msg: i, part: j, fate: fateDuplicate,
+	p.tail = append(p.tail, finding{rule: spec.HistDupResult, msg: i, part: j, fate: fateDuplicate,
 		text: "result " + resultText(q) + " answers a call that is answered already"})
 }
 
 // answer marks call k answered by the result at part j of message i; after
 // other content the result is misplaced (HIST-4).
-func (p *histPairer) answer(i, j, k int) {
+func (p *pairer) answer(i, j, k int) {
 	p.calls[k].answered = true
 	if p.afterOther {
-		p.tail = append(p.tail, histFinding{rule: spec.HistMisplaced, msg: i, part: j, fate: fateMisplaced, turn: p.turns - 1,
+		p.tail = append(p.tail, finding{rule: spec.HistMisplaced, msg: i, part: j, fate: fateMisplaced, turn: p.turns - 1,
 			text: "result for call " + pairLabel(p.calls[k]) + " comes after other content; results come first after their assistant turn"})
 	}
 }
@@ -382,23 +382,23 @@ func resultText(q spec.Part) string {
 // callFindings writes the HIST-6 findings of the call q at part j of
 // message i: no name, no id where the format needs one, arguments that are
 // not one JSON object (a custom call's input is free text).
-func callFindings(f spec.Format, rules spec.FormatRules, i, j int, q spec.Part, emit func(histFinding)) {
+func callFindings(f spec.Format, rules spec.FormatRules, i, j int, q spec.Part, emit func(finding)) {
 	if q.Name == "" {
-		emit(histFinding{rule: spec.HistCall, msg: i, part: j, text: "call has no name"})
+		emit(finding{rule: spec.HistCall, msg: i, part: j, text: "call has no name"})
 	}
 	if q.ID == "" && rules.HistoryIDs {
-		emit(histFinding{rule: spec.HistCall, msg: i, part: j, text: "call has no id, which " + string(f) + " requires"})
+		emit(finding{rule: spec.HistCall, msg: i, part: j, text: "call has no id, which " + string(f) + " requires"})
 	}
 	if q.CallKind != spec.CallCustom {
-		if msg := notObject(q.Args); msg != "" {
-			emit(histFinding{rule: spec.HistCall, msg: i, part: j, text: msg})
+		if msg := objectProblem(q.Args); msg != "" {
+			emit(finding{rule: spec.HistCall, msg: i, part: j, text: msg})
 		}
 	}
 }
 
-// notObject says why s is not the text of one JSON object (END-2's words),
+// objectProblem says why s is not the text of one JSON object (END-2's words),
 // or returns "" when it is.
-func notObject(s string) string {
+func objectProblem(s string) string {
 	b := []byte(s)
 	if len(jsonwire.TrimSpace(b)) == 0 {
 		return "arguments are empty, not a JSON object"
@@ -412,10 +412,10 @@ func notObject(s string) string {
 // toolFindings writes the HIST-7 findings of the tools of h: a tool
 // without a name (a provider's own tool may have none), a name an earlier
 // tool has, an input schema that is not one JSON object.
-func toolFindings(h spec.History, emit func(histFinding)) {
+func toolFindings(h spec.History, emit func(finding)) {
 	var first map[string]int
 	for i, t := range h.Tools {
-		tf := func(msg string) { emit(histFinding{rule: spec.HistTool, msg: -1, part: i, text: msg}) }
+		tf := func(msg string) { emit(finding{rule: spec.HistTool, msg: -1, part: i, text: msg}) }
 		switch {
 		case t.Name == "":
 			if t.Data == "" {
@@ -423,7 +423,7 @@ func toolFindings(h spec.History, emit func(histFinding)) {
 			}
 		default:
 			if k, seen := first[t.Name]; seen {
-				tf("tool name " + strconv.Quote(t.Name) + " is the name of " + hToolPath(k))
+				tf("tool name " + strconv.Quote(t.Name) + " is the name of " + toolPath(k))
 				break
 			}
 			if first == nil {
@@ -432,10 +432,45 @@ func toolFindings(h spec.History, emit func(histFinding)) {
 			first[t.Name] = i
 		}
 		if t.Schema != "" {
-			if msg := notObject(t.Schema); msg != "" {
+			if msg := objectProblem(t.Schema); msg != "" {
 				msg = strings.Replace(msg, "arguments are", "the input schema is", 1)
 				tf(strings.Replace(msg, "arguments", "the input schema", 1))
 			}
 		}
 	}
+}
+
+// CheckDocument decodes doc, a request body of format f, and checks
+// the history: the decoder's shape violations (HIST-8), or, when the
+// document has its format's shape, what [Check] finds, every
+// violation and pending call at its path in doc. It also returns the
+// decoded history.
+func CheckDocument(f spec.Format, doc []byte) (spec.History, Report) {
+	h, pm, vs := decode(f, doc)
+	if hasShapeErr(vs) {
+		return h, Report{Violations: vs}
+	}
+	rep := Check(f, h)
+	rep.Violations = pm.Locate(rep.Violations)
+	for i := range rep.Pending {
+		rep.Pending[i].Path = pm.Lookup(rep.Pending[i].Path)
+	}
+	return h, rep
+}
+
+// checkElements are the HIST-6 and HIST-7 violations of h, at
+// canonical paths, in document order.
+func checkElements(f spec.Format, h spec.History) []spec.Violation {
+	rules, _ := spec.LookupFormatRules(f)
+	var vs []spec.Violation
+	emit := func(fd finding) { vs = append(vs, fd.violation()) }
+	for i, m := range h.Messages {
+		for j, p := range m.Parts {
+			if p.Kind == spec.PartCall {
+				callFindings(f, rules, i, j, p, emit)
+			}
+		}
+	}
+	toolFindings(h, emit)
+	return vs
 }

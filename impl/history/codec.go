@@ -12,83 +12,77 @@ import (
 // This file holds what the codecs of Responses, Ollama, Gemini and
 // Bedrock share, as model's codec.go does for its twins: their shape
 // violations quote the offending JSON (jsonwire.Clip), they build the
-// History and its PathMap in one state (hdBuild), and their encoders keep
-// the loss bookkeeping (hLosses) and name a loss at a field step of the
+// History and its PathMap in one state (builder), and their encoders keep
+// the loss bookkeeping (encoder) and name a loss at a field step of the
 // element ("messages[i].parts[j].signature", "tools[i].schema",
 // "tool_choice.parallel") when they keep the element but not the field.
 
-// hdShape is the HIST-8 violation at document path p, quoting nothing.
-func hdShape(p, format string, args ...any) *spec.Violation {
+// shapeViolation is the HIST-8 violation at document path p, quoting nothing.
+func shapeViolation(p, format string, args ...any) *spec.Violation {
 	return &spec.Violation{Rule: spec.HistShape, Class: spec.ClassTerminal, Call: spec.NoCall, Path: p, Message: fmt.Sprintf(format, args...)}
 }
 
-// hdRootDoc returns the document's object, validated, or a HIST-8
+// rootObject returns the document's object, validated, or a HIST-8
 // violation at "$".
-func hdRootDoc(doc []byte) ([]byte, *spec.Violation) {
+func rootObject(doc []byte) ([]byte, *spec.Violation) {
 	d := jsonwire.TrimSpace(doc)
 	if len(d) == 0 || d[0] != '{' {
-		return nil, hdShape("$", "a history document is one JSON object, got %s", jsonwire.Clip(d))
+		return nil, shapeViolation("$", "a history document is one JSON object, got %s", jsonwire.Clip(d))
 	}
 	if !jsonwire.Valid(d) {
-		return nil, hdShape("$", "not valid JSON: %s", strings.TrimPrefix(jsonwire.ArgsProblem(d), "arguments are not one JSON object: "))
+		return nil, shapeViolation("$", "not valid JSON: %s", strings.TrimPrefix(jsonwire.ArgsProblem(d), "arguments are not one JSON object: "))
 	}
 	return d, nil
 }
 
-// hdObj, hdArr, hdStr and hdBool read raw, the element at p, as their
+// readObject, readArray, readString and readBool read raw, the element at p, as their
 // type, quoting raw when it has another; ok is false when raw is absent
 // or null.
-func hdObj(raw []byte, p string) ([]byte, bool, *spec.Violation) {
-	if hNull(raw) {
+func readObject(raw []byte, p string) ([]byte, bool, *spec.Violation) {
+	if isNull(raw) {
 		return nil, false, nil
 	}
 	if raw[0] != '{' {
-		return nil, false, hdShape(p, "want an object, got %s", jsonwire.Clip(raw))
+		return nil, false, shapeViolation(p, "want an object, got %s", jsonwire.Clip(raw))
 	}
 	return raw, true, nil
 }
 
-func hdArr(raw []byte, p string) ([]byte, bool, *spec.Violation) {
-	if hNull(raw) {
+func readArray(raw []byte, p string) ([]byte, bool, *spec.Violation) {
+	if isNull(raw) {
 		return nil, false, nil
 	}
 	if raw[0] != '[' {
-		return nil, false, hdShape(p, "want an array, got %s", jsonwire.Clip(raw))
+		return nil, false, shapeViolation(p, "want an array, got %s", jsonwire.Clip(raw))
 	}
 	return raw, true, nil
 }
 
-func hdStr(raw []byte, p string) (string, bool, *spec.Violation) {
-	if hNull(raw) {
+func readString(raw []byte, p string) (string, bool, *spec.Violation) {
+	if isNull(raw) {
 		return "", false, nil
 	}
 	if raw[0] != '"' {
-		return "", false, hdShape(p, "want a string, got %s", jsonwire.Clip(raw))
+		return "", false, shapeViolation(p, "want a string, got %s", jsonwire.Clip(raw))
 	}
-	return hText(raw), true, nil
+	return unquote(raw), true, nil
 }
 
-func hdBool(raw []byte, p string) (bool, bool, *spec.Violation) {
+func readBool(raw []byte, p string) (bool, bool, *spec.Violation) {
 	switch {
-	case hNull(raw):
+	case isNull(raw):
 		return false, false, nil
 	case string(raw) == "true":
 		return true, true, nil
 	case string(raw) == "false":
 		return false, true, nil
 	}
-	return false, false, hdShape(p, "want a boolean, got %s", jsonwire.Clip(raw))
+	return false, false, shapeViolation(p, "want a boolean, got %s", jsonwire.Clip(raw))
 }
 
-// hdPart is a decoded part and its document path.
-type hdPart struct {
-	part spec.Part
-	path string
-}
-
-// hdBuild is the History a decoder of these formats builds, with the
+// builder is the History a decoder of these formats builds, with the
 // document path of every element.
-type hdBuild struct {
+type builder struct {
 	h  spec.History
 	pm PathMap
 	vs []spec.Violation
@@ -97,22 +91,31 @@ type hdBuild struct {
 	began bool
 }
 
-func (s *hdBuild) done(v *spec.Violation) (spec.History, PathMap, []spec.Violation) {
+// newBuilder returns an empty builder.
+func newBuilder() *builder { return &builder{pm: PathMap{}} }
+
+// done returns the decoder's results, with v (if any) appended.
+func (s *builder) done(v *spec.Violation) (spec.History, PathMap, []spec.Violation) {
 	if v != nil {
 		s.vs = append(s.vs, *v)
 	}
 	return s.h, s.pm, s.vs
 }
 
-func (s *hdBuild) system(pt spec.Part, p string) {
-	s.pm[hSystemPath(len(s.h.System))] = p
+// loss records a decode-side loss at document path p.
+func (s *builder) loss(rule spec.RuleID, p, format string, args ...any) {
+	s.vs = append(s.vs, loss(rule, p, format, args...))
+}
+
+func (s *builder) system(pt spec.Part, p string) {
+	s.pm[systemPath(len(s.h.System))] = p
 	s.h.System = append(s.h.System, pt)
 }
 
 // message appends an empty message of role r found at p; its index.
-func (s *hdBuild) message(r spec.Role, p string) int {
+func (s *builder) message(r spec.Role, p string) int {
 	i := len(s.h.Messages)
-	s.pm[hMessagePath(i)] = p
+	s.pm[messagePath(i)] = p
 	s.h.Messages = append(s.h.Messages, spec.Message{Role: r})
 	if r != spec.RoleSystem {
 		s.began = true
@@ -122,44 +125,41 @@ func (s *hdBuild) message(r spec.Role, p string) int {
 
 // run is the last message when it has role r (one turn goes on), else a
 // new message of role r at p.
-func (s *hdBuild) run(r spec.Role, p string) int {
+func (s *builder) run(r spec.Role, p string) int {
 	if n := len(s.h.Messages); n > 0 && s.h.Messages[n-1].Role == r {
 		return n - 1
 	}
 	return s.message(r, p)
 }
 
-func (s *hdBuild) part(i int, pt spec.Part, p string) {
+func (s *builder) part(i int, pt spec.Part, p string) {
 	m := &s.h.Messages[i]
-	s.pm[hPartPath(i, len(m.Parts))] = p
+	s.pm[partPath(i, len(m.Parts))] = p
 	m.Parts = append(m.Parts, pt)
 }
 
 // result appends a tool message holding the result pt found at p, its
 // content at contentPaths.
-func (s *hdBuild) result(pt spec.Part, p string, contentPaths []string) {
+func (s *builder) result(pt spec.Part, p string, contentPaths []string) {
 	i := s.message(spec.RoleTool, p)
 	s.part(i, pt, p)
 	for k, cp := range contentPaths {
-		s.pm[hContentPath(i, 0, k)] = cp
+		s.pm[contentPath(i, 0, k)] = cp
 	}
 }
 
-func (s *hdBuild) tool(t spec.Tool, p string) {
-	s.pm[hToolPath(len(s.h.Tools))] = p
+func (s *builder) tool(t spec.Tool, p string) {
+	s.pm[toolPath(len(s.h.Tools))] = p
 	s.h.Tools = append(s.h.Tools, t)
 }
 
-// hIsJSON reports whether s is one JSON value.
-func hIsJSON(s string) bool {
+// isJSON reports whether s is one JSON value.
+func isJSON(s string) bool {
 	return len(jsonwire.TrimSpace([]byte(s))) > 0 && jsonwire.Valid([]byte(s))
 }
 
-// hIsObjectText reports whether s, trimmed, is one JSON object.
-func hIsObjectText(s string) bool { return jsonwire.IsObject([]byte(s)) }
-
-// hPartRule is the XLATE rule of a part of kind k a target cannot carry.
-func hPartRule(k spec.PartKind) spec.RuleID {
+// partRule is the XLATE rule of a part of kind k a target cannot carry.
+func partRule(k spec.PartKind) spec.RuleID {
 	switch k {
 	case spec.PartThinking, spec.PartRedacted:
 		return spec.XlateThinking
@@ -169,8 +169,8 @@ func hPartRule(k spec.PartKind) spec.RuleID {
 	return spec.XlateOpaque
 }
 
-// hPartName names a part of kind k in a loss message.
-func hPartName(k spec.PartKind) string {
+// partName names a part of kind k in a loss message.
+func partName(k spec.PartKind) string {
 	switch k {
 	case spec.PartText:
 		return "text"
@@ -194,7 +194,7 @@ func hPartName(k spec.PartKind) string {
 // (NAME-5), at canonical path p, that a format of function calls only
 // (what: "Bedrock") cannot carry, and records its id in *dropped, so that
 // its result is left out with it. It reports whether pt is such a call.
-func (e *hLosses) dropCustom(dropped *map[string]bool, pt spec.Part, p, what string) bool {
+func (e *encoder) dropCustom(dropped *map[string]bool, pt spec.Part, p, what string) bool {
 	if pt.Kind != spec.PartCall || pt.CallKind != spec.CallCustom && !pt.CallKind.IsItem() {
 		return false
 	}
@@ -210,8 +210,8 @@ func (e *hLosses) dropCustom(dropped *map[string]bool, pt spec.Part, p, what str
 	return true
 }
 
-// hRoleName names role r in a loss message.
-func hRoleName(r spec.Role) string {
+// roleName names role r in a loss message.
+func roleName(r spec.Role) string {
 	switch r {
 	case spec.RoleUser:
 		return "user"
@@ -225,32 +225,32 @@ func hRoleName(r spec.Role) string {
 	return "role " + strconv.Itoa(int(r))
 }
 
-// hLosses collects the losses of one encoding in format f, and what the
+// encoder collects the losses of one encoding in format f, and what the
 // message-boundary losses need: the role of the last message written, and
 // whether a message other than a system message was.
-type hLosses struct {
+type encoder struct {
 	f     spec.Format
 	vs    []spec.Violation
 	last  spec.Role
 	began bool
 }
 
-func (e *hLosses) lose(rule spec.RuleID, p, format string, args ...any) {
-	e.vs = append(e.vs, hLoss(rule, p, format, args...))
+func (e *encoder) lose(rule spec.RuleID, p, format string, args ...any) {
+	e.vs = append(e.vs, loss(rule, p, format, args...))
 }
 
-func (e *hLosses) losePart(pt spec.Part, p, why string) {
-	e.lose(hPartRule(pt.Kind), p, "%s: %s", hPartName(pt.Kind), why)
+func (e *encoder) losePart(pt spec.Part, p, why string) {
+	e.lose(partRule(pt.Kind), p, "%s: %s", partName(pt.Kind), why)
 }
 
 // own reports whether the image or opaque part pt is JSON of format f,
 // written verbatim; it names the loss of one that is not.
-func (e *hLosses) own(pt spec.Part, p string) bool {
+func (e *encoder) own(pt spec.Part, p string) bool {
 	if pt.Format != e.f {
-		e.losePart(pt, p, fmt.Sprintf("%s JSON of format %q cannot be written in %s", hPartName(pt.Kind), pt.Format, e.f))
+		e.losePart(pt, p, fmt.Sprintf("%s JSON of format %q cannot be written in %s", partName(pt.Kind), pt.Format, e.f))
 		return false
 	}
-	if !hIsJSON(pt.Data) {
+	if !isJSON(pt.Data) {
 		e.losePart(pt, p, "its data is not JSON")
 		return false
 	}
@@ -258,25 +258,25 @@ func (e *hLosses) own(pt spec.Part, p string) bool {
 }
 
 // signature names the loss of pt's signature, if it has one.
-func (e *hLosses) signature(pt spec.Part, p string) {
+func (e *encoder) signature(pt spec.Part, p string) {
 	if pt.Signature != "" {
-		e.lose(spec.XlateThinking, p+".signature", "%s signature: %s carries none", hPartName(pt.Kind), e.f)
+		e.lose(spec.XlateThinking, p+".signature", "%s signature: %s carries none", partName(pt.Kind), e.f)
 	}
 }
 
 // leadingSystem names system message i written before any other message:
 // a decoder reads it back as part of the system prompt.
-func (e *hLosses) leadingSystem(i int) {
+func (e *encoder) leadingSystem(i int) {
 	if !e.began {
-		e.lose(spec.XlateSystem, hMessagePath(i), "system message before the conversation's first message: %s reads it back as part of the system prompt", e.f)
+		e.lose(spec.XlateSystem, messagePath(i), "system message before the conversation's first message: %s reads it back as part of the system prompt", e.f)
 	}
 }
 
 // wrote records that message i of role r was written; merges says the
 // target joins two messages of role r in a row, a boundary lost.
-func (e *hLosses) wrote(i int, r spec.Role, merges bool) {
+func (e *encoder) wrote(i int, r spec.Role, merges bool) {
 	if merges && e.last == r {
-		e.lose(spec.XlateOpaque, hMessagePath(i), "two %s messages in a row: %s reads them back as one", hRoleName(r), e.f)
+		e.lose(spec.XlateOpaque, messagePath(i), "two %s messages in a row: %s reads them back as one", roleName(r), e.f)
 	}
 	e.last = r
 	if r != spec.RoleSystem {
@@ -284,18 +284,18 @@ func (e *hLosses) wrote(i int, r spec.Role, merges bool) {
 	}
 }
 
-func (e *hLosses) badRole(i int, r spec.Role) {
-	e.lose(spec.XlateOpaque, hMessagePath(i), "message of unknown role %d left out", int(r))
+func (e *encoder) badRole(i int, r spec.Role) {
+	e.lose(spec.XlateOpaque, messagePath(i), "message of unknown role %d left out", int(r))
 }
 
 // toolSchema is tool t's schema to write, or "" (its loss named when it
 // is not a JSON object).
-func (e *hLosses) toolSchema(t spec.Tool, i int) string {
+func (e *encoder) toolSchema(t spec.Tool, i int) string {
 	if t.Schema == "" {
 		return ""
 	}
-	if !hIsObjectText(t.Schema) {
-		e.lose(spec.XlateTools, hToolPath(i)+".schema", "input schema is not a JSON object; %s writes it as one", e.f)
+	if !isJSONObject(t.Schema) {
+		e.lose(spec.XlateTools, toolPath(i)+".schema", "input schema is not a JSON object; %s writes it as one", e.f)
 		return ""
 	}
 	return t.Schema
@@ -303,8 +303,8 @@ func (e *hLosses) toolSchema(t spec.Tool, i int) string {
 
 // callArgs is call pt's arguments to write as a JSON object: {} with the
 // loss named when they are not one.
-func (e *hLosses) callArgs(pt spec.Part, p string) string {
-	if hIsObjectText(pt.Args) {
+func (e *encoder) callArgs(pt spec.Part, p string) string {
+	if isJSONObject(pt.Args) {
 		return pt.Args
 	}
 	e.lose(spec.XlateIdentity, p+".args", "arguments %s are not a JSON object: %s writes them as one, {} here", jsonwire.Clip([]byte(pt.Args)), e.f)

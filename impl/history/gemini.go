@@ -16,17 +16,17 @@ import (
 // response object {"output": text} or {"error": text} is its text (the
 // latter with the error flag), any other object its JSON text.
 
-// hKeys returns the distinct decoded member names of the valid object o,
+// memberNames returns the distinct decoded member names of the valid object o,
 // in the order of their first appearance: the keys a map decoded from o
 // holds.
-func hKeys(o []byte) []string {
+func memberNames(o []byte) []string {
 	var keys []string
 	var seen map[string]bool
 	i := jsonwire.SkipSpace(o, 1)
 	for i < len(o) && o[i] == '"' {
 		ks := i
 		i = jsonwire.SkipString(o, i)
-		k := hText(o[ks:i])
+		k := unquote(o[ks:i])
 		if !seen[k] {
 			if seen == nil {
 				seen = map[string]bool{}
@@ -44,11 +44,11 @@ func hKeys(o []byte) []string {
 	return keys
 }
 
-// gmPick returns member camel of o, else its snake_case spelling snake,
+// geminiField returns member camel of o, else its snake_case spelling snake,
 // with the name found; nil and camel when o has neither.
-func gmPick(o []byte, camel, snake string) ([]byte, string) {
+func geminiField(o []byte, camel, snake string) ([]byte, string) {
 	var v [2][]byte
-	hFields(o, []string{camel, snake}, v[:])
+	membersNamed(o, []string{camel, snake}, v[:])
 	if v[0] != nil {
 		return v[0], camel
 	}
@@ -58,38 +58,38 @@ func gmPick(o []byte, camel, snake string) ([]byte, string) {
 	return nil, camel
 }
 
-// gmHasMedia reports whether the part o has inline or file data.
-func gmHasMedia(o []byte) bool {
+// geminiHasMedia reports whether the part o has inline or file data.
+func geminiHasMedia(o []byte) bool {
 	var v [4][]byte
-	hFields(o, []string{"inlineData", "inline_data", "fileData", "file_data"}, v[:])
+	membersNamed(o, []string{"inlineData", "inline_data", "fileData", "file_data"}, v[:])
 	return v[0] != nil || v[1] != nil || v[2] != nil || v[3] != nil
 }
 
-// decodeGeminiHist decodes a Gemini generateContent request body.
-func decodeGeminiHist(doc []byte) (spec.History, PathMap, []spec.Violation) {
-	s := &hdBuild{pm: PathMap{}}
-	root, v := hdRootDoc(doc)
+// decodeGemini decodes a Gemini generateContent request body.
+func decodeGemini(doc []byte) (spec.History, PathMap, []spec.Violation) {
+	s := newBuilder()
+	root, v := rootObject(doc)
 	if v != nil {
 		return s.done(v)
 	}
-	raw, key := gmPick(root, "systemInstruction", "system_instruction")
-	if sys, ok, v := hdObj(raw, key); v != nil {
+	raw, key := geminiField(root, "systemInstruction", "system_instruction")
+	if sys, ok, v := readObject(raw, key); v != nil {
 		return s.done(v)
 	} else if ok {
-		pp := hjPath(key, "parts")
-		parts, ok, v := hdArr(hField(sys, "parts"), pp)
+		pp := jpath(key, "parts")
+		parts, ok, v := readArray(member(sys, "parts"), pp)
 		if v != nil {
 			return s.done(v)
 		}
 		if ok {
-			hElems(parts, func(n int, e []byte) bool {
-				p := hjIndex(pp, n)
+			eachElem(parts, func(n int, e []byte) bool {
+				p := jindex(pp, n)
 				var pt spec.Part
-				if pt, v = gmPartHist(s, e, p); v != nil {
+				if pt, v = geminiPart(s, e, p); v != nil {
 					return false
 				}
 				if pt.Kind == spec.PartCall || pt.Kind == spec.PartResult {
-					v = hdShape(p, "a %s in the system instruction", hPartName(pt.Kind))
+					v = shapeViolation(p, "a %s in the system instruction", partName(pt.Kind))
 					return false
 				}
 				s.system(pt, p)
@@ -100,60 +100,60 @@ func decodeGeminiHist(doc []byte) (spec.History, PathMap, []spec.Violation) {
 			}
 		}
 	}
-	contents, ok, v := hdArr(hField(root, "contents"), "contents")
+	contents, ok, v := readArray(member(root, "contents"), "contents")
 	if v != nil {
 		return s.done(v)
 	}
 	if ok {
-		hElems(contents, func(n int, c []byte) bool {
-			v = gmContentHist(s, c, hjIndex("contents", n))
+		eachElem(contents, func(n int, c []byte) bool {
+			v = geminiContent(s, c, jindex("contents", n))
 			return v == nil
 		})
 		if v != nil {
 			return s.done(v)
 		}
 	}
-	if v := gmToolsHist(s, hField(root, "tools")); v != nil {
+	if v := geminiTools(s, member(root, "tools")); v != nil {
 		return s.done(v)
 	}
-	return s.done(gmConfigHist(s, root))
+	return s.done(geminiToolConfig(s, root))
 }
 
-// gmContentHist decodes one content at document path p.
-func gmContentHist(s *hdBuild, raw []byte, p string) *spec.Violation {
-	o, ok, v := hdObj(raw, p)
+// geminiContent decodes one content at document path p.
+func geminiContent(s *builder, raw []byte, p string) *spec.Violation {
+	o, ok, v := readObject(raw, p)
 	if v != nil {
 		return v
 	}
 	if !ok {
-		return hdShape(p, "a content is an object, got null")
+		return shapeViolation(p, "a content is an object, got null")
 	}
 	var f [2][]byte
-	hFields(o, []string{"role", "parts"}, f[:])
-	role, _, v := hdStr(f[0], hjPath(p, "role"))
+	membersNamed(o, []string{"role", "parts"}, f[:])
+	role, _, v := readString(f[0], jpath(p, "role"))
 	if v != nil {
 		return v
 	}
-	pp := hjPath(p, "parts")
-	parts, _, v := hdArr(f[1], pp)
+	pp := jpath(p, "parts")
+	parts, _, v := readArray(f[1], pp)
 	if v != nil {
 		return v
 	}
 	switch role {
 	case "model":
-		var decoded []hdPart
+		var decoded []rsPart
 		if parts != nil {
-			hElems(parts, func(n int, e []byte) bool {
-				ep := hjIndex(pp, n)
+			eachElem(parts, func(n int, e []byte) bool {
+				ep := jindex(pp, n)
 				var pt spec.Part
-				if pt, v = gmPartHist(s, e, ep); v != nil {
+				if pt, v = geminiPart(s, e, ep); v != nil {
 					return false
 				}
 				if pt.Kind == spec.PartResult {
-					v = hdShape(ep, "a functionResponse in a model content")
+					v = shapeViolation(ep, "a functionResponse in a model content")
 					return false
 				}
-				decoded = append(decoded, hdPart{pt, ep})
+				decoded = append(decoded, rsPart{pt, ep})
 				return true
 			})
 			if v != nil {
@@ -165,31 +165,31 @@ func gmContentHist(s *hdBuild, raw []byte, p string) *spec.Violation {
 			s.part(i, d.part, d.path)
 		}
 	case "user", "", "function":
-		if parts == nil || hCount(parts) == 0 {
+		if parts == nil || elemCount(parts) == 0 {
 			s.message(spec.RoleUser, p)
 			return nil
 		}
 		cur := -1 // the user message of this content being filled
-		hElems(parts, func(n int, e []byte) bool {
-			ep := hjIndex(pp, n)
+		eachElem(parts, func(n int, e []byte) bool {
+			ep := jindex(pp, n)
 			var pt spec.Part
-			if pt, v = gmPartHist(s, e, ep); v != nil {
+			if pt, v = geminiPart(s, e, ep); v != nil {
 				return false
 			}
 			switch pt.Kind {
 			case spec.PartCall:
-				v = hdShape(ep, "a functionCall in a user content")
+				v = shapeViolation(ep, "a functionCall in a user content")
 				return false
 			case spec.PartResult:
 				cps := make([]string, 0, len(pt.Content))
-				fr := hjPath(ep, "functionResponse")
+				fr := jpath(ep, "functionResponse")
 				k0 := 0
 				if len(pt.Content) > 0 && pt.Content[0].Kind == spec.PartText {
-					cps = append(cps, hjPath(fr, "response"))
+					cps = append(cps, jpath(fr, "response"))
 					k0 = 1
 				}
 				for k := k0; k < len(pt.Content); k++ {
-					cps = append(cps, hjIndex(hjPath(fr, "parts"), k-k0))
+					cps = append(cps, jindex(jpath(fr, "parts"), k-k0))
 				}
 				s.result(pt, ep, cps)
 				cur = -1
@@ -207,63 +207,63 @@ func gmContentHist(s *hdBuild, raw []byte, p string) *spec.Violation {
 		})
 		return v
 	default:
-		return hdShape(hjPath(p, "role"), "unknown role %q", role)
+		return shapeViolation(jpath(p, "role"), "unknown role %q", role)
 	}
 	return nil
 }
 
-// gmPartHist decodes one part at document path p.
-func gmPartHist(s *hdBuild, raw []byte, p string) (spec.Part, *spec.Violation) {
-	o, ok, v := hdObj(raw, p)
+// geminiPart decodes one part at document path p.
+func geminiPart(s *builder, raw []byte, p string) (spec.Part, *spec.Violation) {
+	o, ok, v := readObject(raw, p)
 	if v != nil {
 		return spec.Part{}, v
 	}
 	if !ok {
-		return spec.Part{}, hdShape(p, "a part is an object, got null")
+		return spec.Part{}, shapeViolation(p, "a part is an object, got null")
 	}
-	sraw, skey := gmPick(o, "thoughtSignature", "thought_signature")
-	sig, _, v := hdStr(sraw, hjPath(p, skey))
+	sraw, skey := geminiField(o, "thoughtSignature", "thought_signature")
+	sig, _, v := readString(sraw, jpath(p, skey))
 	if v != nil {
 		return spec.Part{}, v
 	}
-	thought, _, v := hdBool(hField(o, "thought"), hjPath(p, "thought"))
+	thought, _, v := readBool(member(o, "thought"), jpath(p, "thought"))
 	if v != nil {
 		return spec.Part{}, v
 	}
-	if raw, key := gmPick(o, "functionCall", "function_call"); raw != nil {
-		fp := hjPath(p, key)
-		fc, ok, v := hdObj(raw, fp)
+	if raw, key := geminiField(o, "functionCall", "function_call"); raw != nil {
+		fp := jpath(p, key)
+		fc, ok, v := readObject(raw, fp)
 		if v != nil || !ok {
-			return spec.Part{}, brNeedObj(v, fp)
+			return spec.Part{}, brNeed(v, fp)
 		}
 		var f [3][]byte
-		hFields(fc, []string{"id", "name", "args"}, f[:])
-		id, _, v := hdStr(f[0], hjPath(fp, "id"))
+		membersNamed(fc, []string{"id", "name", "args"}, f[:])
+		id, _, v := readString(f[0], jpath(fp, "id"))
 		if v != nil {
 			return spec.Part{}, v
 		}
-		name, _, v := hdStr(f[1], hjPath(fp, "name"))
+		name, _, v := readString(f[1], jpath(fp, "name"))
 		if v != nil {
 			return spec.Part{}, v
 		}
 		args := "{}"
-		if a := f[2]; !hNull(a) {
+		if a := f[2]; !isNull(a) {
 			if a[0] != '{' {
-				return spec.Part{}, hdShape(hjPath(fp, "args"), "args are a JSON object, got %s", jsonwire.Clip(a))
+				return spec.Part{}, shapeViolation(jpath(fp, "args"), "args are a JSON object, got %s", jsonwire.Clip(a))
 			}
-			args = hCompact(a)
+			args = compact(a)
 		}
 		return spec.Part{Kind: spec.PartCall, ID: id, Name: name, Args: args, CallKind: spec.CallFunction, Signature: sig}, nil
 	}
-	if raw, key := gmPick(o, "functionResponse", "function_response"); raw != nil {
-		pt, v := gmResponseHist(raw, hjPath(p, key))
+	if raw, key := geminiField(o, "functionResponse", "function_response"); raw != nil {
+		pt, v := geminiResponse(raw, jpath(p, key))
 		if v == nil && sig != "" {
-			s.vs = append(s.vs, hLoss(spec.XlateThinking, hjPath(p, skey), "thought signature on a functionResponse: a History keeps signatures on text and calls"))
+			s.loss(spec.XlateThinking, jpath(p, skey), "thought signature on a functionResponse: a History keeps signatures on text and calls")
 		}
 		return pt, v
 	}
-	if t := hField(o, "text"); t != nil {
-		text, _, v := hdStr(t, hjPath(p, "text"))
+	if t := member(o, "text"); t != nil {
+		text, _, v := readString(t, jpath(p, "text"))
 		if v != nil {
 			return spec.Part{}, v
 		}
@@ -273,11 +273,11 @@ func gmPartHist(s *hdBuild, raw []byte, p string) (spec.Part, *spec.Violation) {
 		}
 		return spec.Part{Kind: kind, Text: text, Signature: sig}, nil
 	}
-	if gmHasMedia(o) {
-		return spec.Part{Kind: spec.PartImage, Data: hCompact(raw), Format: spec.FormatGemini}, nil
+	if geminiHasMedia(o) {
+		return spec.Part{Kind: spec.PartImage, Data: compact(raw), Format: spec.FormatGemini}, nil
 	}
 	if sig != "" {
-		if n := len(hKeys(o)); n == 1 || n == 2 && thought {
+		if n := len(memberNames(o)); n == 1 || n == 2 && thought {
 			kind := spec.PartText
 			if thought {
 				kind = spec.PartThinking
@@ -285,57 +285,57 @@ func gmPartHist(s *hdBuild, raw []byte, p string) (spec.Part, *spec.Violation) {
 			return spec.Part{Kind: kind, Signature: sig}, nil
 		}
 	}
-	return spec.Part{Kind: spec.PartOpaque, Data: hCompact(raw), Format: spec.FormatGemini}, nil
+	return spec.Part{Kind: spec.PartOpaque, Data: compact(raw), Format: spec.FormatGemini}, nil
 }
 
-// gmResponseHist decodes a functionResponse at document path p.
-func gmResponseHist(raw []byte, p string) (spec.Part, *spec.Violation) {
-	fr, ok, v := hdObj(raw, p)
+// geminiResponse decodes a functionResponse at document path p.
+func geminiResponse(raw []byte, p string) (spec.Part, *spec.Violation) {
+	fr, ok, v := readObject(raw, p)
 	if v != nil || !ok {
-		return spec.Part{}, brNeedObj(v, p)
+		return spec.Part{}, brNeed(v, p)
 	}
 	var f [4][]byte
-	hFields(fr, []string{"id", "name", "response", "parts"}, f[:])
-	id, _, v := hdStr(f[0], hjPath(p, "id"))
+	membersNamed(fr, []string{"id", "name", "response", "parts"}, f[:])
+	id, _, v := readString(f[0], jpath(p, "id"))
 	if v != nil {
 		return spec.Part{}, v
 	}
-	name, _, v := hdStr(f[1], hjPath(p, "name"))
+	name, _, v := readString(f[1], jpath(p, "name"))
 	if v != nil {
 		return spec.Part{}, v
 	}
 	pt := spec.Part{Kind: spec.PartResult, ID: id, Name: name}
-	resp, ok, v := hdObj(f[2], hjPath(p, "response"))
+	resp, ok, v := readObject(f[2], jpath(p, "response"))
 	if v != nil {
 		return spec.Part{}, v
 	}
-	if ok && len(hKeys(resp)) > 0 {
-		text, isErr, plain := gmPlain(resp)
+	if ok && len(memberNames(resp)) > 0 {
+		text, isErr, plain := geminiResponseText(resp)
 		if !plain {
-			text = hCompact(resp)
+			text = compact(resp)
 		}
 		pt.IsError = isErr
 		pt.Content = append(pt.Content, spec.Part{Kind: spec.PartText, Text: text})
 	}
-	pp := hjPath(p, "parts")
-	parts, ok, v := hdArr(f[3], pp)
+	pp := jpath(p, "parts")
+	parts, ok, v := readArray(f[3], pp)
 	if v != nil {
 		return spec.Part{}, v
 	}
 	if ok {
-		hElems(parts, func(n int, e []byte) bool {
-			o, ok, w := hdObj(e, hjIndex(pp, n))
+		eachElem(parts, func(n int, e []byte) bool {
+			o, ok, w := readObject(e, jindex(pp, n))
 			if w == nil && !ok {
-				w = hdShape(hjIndex(pp, n), "a part is an object, got null")
+				w = shapeViolation(jindex(pp, n), "a part is an object, got null")
 			}
 			if v = w; v != nil {
 				return false
 			}
 			kind := spec.PartOpaque
-			if gmHasMedia(o) {
+			if geminiHasMedia(o) {
 				kind = spec.PartImage
 			}
-			pt.Content = append(pt.Content, spec.Part{Kind: kind, Data: hCompact(e), Format: spec.FormatGemini})
+			pt.Content = append(pt.Content, spec.Part{Kind: kind, Data: compact(e), Format: spec.FormatGemini})
 			return true
 		})
 		if v != nil {
@@ -345,53 +345,53 @@ func gmResponseHist(raw []byte, p string) (spec.Part, *spec.Violation) {
 	return pt, nil
 }
 
-// gmPlain reads a response object of one member, "output" or "error",
+// geminiResponseText reads a response object of one member, "output" or "error",
 // with a string value: its text, and whether it is an error; plain is
 // false for any other object.
-func gmPlain(resp []byte) (text string, isErr, plain bool) {
-	keys := hKeys(resp)
+func geminiResponseText(resp []byte) (text string, isErr, plain bool) {
+	keys := memberNames(resp)
 	if len(keys) != 1 || keys[0] != "output" && keys[0] != "error" {
 		return "", false, false
 	}
-	raw := hField(resp, keys[0])
+	raw := member(resp, keys[0])
 	if len(raw) == 0 || raw[0] != '"' {
 		return "", false, false
 	}
-	return hText(raw), keys[0] == "error", true
+	return unquote(raw), keys[0] == "error", true
 }
 
-// gmToolsHist decodes the tools array.
-func gmToolsHist(s *hdBuild, raw []byte) *spec.Violation {
-	tools, ok, v := hdArr(raw, "tools")
+// geminiTools decodes the tools array.
+func geminiTools(s *builder, raw []byte) *spec.Violation {
+	tools, ok, v := readArray(raw, "tools")
 	if v != nil || !ok {
 		return v
 	}
-	hElems(tools, func(n int, e []byte) bool {
-		v = gmToolHist(s, e, hjIndex("tools", n))
+	eachElem(tools, func(n int, e []byte) bool {
+		v = geminiTool(s, e, jindex("tools", n))
 		return v == nil
 	})
 	return v
 }
 
-// gmToolHist decodes one entry of tools at p: its function declarations,
+// geminiTool decodes one entry of tools at p: its function declarations,
 // then the rest of the entry as one tool kept verbatim.
-func gmToolHist(s *hdBuild, e []byte, p string) *spec.Violation {
-	o, ok, v := hdObj(e, p)
+func geminiTool(s *builder, e []byte, p string) *spec.Violation {
+	o, ok, v := readObject(e, p)
 	if v != nil {
 		return v
 	}
 	if !ok {
-		return hdShape(p, "a tool is an object, got null")
+		return shapeViolation(p, "a tool is an object, got null")
 	}
-	draw, dkey := gmPick(o, "functionDeclarations", "function_declarations")
-	dp := hjPath(p, dkey)
-	decls, ok, v := hdArr(draw, dp)
+	draw, dkey := geminiField(o, "functionDeclarations", "function_declarations")
+	dp := jpath(p, dkey)
+	decls, ok, v := readArray(draw, dp)
 	if v != nil {
 		return v
 	}
 	if ok {
-		hElems(decls, func(m int, d []byte) bool {
-			v = gmDeclHist(s, d, hjIndex(dp, m))
+		eachElem(decls, func(m int, d []byte) bool {
+			v = geminiDeclaration(s, d, jindex(dp, m))
 			return v == nil
 		})
 		if v != nil {
@@ -399,12 +399,12 @@ func gmToolHist(s *hdBuild, e []byte, p string) *spec.Violation {
 		}
 	}
 	if draw == nil {
-		s.tool(spec.Tool{Data: hCompact(e), Format: spec.FormatGemini}, p)
+		s.tool(spec.Tool{Data: compact(e), Format: spec.FormatGemini}, p)
 		return nil
 	}
-	keys := hKeys(o)
+	keys := memberNames(o)
 	sort.Strings(keys)
-	var w hWriter
+	var w writer
 	w.open('{')
 	n := 0
 	for _, k := range keys {
@@ -412,7 +412,7 @@ func gmToolHist(s *hdBuild, e []byte, p string) *spec.Violation {
 			continue
 		}
 		w.key(k)
-		w.raw(hCompact(hField(o, k)))
+		w.raw(compact(member(o, k)))
 		n++
 	}
 	w.close('}')
@@ -422,75 +422,75 @@ func gmToolHist(s *hdBuild, e []byte, p string) *spec.Violation {
 	return nil
 }
 
-// gmDeclHist decodes one function declaration at document path p.
-func gmDeclHist(s *hdBuild, raw []byte, p string) *spec.Violation {
-	o, ok, v := hdObj(raw, p)
+// geminiDeclaration decodes one function declaration at document path p.
+func geminiDeclaration(s *builder, raw []byte, p string) *spec.Violation {
+	o, ok, v := readObject(raw, p)
 	if v != nil {
 		return v
 	}
 	if !ok {
-		return hdShape(p, "a function declaration is an object, got null")
+		return shapeViolation(p, "a function declaration is an object, got null")
 	}
 	keys := []string{"name", "description", "parameters", "response", "responseJsonSchema", "response_json_schema", "behavior"}
 	var f [7][]byte
-	hFields(o, keys, f[:])
-	name, _, v := hdStr(f[0], hjPath(p, "name"))
+	membersNamed(o, keys, f[:])
+	name, _, v := readString(f[0], jpath(p, "name"))
 	if v != nil {
 		return v
 	}
-	desc, _, v := hdStr(f[1], hjPath(p, "description"))
+	desc, _, v := readString(f[1], jpath(p, "description"))
 	if v != nil {
 		return v
 	}
-	params, key := gmPick(o, "parametersJsonSchema", "parameters_json_schema")
-	if hNull(params) {
+	params, key := geminiField(o, "parametersJsonSchema", "parameters_json_schema")
+	if isNull(params) {
 		params, key = f[2], "parameters"
 	}
 	schema := ""
-	if !hNull(params) {
+	if !isNull(params) {
 		if params[0] != '{' {
-			return hdShape(hjPath(p, key), "want an object, got %s", jsonwire.Clip(params))
+			return shapeViolation(jpath(p, key), "want an object, got %s", jsonwire.Clip(params))
 		}
-		schema = hCompact(params)
+		schema = compact(params)
 	}
 	for k := 3; k < len(keys); k++ {
-		if !hNull(f[k]) {
-			s.vs = append(s.vs, hLoss(spec.XlateTools, hjPath(p, keys[k]), "function declaration's %s: a History holds a tool's input schema only", keys[k]))
+		if !isNull(f[k]) {
+			s.loss(spec.XlateTools, jpath(p, keys[k]), "function declaration's %s: a History holds a tool's input schema only", keys[k])
 		}
 	}
 	s.tool(spec.Tool{Name: name, Description: desc, Schema: schema, Kind: spec.CallFunction}, p)
 	return nil
 }
 
-// gmConfigHist decodes toolConfig.functionCallingConfig.
-func gmConfigHist(s *hdBuild, root []byte) *spec.Violation {
-	raw, key := gmPick(root, "toolConfig", "tool_config")
-	tc, ok, v := hdObj(raw, key)
+// geminiToolConfig decodes toolConfig.functionCallingConfig.
+func geminiToolConfig(s *builder, root []byte) *spec.Violation {
+	raw, key := geminiField(root, "toolConfig", "tool_config")
+	tc, ok, v := readObject(raw, key)
 	if v != nil || !ok {
 		return v
 	}
-	craw, ckey := gmPick(tc, "functionCallingConfig", "function_calling_config")
-	cp := hjPath(key, ckey)
-	fc, ok, v := hdObj(craw, cp)
+	craw, ckey := geminiField(tc, "functionCallingConfig", "function_calling_config")
+	cp := jpath(key, ckey)
+	fc, ok, v := readObject(craw, cp)
 	if v != nil || !ok {
 		return v
 	}
-	mode, _, v := hdStr(hField(fc, "mode"), hjPath(cp, "mode"))
+	mode, _, v := readString(member(fc, "mode"), jpath(cp, "mode"))
 	if v != nil {
 		return v
 	}
-	nraw, nkey := gmPick(fc, "allowedFunctionNames", "allowed_function_names")
-	np := hjPath(cp, nkey)
-	arr, ok, v := hdArr(nraw, np)
+	nraw, nkey := geminiField(fc, "allowedFunctionNames", "allowed_function_names")
+	np := jpath(cp, nkey)
+	arr, ok, v := readArray(nraw, np)
 	if v != nil {
 		return v
 	}
 	var names []string
 	if ok {
-		hElems(arr, func(i int, e []byte) bool {
-			n, ok, w := hdStr(e, hjIndex(np, i))
+		eachElem(arr, func(i int, e []byte) bool {
+			n, ok, w := readString(e, jindex(np, i))
 			if w == nil && !ok {
-				w = hdShape(hjIndex(np, i), "want a string, got null")
+				w = shapeViolation(jindex(np, i), "want a string, got null")
 			}
 			if v = w; v != nil {
 				return false
@@ -517,32 +517,32 @@ func gmConfigHist(s *hdBuild, root []byte) *spec.Violation {
 		}
 	case "VALIDATED":
 		choice.Mode = spec.ChoiceAuto
-		s.vs = append(s.vs, hLoss(spec.XlateToolChoice, hjPath(cp, "mode"), "mode VALIDATED: a History holds it as auto"))
+		s.loss(spec.XlateToolChoice, jpath(cp, "mode"), "mode VALIDATED: a History holds it as auto")
 	default:
-		return hdShape(hjPath(cp, "mode"), "unknown function calling mode %q", mode)
+		return shapeViolation(jpath(cp, "mode"), "unknown function calling mode %q", mode)
 	}
 	if len(names) > 0 {
-		s.vs = append(s.vs, hLoss(spec.XlateToolChoice, np, "allowed function names: a History holds one named tool only, with mode ANY"))
+		s.loss(spec.XlateToolChoice, np, "allowed function names: a History holds one named tool only, with mode ANY")
 	}
 	if choice != (spec.ToolChoice{}) {
 		s.h.ToolChoice = choice
-		s.pm[hToolChoicePath] = cp
+		s.pm[toolChoicePath] = cp
 	}
 	return nil
 }
 
-// gmOut is one content an encoder builds: user says the last parts added
+// geminiContentOut is one content an encoder builds: user says the last parts added
 // are a user message's, closed that no more parts may join it.
-type gmOut struct {
+type geminiContentOut struct {
 	role         string
 	parts        []string
 	user, closed bool
 }
 
-// encodeGeminiHist writes h as a Gemini generateContent request body.
-func encodeGeminiHist(h spec.History) ([]byte, []spec.Violation) {
-	e := &hLosses{f: spec.FormatGemini}
-	w := &hWriter{}
+// encodeGemini writes h as a Gemini generateContent request body.
+func encodeGemini(h spec.History) ([]byte, []spec.Violation) {
+	e := &encoder{f: spec.FormatGemini}
+	w := &writer{}
 	w.open('{')
 	if len(h.System) > 0 {
 		w.key("systemInstruction")
@@ -550,7 +550,7 @@ func encodeGeminiHist(h spec.History) ([]byte, []spec.Violation) {
 		w.key("parts")
 		w.open('[')
 		for j, pt := range h.System {
-			if b, ok := gmPartEnc(e, pt, hSystemPath(j), false); ok {
+			if b, ok := e.geminiPart(pt, systemPath(j), false); ok {
 				w.elem()
 				w.raw(b)
 			}
@@ -558,8 +558,8 @@ func encodeGeminiHist(h spec.History) ([]byte, []spec.Violation) {
 		w.close(']')
 		w.close('}')
 	}
-	var contents []*gmOut
-	last := func() *gmOut {
+	var contents []*geminiContentOut
+	last := func() *geminiContentOut {
 		if len(contents) == 0 {
 			return nil
 		}
@@ -571,7 +571,7 @@ func encodeGeminiHist(h spec.History) ([]byte, []spec.Violation) {
 		case spec.RoleUser:
 			var parts []string
 			for j, pt := range m.Parts {
-				if b, ok := gmPartEnc(e, pt, hPartPath(i, j), false); ok {
+				if b, ok := e.geminiPart(pt, partPath(i, j), false); ok {
 					parts = append(parts, b)
 				}
 			}
@@ -579,15 +579,15 @@ func encodeGeminiHist(h spec.History) ([]byte, []spec.Violation) {
 			c := last()
 			switch {
 			case len(parts) == 0:
-				contents = append(contents, &gmOut{role: "user", closed: true})
+				contents = append(contents, &geminiContentOut{role: "user", closed: true})
 			case c != nil && c.role == "user" && !c.closed && !c.user:
 				c.parts = append(c.parts, parts...)
 				c.user = true
 			default:
-				contents = append(contents, &gmOut{role: "user", parts: parts, user: true})
+				contents = append(contents, &geminiContentOut{role: "user", parts: parts, user: true})
 			}
 		case spec.RoleTool:
-			parts := gmResultsEnc(e, h, i, dropped)
+			parts := e.geminiResults(h, i, dropped)
 			if len(parts) == 0 {
 				continue
 			}
@@ -596,24 +596,24 @@ func encodeGeminiHist(h spec.History) ([]byte, []spec.Violation) {
 				c.parts = append(c.parts, parts...)
 				c.user = false
 			} else {
-				contents = append(contents, &gmOut{role: "user", parts: parts})
+				contents = append(contents, &geminiContentOut{role: "user", parts: parts})
 			}
 		case spec.RoleAssistant:
 			e.wrote(i, m.Role, true)
 			dropped = nil
 			var parts []string
 			for j, pt := range m.Parts {
-				p := hPartPath(i, j)
+				p := partPath(i, j)
 				if e.dropCustom(&dropped, pt, p, "Gemini") {
 					continue
 				}
-				if b, ok := gmPartEnc(e, pt, p, true); ok {
+				if b, ok := e.geminiPart(pt, p, true); ok {
 					parts = append(parts, b)
 				}
 			}
-			contents = append(contents, &gmOut{role: "model", parts: parts, closed: true})
+			contents = append(contents, &geminiContentOut{role: "model", parts: parts, closed: true})
 		case spec.RoleSystem:
-			e.lose(spec.XlateSystem, hMessagePath(i), "system message mid-conversation: Gemini has a system instruction only")
+			e.lose(spec.XlateSystem, messagePath(i), "system message mid-conversation: Gemini has a system instruction only")
 		default:
 			e.badRole(i, m.Role)
 		}
@@ -650,17 +650,17 @@ func encodeGeminiHist(h spec.History) ([]byte, []spec.Violation) {
 	for i, t := range h.Tools {
 		switch {
 		case t.Data != "":
-			if t.Format == e.f && hIsObjectText(t.Data) {
+			if t.Format == e.f && isJSONObject(t.Data) {
 				flush()
 				w.elem()
 				w.raw(t.Data)
 				entries++
 			} else {
-				e.lose(spec.XlateTools, hToolPath(i), "tool of format %q kept verbatim: Gemini cannot write it", t.Format)
+				e.lose(spec.XlateTools, toolPath(i), "tool of format %q kept verbatim: Gemini cannot write it", t.Format)
 			}
 			continue
 		case t.Kind == spec.CallCustom:
-			e.lose(spec.XlateTools, hToolPath(i), "custom tool %q: Gemini has function declarations only", t.Name)
+			e.lose(spec.XlateTools, toolPath(i), "custom tool %q: Gemini has function declarations only", t.Name)
 			continue
 		}
 		if !inDecls {
@@ -698,7 +698,7 @@ func encodeGeminiHist(h spec.History) ([]byte, []spec.Violation) {
 		mode = "ANY"
 	case spec.ChoiceUnset:
 	default:
-		e.lose(spec.XlateToolChoice, hToolChoicePath, "unknown tool choice mode %d", int(tc.Mode))
+		e.lose(spec.XlateToolChoice, toolChoicePath, "unknown tool choice mode %d", int(tc.Mode))
 	}
 	if mode != "" {
 		w.key("toolConfig")
@@ -717,17 +717,17 @@ func encodeGeminiHist(h spec.History) ([]byte, []spec.Violation) {
 		w.close('}')
 	}
 	if tc.Parallel != spec.ParallelUnset {
-		e.lose(spec.XlateToolChoice, hToolChoicePath+".parallel", "parallel-call setting: Gemini has none")
+		e.lose(spec.XlateToolChoice, toolChoicePath+".parallel", "parallel-call setting: Gemini has none")
 	}
 	w.close('}')
 	return w.b, e.vs
 }
 
-// gmPartEnc is the JSON text of part pt (at canonical path p) of a system
+// geminiPart is the JSON text of part pt (at canonical path p) of a system
 // instruction or user content, or of a model content when model is set,
 // or false (its loss named) when Gemini cannot carry it there.
-func gmPartEnc(e *hLosses, pt spec.Part, p string, model bool) (string, bool) {
-	var w hWriter
+func (e *encoder) geminiPart(pt spec.Part, p string, model bool) (string, bool) {
+	var w writer
 	switch {
 	case pt.Kind == spec.PartText || pt.Kind == spec.PartThinking:
 		if pt.Kind == spec.PartThinking && pt.ID != "" {
@@ -766,9 +766,9 @@ func gmPartEnc(e *hLosses, pt spec.Part, p string, model bool) (string, bool) {
 	return string(w.b), true
 }
 
-// gmCallName is the name of the call with id id of the assistant turn
+// geminiCallName is the name of the call with id id of the assistant turn
 // before message i of h (the tool messages between skipped), or "".
-func gmCallName(h spec.History, i int, id string) string {
+func geminiCallName(h spec.History, i int, id string) string {
 	if id == "" {
 		return ""
 	}
@@ -788,12 +788,12 @@ func gmCallName(h spec.History, i int, id string) string {
 	return ""
 }
 
-// gmResultsEnc is the functionResponse parts of tool message i; dropped
+// geminiResults is the functionResponse parts of tool message i; dropped
 // holds the ids of the custom calls of its turn that were left out.
-func gmResultsEnc(e *hLosses, h spec.History, i int, dropped map[string]bool) []string {
+func (e *encoder) geminiResults(h spec.History, i int, dropped map[string]bool) []string {
 	var out []string
 	for j, pt := range h.Messages[i].Parts {
-		p := hPartPath(i, j)
+		p := partPath(i, j)
 		if pt.Kind != spec.PartResult {
 			e.losePart(pt, p, "a tool message holds results only")
 			continue
@@ -804,14 +804,14 @@ func gmResultsEnc(e *hLosses, h spec.History, i int, dropped map[string]bool) []
 		}
 		name := pt.Name
 		if name == "" {
-			name = gmCallName(h, i, pt.ID)
+			name = geminiCallName(h, i, pt.ID)
 		}
 		// The response holds the result's text, which must come before
 		// the parts (images and opaque parts) that it keeps.
 		var text *string
 		var parts []string
 		for k, c := range pt.Content {
-			kp := hContentPath(i, j, k)
+			kp := contentPath(i, j, k)
 			switch {
 			case c.Kind == spec.PartText && text == nil && len(parts) == 0:
 				e.signature(c, kp)
@@ -827,7 +827,7 @@ func gmResultsEnc(e *hLosses, h spec.History, i int, dropped map[string]bool) []
 				e.losePart(c, kp, "Gemini has none in a result")
 			}
 		}
-		var w hWriter
+		var w writer
 		w.open('{')
 		w.key("functionResponse")
 		w.open('{')
@@ -842,7 +842,7 @@ func gmResultsEnc(e *hLosses, h spec.History, i int, dropped map[string]bool) []
 		case pt.IsError:
 			e.lose(spec.XlateOpaque, p+".is_error", "error flag of a result without text: Gemini says an error in the response's error text")
 			w.raw("{}")
-		case text != nil && gmRawObject(*text):
+		case text != nil && geminiRawObject(*text):
 			w.raw(*text)
 		case text != nil:
 			w.open('{')
@@ -865,18 +865,18 @@ func gmResultsEnc(e *hLosses, h spec.History, i int, dropped map[string]bool) []
 		out = append(out, string(w.b))
 	}
 	if len(out) == 0 {
-		e.lose(spec.XlateOpaque, hMessagePath(i), "tool message without a result left out")
+		e.lose(spec.XlateOpaque, messagePath(i), "tool message without a result left out")
 	}
 	return out
 }
 
-// gmRawObject reports whether result text t can be written as the
+// geminiRawObject reports whether result text t can be written as the
 // response object itself: the compact JSON text of an object other than
 // {} that does not read back as an output or error text.
-func gmRawObject(t string) bool {
-	if t == "{}" || !hIsObjectText(t) || hCompact([]byte(t)) != t {
+func geminiRawObject(t string) bool {
+	if t == "{}" || !isJSONObject(t) || compact([]byte(t)) != t {
 		return false
 	}
-	_, _, plain := gmPlain([]byte(t))
+	_, _, plain := geminiResponseText([]byte(t))
 	return !plain
 }

@@ -8,7 +8,7 @@ package history
 // Every element of a [spec.History] has a canonical path, which names it
 // by its position in the History and in no format: system[i],
 // messages[i], messages[i].parts[j], messages[i].parts[j].content[k],
-// tools[i], tool_choice. [CheckHistory] and the encoders report
+// tools[i], tool_choice. [Check] and the encoders report
 // violations at canonical paths; a decoder also returns a [PathMap] from
 // canonical path to the element's JSON path in its document, and the entry
 // points that start from a document rewrite every path with it.
@@ -79,44 +79,25 @@ func (m PathMap) Locate(vs []spec.Violation) []spec.Violation {
 	return out
 }
 
-// histCodec is the decoder and encoder of one format's history.
-type histCodec struct {
+// codec is the decoder and encoder of one format's history.
+type codec struct {
 	decode func(doc []byte) (spec.History, PathMap, []spec.Violation)
 	encode func(h spec.History) ([]byte, []spec.Violation)
 }
 
-// histCodecs are the history codecs impl has, by format.
-var histCodecs = map[spec.Format]histCodec{
-	spec.FormatOpenAIChat:      {decodeChatHist, encodeChatHist},
-	spec.FormatAnthropic:       {decodeAnthropicHist, encodeAnthropicHist},
-	spec.FormatOllama:          {decodeOllamaHist, encodeOllamaHist},
-	spec.FormatBedrock:         {decodeBedrockHist, encodeBedrockHist},
-	spec.FormatGemini:          {decodeGeminiHist, encodeGeminiHist},
-	spec.FormatOpenAIResponses: {decodeResponsesHist, encodeResponsesHist},
+// codecs are the history codecs impl has, by format.
+var codecs = map[spec.Format]codec{
+	spec.FormatOpenAIChat:      {decodeChat, encodeChat},
+	spec.FormatAnthropic:       {decodeAnthropic, encodeAnthropic},
+	spec.FormatOllama:          {decodeOllama, encodeOllama},
+	spec.FormatBedrock:         {decodeBedrock, encodeBedrock},
+	spec.FormatGemini:          {decodeGemini, encodeGemini},
+	spec.FormatOpenAIResponses: {decodeResponses, encodeResponses},
 }
 
-// HistoryFormats returns the formats impl has a history codec for, in the
-// order of [spec.Formats].
-func HistoryFormats() []spec.Format {
-	var fs []spec.Format
-	for _, f := range spec.Formats {
-		if HasHistoryCodec(f) {
-			fs = append(fs, f)
-		}
-	}
-	return fs
-}
-
-// HasHistoryCodec reports whether impl decodes and encodes histories of
-// format f.
-func HasHistoryCodec(f spec.Format) bool {
-	_, ok := histCodecs[f]
-	return ok
-}
-
-// noHistCodec is the HIST-8 violation for a format without a codec: one
+// noCodec is the HIST-8 violation for a format without a codec: one
 // that is not one of spec.Formats.
-func noHistCodec(f spec.Format) []spec.Violation {
+func noCodec(f spec.Format) []spec.Violation {
 	msg := "no history codec for format " + strconv.Quote(string(f))
 	return []spec.Violation{{Rule: spec.HistShape, Class: spec.ClassTerminal, Call: spec.NoCall, Path: "$", Message: msg}}
 }
@@ -131,103 +112,68 @@ func hasShapeErr(vs []spec.Violation) bool {
 	return false
 }
 
-// decodeHist runs the decoder of format f.
-func decodeHist(f spec.Format, doc []byte) (spec.History, PathMap, []spec.Violation) {
-	c, ok := histCodecs[f]
+// decode runs the decoder of format f.
+func decode(f spec.Format, doc []byte) (spec.History, PathMap, []spec.Violation) {
+	c, ok := codecs[f]
 	if !ok {
-		return spec.History{}, nil, noHistCodec(f)
+		return spec.History{}, nil, noCodec(f)
 	}
 	return c.decode(doc)
 }
 
-// DecodeHistory decodes doc, a request body of format f, into its
+// Decode decodes doc, a request body of format f, into its
 // normalized [spec.History], with the violations of its shape (HIST-8) and
 // of its calls and tools (HIST-6, HIST-7), each at its path in doc. After a
 // HIST-8 violation, which is terminal, the History holds what was decoded
-// before it and nothing else is judged. Pairing is [CheckHistory]'s.
-func DecodeHistory(f spec.Format, doc []byte) (spec.History, []spec.Violation) {
-	h, _, vs := DecodeHistoryPaths(f, doc)
+// before it and nothing else is judged. Pairing is [Check]'s.
+func Decode(f spec.Format, doc []byte) (spec.History, []spec.Violation) {
+	h, _, vs := DecodePaths(f, doc)
 	return h, vs
 }
 
-// DecodeHistoryPaths is [DecodeHistory] that also returns where in doc each
+// DecodePaths is [Decode] that also returns where in doc each
 // element of the History came from.
-func DecodeHistoryPaths(f spec.Format, doc []byte) (spec.History, PathMap, []spec.Violation) {
-	h, pm, vs := decodeHist(f, doc)
+func DecodePaths(f spec.Format, doc []byte) (spec.History, PathMap, []spec.Violation) {
+	h, pm, vs := decode(f, doc)
 	if hasShapeErr(vs) {
 		return h, pm, vs
 	}
-	return h, pm, append(vs, pm.Locate(elementViolations(f, h))...)
+	return h, pm, append(vs, pm.Locate(checkElements(f, h))...)
 }
 
-// elementViolations are the HIST-6 and HIST-7 violations of h, at
-// canonical paths, in document order.
-func elementViolations(f spec.Format, h spec.History) []spec.Violation {
-	rules, _ := spec.LookupFormatRules(f)
-	var vs []spec.Violation
-	emit := func(fd histFinding) { vs = append(vs, fd.violation()) }
-	for i, m := range h.Messages {
-		for j, p := range m.Parts {
-			if p.Kind == spec.PartCall {
-				callFindings(f, rules, i, j, p, emit)
-			}
-		}
-	}
-	toolFindings(h, emit)
-	return vs
-}
-
-// EncodeHistory writes h as a request body of format f, with a ClassLoss
+// Encode writes h as a request body of format f, with a ClassLoss
 // violation (XLATE rules) at the canonical path of each element f cannot
 // carry.
-func EncodeHistory(f spec.Format, h spec.History) ([]byte, []spec.Violation) {
-	c, ok := histCodecs[f]
+func Encode(f spec.Format, h spec.History) ([]byte, []spec.Violation) {
+	c, ok := codecs[f]
 	if !ok {
-		return nil, noHistCodec(f)
+		return nil, noCodec(f)
 	}
 	return c.encode(h)
 }
 
-// CheckHistoryDocument decodes doc, a request body of format f, and checks
-// the history: the decoder's shape violations (HIST-8), or, when the
-// document has its format's shape, what [CheckHistory] finds, every
-// violation and pending call at its path in doc. It also returns the
-// decoded history.
-func CheckHistoryDocument(f spec.Format, doc []byte) (spec.History, HistoryReport) {
-	h, pm, vs := decodeHist(f, doc)
-	if hasShapeErr(vs) {
-		return h, HistoryReport{Violations: vs}
-	}
-	rep := CheckHistory(f, h)
-	rep.Violations = pm.Locate(rep.Violations)
-	for i := range rep.Pending {
-		rep.Pending[i].Path = pm.Lookup(rep.Pending[i].Path)
-	}
-	return h, rep
-}
-
-// TranslateHistory translates doc, a request body of format from, into one
+// Translate translates doc, a request body of format from, into one
 // of format to: the decoding's violations (HIST-6, HIST-7, the request
 // elements no History holds) then the encoding's losses, every one at its
 // path in doc. A document without its format's shape (HIST-8) is not
 // translated: the result is nil, with the violation.
-func TranslateHistory(from, to spec.Format, doc []byte) ([]byte, []spec.Violation) {
-	h, pm, vs := DecodeHistoryPaths(from, doc)
+func Translate(from, to spec.Format, doc []byte) ([]byte, []spec.Violation) {
+	h, pm, vs := DecodePaths(from, doc)
 	if hasShapeErr(vs) {
 		return nil, vs
 	}
-	out, losses := EncodeHistory(to, h)
+	out, losses := Encode(to, h)
 	return out, append(vs, pm.Locate(losses)...)
 }
 
 // Canonical paths (SPEC.md section 11).
 
-func hSystemPath(i int) string  { return "system[" + strconv.Itoa(i) + "]" }
-func hMessagePath(i int) string { return "messages[" + strconv.Itoa(i) + "]" }
-func hPartPath(i, j int) string { return hMessagePath(i) + ".parts[" + strconv.Itoa(j) + "]" }
-func hContentPath(i, j, k int) string {
-	return hPartPath(i, j) + ".content[" + strconv.Itoa(k) + "]"
+func systemPath(i int) string  { return "system[" + strconv.Itoa(i) + "]" }
+func messagePath(i int) string { return "messages[" + strconv.Itoa(i) + "]" }
+func partPath(i, j int) string { return messagePath(i) + ".parts[" + strconv.Itoa(j) + "]" }
+func contentPath(i, j, k int) string {
+	return partPath(i, j) + ".content[" + strconv.Itoa(k) + "]"
 }
-func hToolPath(i int) string { return "tools[" + strconv.Itoa(i) + "]" }
+func toolPath(i int) string { return "tools[" + strconv.Itoa(i) + "]" }
 
-const hToolChoicePath = "tool_choice"
+const toolChoicePath = "tool_choice"

@@ -15,26 +15,26 @@ import (
 // decoded messages and their paths, and writing JSON with a fixed key
 // order into one buffer.
 //
-// Reading. hDoc validates the whole document once (json.Valid's rules and
+// Reading. docObject validates the whole document once (json.Valid's rules and
 // nesting limit), so that nothing is allocated for a document that cannot
 // be read and every later step may skip values without checking them
 // again. A member is looked up among an object's members in one pass
-// (hFields), the last of a repeated name winning, as encoding/json's
+// (membersNamed), the last of a repeated name winning, as encoding/json's
 // decoding into a map does.
 
-// hjPath joins a document path and a member name.
-func hjPath(p, key string) string {
+// jpath joins a document path and a member name.
+func jpath(p, key string) string {
 	if p == "" || p == "$" {
 		return key
 	}
 	return p + "." + key
 }
 
-// hjIndex appends an array index to a document path.
-func hjIndex(p string, i int) string { return p + "[" + strconv.Itoa(i) + "]" }
+// jindex appends an array index to a document path.
+func jindex(p string, i int) string { return p + "[" + strconv.Itoa(i) + "]" }
 
-// hShape is a HIST-8 violation at document path p.
-func hShape(p, format string, args ...any) []spec.Violation {
+// shapeErr is a HIST-8 violation at document path p.
+func shapeErr(p, format string, args ...any) []spec.Violation {
 	if p == "" {
 		p = "$"
 	}
@@ -42,18 +42,18 @@ func hShape(p, format string, args ...any) []spec.Violation {
 		Message: fmt.Sprintf(format, args...)}}
 }
 
-// hDoc returns the document's object, validated, or a HIST-8 violation.
-func hDoc(doc []byte) ([]byte, []spec.Violation) {
+// docObject returns the document's object, validated, or a HIST-8 violation.
+func docObject(doc []byte) ([]byte, []spec.Violation) {
 	d := jsonwire.TrimSpace(doc)
 	if len(d) == 0 || d[0] != '{' || !jsonwire.Valid(d) {
-		return nil, hShape("$", "the document is not one JSON object")
+		return nil, shapeErr("$", "the document is not one JSON object")
 	}
 	return d, nil
 }
 
-// hFields sets vals[k] to the value of the last member of the object o
+// membersNamed sets vals[k] to the value of the last member of the object o
 // named keys[k], or nil; o is valid JSON.
-func hFields(o []byte, keys []string, vals [][]byte) {
+func membersNamed(o []byte, keys []string, vals [][]byte) {
 	for k := range vals {
 		vals[k] = nil
 	}
@@ -78,9 +78,9 @@ func hFields(o []byte, keys []string, vals [][]byte) {
 	}
 }
 
-// hMembers calls fn with the raw key and value of each member of the valid
+// eachMember calls fn with the raw key and value of each member of the valid
 // object o, in order.
-func hMembers(o []byte, fn func(key, val []byte)) {
+func eachMember(o []byte, fn func(key, val []byte)) {
 	i := jsonwire.SkipSpace(o, 1)
 	for i < len(o) && o[i] == '"' {
 		ks := i
@@ -98,16 +98,16 @@ func hMembers(o []byte, fn func(key, val []byte)) {
 	}
 }
 
-// hField is the value of the last member of o named key, or nil.
-func hField(o []byte, key string) []byte {
+// member is the value of the last member of o named key, or nil.
+func member(o []byte, key string) []byte {
 	var v [1][]byte
-	hFields(o, []string{key}, v[:])
+	membersNamed(o, []string{key}, v[:])
 	return v[0]
 }
 
-// hElems calls fn with each element of the valid array arr, in order,
+// eachElem calls fn with each element of the valid array arr, in order,
 // until fn returns false.
-func hElems(arr []byte, fn func(i int, v []byte) bool) {
+func eachElem(arr []byte, fn func(i int, v []byte) bool) {
 	i := jsonwire.SkipSpace(arr, 1)
 	for n := 0; i < len(arr) && arr[i] != ']'; n++ {
 		s := i
@@ -122,62 +122,62 @@ func hElems(arr []byte, fn func(i int, v []byte) bool) {
 	}
 }
 
-// hCount is the number of elements of the valid array arr.
-func hCount(arr []byte) int {
+// elemCount is the number of elements of the valid array arr.
+func elemCount(arr []byte) int {
 	n := 0
-	hElems(arr, func(int, []byte) bool { n++; return true })
+	eachElem(arr, func(int, []byte) bool { n++; return true })
 	return n
 }
 
-// hKind names the JSON type of raw for an error message.
-func hKind(raw []byte) string {
+// jsonType names the JSON type of raw for an error message.
+func jsonType(raw []byte) string {
 	if len(raw) == 0 {
 		return "nothing"
 	}
 	return jsonwire.Kind(raw[0])
 }
 
-// hNull reports whether raw is absent or null.
-func hNull(raw []byte) bool { return len(raw) == 0 || string(raw) == "null" }
+// isNull reports whether raw is absent or null.
+func isNull(raw []byte) bool { return len(raw) == 0 || string(raw) == "null" }
 
-// hObj returns raw, at path p, as an object; ok is false when raw is
+// asObject returns raw, at path p, as an object; ok is false when raw is
 // absent or null.
-func hObj(raw []byte, p string) ([]byte, bool, []spec.Violation) {
-	if hNull(raw) {
+func asObject(raw []byte, p string) ([]byte, bool, []spec.Violation) {
+	if isNull(raw) {
 		return nil, false, nil
 	}
 	if raw[0] != '{' {
-		return nil, false, hShape(p, "want an object, got a JSON %s", hKind(raw))
+		return nil, false, shapeErr(p, "want an object, got a JSON %s", jsonType(raw))
 	}
 	return raw, true, nil
 }
 
-// hArr returns raw, at path p, as an array; ok is false when raw is absent
+// asArray returns raw, at path p, as an array; ok is false when raw is absent
 // or null.
-func hArr(raw []byte, p string) ([]byte, bool, []spec.Violation) {
-	if hNull(raw) {
+func asArray(raw []byte, p string) ([]byte, bool, []spec.Violation) {
+	if isNull(raw) {
 		return nil, false, nil
 	}
 	if raw[0] != '[' {
-		return nil, false, hShape(p, "want an array, got a JSON %s", hKind(raw))
+		return nil, false, shapeErr(p, "want an array, got a JSON %s", jsonType(raw))
 	}
 	return raw, true, nil
 }
 
-// hStr decodes raw, at path p, as a string; ok is false when raw is absent
+// asString decodes raw, at path p, as a string; ok is false when raw is absent
 // or null.
-func hStr(raw []byte, p string) (string, bool, []spec.Violation) {
-	if hNull(raw) {
+func asString(raw []byte, p string) (string, bool, []spec.Violation) {
+	if isNull(raw) {
 		return "", false, nil
 	}
 	if raw[0] != '"' {
-		return "", false, hShape(p, "want a string, got a JSON %s", hKind(raw))
+		return "", false, shapeErr(p, "want a string, got a JSON %s", jsonType(raw))
 	}
-	return hText(raw), true, nil
+	return unquote(raw), true, nil
 }
 
-// hText is the decoded content of the valid JSON string raw.
-func hText(raw []byte) string {
+// unquote is the decoded content of the valid JSON string raw.
+func unquote(raw []byte) string {
 	in := raw[1 : len(raw)-1]
 	if jsonwire.PlainKey(in) {
 		return string(in)
@@ -185,10 +185,10 @@ func hText(raw []byte) string {
 	return string(jsonwire.AppendUnquote(make([]byte, 0, len(in)), raw))
 }
 
-// hBoolean decodes raw, at path p, as a boolean; ok is false when raw is
+// asBool decodes raw, at path p, as a boolean; ok is false when raw is
 // absent or null.
-func hBoolean(raw []byte, p string) (bool, bool, []spec.Violation) {
-	if hNull(raw) {
+func asBool(raw []byte, p string) (bool, bool, []spec.Violation) {
+	if isNull(raw) {
 		return false, false, nil
 	}
 	switch string(raw) {
@@ -197,51 +197,51 @@ func hBoolean(raw []byte, p string) (bool, bool, []spec.Violation) {
 	case "false":
 		return false, true, nil
 	}
-	return false, false, hShape(p, "want a boolean, got a JSON %s", hKind(raw))
+	return false, false, shapeErr(p, "want a boolean, got a JSON %s", jsonType(raw))
 }
 
-// hCompact is the valid JSON value raw without insignificant white space.
-func hCompact(raw []byte) string {
+// compact is the valid JSON value raw without insignificant white space.
+func compact(raw []byte) string {
 	return string(jsonwire.AppendCompact(make([]byte, 0, len(raw)), raw))
 }
 
-// hArgs is the canonical text of arguments or a schema given as JSON text:
+// argsText is the canonical text of arguments or a schema given as JSON text:
 // compact when it is valid JSON, verbatim when not (HIST-6 names it).
-func hArgs(s string) string {
+func argsText(s string) string {
 	if !jsonwire.Valid([]byte(s)) {
 		return s
 	}
 	return string(jsonwire.AppendCompact(make([]byte, 0, len(s)), []byte(s)))
 }
 
-// hIsObject reports whether s is the text of one JSON object.
-func hIsObject(s string) bool { return notObject(s) == "" }
+// isJSONObject reports whether s is the text of one JSON object.
+func isJSONObject(s string) bool { return objectProblem(s) == "" }
 
-// hOpaqueTool keeps a tool no rule knows verbatim, with its "name" when it
+// opaqueTool keeps a tool no rule knows verbatim, with its "name" when it
 // has a string one.
-func hOpaqueTool(o []byte, f spec.Format) spec.Tool {
-	name, _, _ := hStr(hField(o, "name"), "")
-	return spec.Tool{Name: name, Data: hCompact(o), Format: f}
+func opaqueTool(o []byte, f spec.Format) spec.Tool {
+	name, _, _ := asString(member(o, "name"), "")
+	return spec.Tool{Name: name, Data: compact(o), Format: f}
 }
 
-// hAddMessage appends a message decoded from document path p, and the
+// addMessage appends a message decoded from document path p, and the
 // paths of its parts.
-func hAddMessage(h *spec.History, pm PathMap, p string, role spec.Role, parts []spec.Part, paths []string) {
+func addMessage(h *spec.History, pm PathMap, p string, role spec.Role, parts []spec.Part, paths []string) {
 	i := len(h.Messages)
-	pm[hMessagePath(i)] = p
+	pm[messagePath(i)] = p
 	for j, pp := range paths {
-		pm[hPartPath(i, j)] = pp
+		pm[partPath(i, j)] = pp
 	}
 	h.Messages = append(h.Messages, spec.Message{Role: role, Parts: parts})
 }
 
-// hLoss is a ClassLoss violation of rule at canonical path p.
-func hLoss(rule spec.RuleID, p, format string, args ...any) spec.Violation {
+// loss is a ClassLoss violation of rule at canonical path p.
+func loss(rule spec.RuleID, p, format string, args ...any) spec.Violation {
 	return spec.Violation{Rule: rule, Class: spec.ClassLoss, Call: spec.NoCall, Path: p, Message: fmt.Sprintf(format, args...)}
 }
 
-// hFormatName names the format of an opaque part for a message.
-func hFormatName(f spec.Format) string {
+// formatName names the format of an opaque part for a message.
+func formatName(f spec.Format) string {
 	if f == "" {
 		return "no format"
 	}
@@ -250,24 +250,24 @@ func hFormatName(f spec.Format) string {
 
 // Writing.
 
-// hWriter writes one JSON document: values go into b, each member and
+// writer writes one JSON document: values go into b, each member and
 // element preceded by a comma unless it is the first of its container.
-type hWriter struct {
+type writer struct {
 	b     []byte
 	first bool // the next member or element is the first of its container
 }
 
-// hMark is a position of a hWriter to go back to.
-type hMark struct {
+// writerMark is a position of a writer to go back to.
+type writerMark struct {
 	n     int
 	first bool
 }
 
-func (w *hWriter) mark() hMark   { return hMark{len(w.b), w.first} }
-func (w *hWriter) reset(m hMark) { w.b, w.first = w.b[:m.n], m.first }
+func (w *writer) mark() writerMark   { return writerMark{len(w.b), w.first} }
+func (w *writer) reset(m writerMark) { w.b, w.first = w.b[:m.n], m.first }
 
 // sep writes the comma before a member or element.
-func (w *hWriter) sep() {
+func (w *writer) sep() {
 	if !w.first {
 		w.b = append(w.b, ',')
 	}
@@ -275,39 +275,39 @@ func (w *hWriter) sep() {
 }
 
 // open starts an object or array as a value, close ends it.
-func (w *hWriter) open(c byte)  { w.b = append(w.b, c); w.first = true }
-func (w *hWriter) close(c byte) { w.b = append(w.b, c); w.first = false }
+func (w *writer) open(c byte)  { w.b = append(w.b, c); w.first = true }
+func (w *writer) close(c byte) { w.b = append(w.b, c); w.first = false }
 
 // key writes a member's name and colon; its value follows.
-func (w *hWriter) key(k string) {
+func (w *writer) key(k string) {
 	w.sep()
-	w.b = hQuote(w.b, k)
+	w.b = quote(w.b, k)
 	w.b = append(w.b, ':')
 }
 
 // elem starts an element of an array; its value follows.
-func (w *hWriter) elem() { w.sep() }
+func (w *writer) elem() { w.sep() }
 
 // str writes the JSON string s; raw writes JSON text as it is.
-func (w *hWriter) str(s string) { w.b = hQuote(w.b, s) }
-func (w *hWriter) raw(s string) { w.b = append(w.b, s...) }
-func (w *hWriter) boolean(v bool) {
+func (w *writer) str(s string) { w.b = quote(w.b, s) }
+func (w *writer) raw(s string) { w.b = append(w.b, s...) }
+func (w *writer) boolean(v bool) {
 	w.b = strconv.AppendBool(w.b, v)
 }
 
 // strMember writes the member k with string value s; strMemberIf only
 // when s is not empty.
-func (w *hWriter) strMember(k, s string) { w.key(k); w.str(s) }
-func (w *hWriter) strMemberIf(k, s string) {
+func (w *writer) strMember(k, s string) { w.key(k); w.str(s) }
+func (w *writer) strMemberIf(k, s string) {
 	if s != "" {
 		w.strMember(k, s)
 	}
 }
 
-// hQuote appends the JSON text of the string s as encoding/json writes it
+// quote appends the JSON text of the string s as encoding/json writes it
 // without HTML escapes: \" \\ \b \f \n \r \t, \u00XX for other control
 // bytes, \u2028 and \u2029 escaped, invalid UTF-8 as \ufffd.
-func hQuote(b []byte, s string) []byte {
+func quote(b []byte, s string) []byte {
 	const hex = "0123456789abcdef"
 	b = append(b, '"')
 	start := 0
@@ -358,19 +358,19 @@ func hQuote(b []byte, s string) []byte {
 	return append(b, '"')
 }
 
-// hDropped returns a loss of rule at p.key for each member of the valid
+// dropped returns a loss of rule at p.key for each member of the valid
 // object o (at path p, described by what) that is not in known and not
 // null (model's dropped): a member no History holds, named rather than
 // dropped silently. By name, for a stable order; a key repeated counts
 // once.
-func hDropped(rule spec.RuleID, o []byte, p, what string, known ...string) []spec.Violation {
+func dropped(rule spec.RuleID, o []byte, p, what string, known ...string) []spec.Violation {
 	if len(o) == 0 || o[0] != '{' {
 		return nil
 	}
 	last := map[string][]byte{}
 	var keys []string
-	hMembers(o, func(key, val []byte) {
-		k := hText(key)
+	eachMember(o, func(key, val []byte) {
+		k := unquote(key)
 		if _, seen := last[k]; !seen {
 			keys = append(keys, k)
 		}
@@ -379,17 +379,17 @@ func hDropped(rule spec.RuleID, o []byte, p, what string, known ...string) []spe
 	slices.Sort(keys)
 	var vs []spec.Violation
 	for _, k := range keys {
-		if !slices.Contains(known, k) && !hNull(last[k]) {
-			vs = append(vs, hLoss(rule, hjPath(p, k), "%s of %s: a history has no place for it", k, what))
+		if !slices.Contains(known, k) && !isNull(last[k]) {
+			vs = append(vs, loss(rule, jpath(p, k), "%s of %s: a history has no place for it", k, what))
 		}
 	}
 	return vs
 }
 
-// hStrOf is the string the valid JSON raw holds, or "" when it holds none.
-func hStrOf(raw []byte) string {
+// jsonStr is the string the valid JSON raw holds, or "" when it holds none.
+func jsonStr(raw []byte) string {
 	if len(raw) == 0 || raw[0] != '"' {
 		return ""
 	}
-	return hText(raw)
+	return unquote(raw)
 }

@@ -14,101 +14,101 @@ import (
 // keep its parts in order.
 
 var (
-	holDocKeys  = []string{"messages", "tools"}
-	holMsgKeys  = []string{"role", "content", "thinking", "images", "tool_calls", "tool_name", "tool_call_id"}
-	holCallKeys = []string{"id", "function", "type"}
-	holFuncKeys = []string{"name", "arguments", "description", "parameters"}
+	olDocKeys  = []string{"messages", "tools"}
+	olMsgKeys  = []string{"role", "content", "thinking", "images", "tool_calls", "tool_name", "tool_call_id"}
+	olCallKeys = []string{"id", "function", "type"}
+	olFuncKeys = []string{"name", "arguments", "description", "parameters"}
 )
 
-// decodeOllamaHist decodes an Ollama /api/chat request body.
-func decodeOllamaHist(doc []byte) (spec.History, PathMap, []spec.Violation) {
-	s := &hdBuild{pm: PathMap{}}
-	root, v := hdRootDoc(doc)
+// decodeOllama decodes an Ollama /api/chat request body.
+func decodeOllama(doc []byte) (spec.History, PathMap, []spec.Violation) {
+	s := newBuilder()
+	root, v := rootObject(doc)
 	if v != nil {
 		return s.done(v)
 	}
 	var top [2][]byte
-	hFields(root, holDocKeys, top[:])
-	msgs, ok, v := hdArr(top[0], "messages")
+	membersNamed(root, olDocKeys, top[:])
+	msgs, ok, v := readArray(top[0], "messages")
 	if v != nil {
 		return s.done(v)
 	}
 	if ok {
-		hElems(msgs, func(n int, raw []byte) bool {
-			v = olMessageHist(s, raw, hjIndex("messages", n))
+		eachElem(msgs, func(n int, raw []byte) bool {
+			v = olMessage(s, raw, jindex("messages", n))
 			return v == nil
 		})
 		if v != nil {
 			return s.done(v)
 		}
 	}
-	return s.done(olToolsHist(s, top[1]))
+	return s.done(olTools(s, top[1]))
 }
 
-// olMessageHist decodes one message at document path p.
-func olMessageHist(s *hdBuild, raw []byte, p string) *spec.Violation {
-	o, ok, v := hdObj(raw, p)
+// olMessage decodes one message at document path p.
+func olMessage(s *builder, raw []byte, p string) *spec.Violation {
+	o, ok, v := readObject(raw, p)
 	if v != nil {
 		return v
 	}
 	if !ok {
-		return hdShape(p, "a message is an object, got null")
+		return shapeViolation(p, "a message is an object, got null")
 	}
 	var f [7][]byte
-	hFields(o, holMsgKeys, f[:])
-	role, ok, v := hdStr(f[0], hjPath(p, "role"))
+	membersNamed(o, olMsgKeys, f[:])
+	role, ok, v := readString(f[0], jpath(p, "role"))
 	if v != nil {
 		return v
 	}
 	if !ok {
-		return hdShape(hjPath(p, "role"), "a message needs a role")
+		return shapeViolation(jpath(p, "role"), "a message needs a role")
 	}
-	content, _, v := hdStr(f[1], hjPath(p, "content"))
+	content, _, v := readString(f[1], jpath(p, "content"))
 	if v != nil {
 		return v
 	}
-	thinking, _, v := hdStr(f[2], hjPath(p, "thinking"))
+	thinking, _, v := readString(f[2], jpath(p, "thinking"))
 	if v != nil {
 		return v
 	}
-	images, v := olImagesHist(f[3], hjPath(p, "images"))
+	images, v := olImages(f[3], jpath(p, "images"))
 	if v != nil {
 		return v
 	}
-	calls, _, v := hdArr(f[4], hjPath(p, "tool_calls"))
+	calls, _, v := readArray(f[4], jpath(p, "tool_calls"))
 	if v != nil {
 		return v
 	}
-	toolName, _, v := hdStr(f[5], hjPath(p, "tool_name"))
+	toolName, _, v := readString(f[5], jpath(p, "tool_name"))
 	if v != nil {
 		return v
 	}
-	toolCallID, _, v := hdStr(f[6], hjPath(p, "tool_call_id"))
+	toolCallID, _, v := readString(f[6], jpath(p, "tool_call_id"))
 	if v != nil {
 		return v
 	}
 	if role != "assistant" {
 		if thinking != "" {
-			return hdShape(hjPath(p, "thinking"), "thinking in a message of role %q", role)
+			return shapeViolation(jpath(p, "thinking"), "thinking in a message of role %q", role)
 		}
-		if calls != nil && hCount(calls) > 0 {
-			return hdShape(hjPath(p, "tool_calls"), "tool calls in a message of role %q", role)
+		if calls != nil && elemCount(calls) > 0 {
+			return shapeViolation(jpath(p, "tool_calls"), "tool calls in a message of role %q", role)
 		}
 	}
 	if role != "tool" {
 		if toolName != "" {
-			return hdShape(hjPath(p, "tool_name"), "tool_name in a message of role %q", role)
+			return shapeViolation(jpath(p, "tool_name"), "tool_name in a message of role %q", role)
 		}
 		if toolCallID != "" {
-			return hdShape(hjPath(p, "tool_call_id"), "tool_call_id in a message of role %q", role)
+			return shapeViolation(jpath(p, "tool_call_id"), "tool_call_id in a message of role %q", role)
 		}
 	}
-	var parts []hdPart
+	var parts []rsPart
 	if role == "assistant" && thinking != "" {
-		parts = append(parts, hdPart{spec.Part{Kind: spec.PartThinking, Text: thinking}, hjPath(p, "thinking")})
+		parts = append(parts, rsPart{spec.Part{Kind: spec.PartThinking, Text: thinking}, jpath(p, "thinking")})
 	}
 	if content != "" {
-		parts = append(parts, hdPart{spec.Part{Kind: spec.PartText, Text: content}, hjPath(p, "content")})
+		parts = append(parts, rsPart{spec.Part{Kind: spec.PartText, Text: content}, jpath(p, "content")})
 	}
 	parts = append(parts, images...)
 	switch role {
@@ -130,14 +130,14 @@ func olMessageHist(s *hdBuild, raw []byte, p string) *spec.Violation {
 		}
 	case "assistant":
 		if calls != nil {
-			cp := hjPath(p, "tool_calls")
-			hElems(calls, func(n int, c []byte) bool {
-				ep := hjIndex(cp, n)
+			cp := jpath(p, "tool_calls")
+			eachElem(calls, func(n int, c []byte) bool {
+				ep := jindex(cp, n)
 				var pt spec.Part
-				if pt, v = olCallHist(c, ep); v != nil {
+				if pt, v = olCall(c, ep); v != nil {
 					return false
 				}
-				parts = append(parts, hdPart{pt, ep})
+				parts = append(parts, rsPart{pt, ep})
 				return true
 			})
 			if v != nil {
@@ -157,29 +157,29 @@ func olMessageHist(s *hdBuild, raw []byte, p string) *spec.Violation {
 		}
 		s.result(pt, p, paths)
 	default:
-		return hdShape(hjPath(p, "role"), "unknown role %q", role)
+		return shapeViolation(jpath(p, "role"), "unknown role %q", role)
 	}
 	return nil
 }
 
-// olImagesHist decodes a message's images: base64 strings, each kept as
+// olImages decodes a message's images: base64 strings, each kept as
 // its JSON text.
-func olImagesHist(raw []byte, p string) ([]hdPart, *spec.Violation) {
-	a, ok, v := hdArr(raw, p)
+func olImages(raw []byte, p string) ([]rsPart, *spec.Violation) {
+	a, ok, v := readArray(raw, p)
 	if v != nil || !ok {
 		return nil, v
 	}
-	var out []hdPart
-	hElems(a, func(n int, e []byte) bool {
-		ep := hjIndex(p, n)
-		_, ok, w := hdStr(e, ep)
+	var out []rsPart
+	eachElem(a, func(n int, e []byte) bool {
+		ep := jindex(p, n)
+		_, ok, w := readString(e, ep)
 		if w == nil && !ok {
-			w = hdShape(ep, "an image is a base64 string, got null")
+			w = shapeViolation(ep, "an image is a base64 string, got null")
 		}
 		if v = w; v != nil {
 			return false
 		}
-		out = append(out, hdPart{spec.Part{Kind: spec.PartImage, Data: hCompact(e), Format: spec.FormatOllama}, ep})
+		out = append(out, rsPart{spec.Part{Kind: spec.PartImage, Data: compact(e), Format: spec.FormatOllama}, ep})
 		return true
 	})
 	if v != nil {
@@ -188,109 +188,109 @@ func olImagesHist(raw []byte, p string) ([]hdPart, *spec.Violation) {
 	return out, nil
 }
 
-// olCallHist decodes one tool call at document path p.
-func olCallHist(raw []byte, p string) (spec.Part, *spec.Violation) {
-	o, ok, v := hdObj(raw, p)
+// olCall decodes one tool call at document path p.
+func olCall(raw []byte, p string) (spec.Part, *spec.Violation) {
+	o, ok, v := readObject(raw, p)
 	if v != nil {
 		return spec.Part{}, v
 	}
 	if !ok {
-		return spec.Part{}, hdShape(p, "a tool call is an object, got null")
+		return spec.Part{}, shapeViolation(p, "a tool call is an object, got null")
 	}
 	var f [3][]byte
-	hFields(o, holCallKeys, f[:])
-	id, _, v := hdStr(f[0], hjPath(p, "id"))
+	membersNamed(o, olCallKeys, f[:])
+	id, _, v := readString(f[0], jpath(p, "id"))
 	if v != nil {
 		return spec.Part{}, v
 	}
-	fp := hjPath(p, "function")
-	fn, ok, v := hdObj(f[1], fp)
+	fp := jpath(p, "function")
+	fn, ok, v := readObject(f[1], fp)
 	if v != nil {
 		return spec.Part{}, v
 	}
 	if !ok {
-		return spec.Part{}, hdShape(fp, "a tool call needs a function")
+		return spec.Part{}, shapeViolation(fp, "a tool call needs a function")
 	}
 	var g [4][]byte
-	hFields(fn, holFuncKeys, g[:])
-	name, _, v := hdStr(g[0], hjPath(fp, "name"))
+	membersNamed(fn, olFuncKeys, g[:])
+	name, _, v := readString(g[0], jpath(fp, "name"))
 	if v != nil {
 		return spec.Part{}, v
 	}
 	args := "{}"
-	if a := g[1]; !hNull(a) {
+	if a := g[1]; !isNull(a) {
 		if a[0] != '{' {
-			return spec.Part{}, hdShape(hjPath(fp, "arguments"), "arguments are a JSON object in Ollama, got %s", jsonwire.Clip(a))
+			return spec.Part{}, shapeViolation(jpath(fp, "arguments"), "arguments are a JSON object in Ollama, got %s", jsonwire.Clip(a))
 		}
-		args = hCompact(a)
+		args = compact(a)
 	}
 	return spec.Part{Kind: spec.PartCall, ID: id, Name: name, Args: args, CallKind: spec.CallFunction}, nil
 }
 
-// olToolsHist decodes the tools array.
-func olToolsHist(s *hdBuild, raw []byte) *spec.Violation {
-	tools, ok, v := hdArr(raw, "tools")
+// olTools decodes the tools array.
+func olTools(s *builder, raw []byte) *spec.Violation {
+	tools, ok, v := readArray(raw, "tools")
 	if v != nil || !ok {
 		return v
 	}
-	hElems(tools, func(n int, e []byte) bool {
-		v = olToolHist(s, e, hjIndex("tools", n))
+	eachElem(tools, func(n int, e []byte) bool {
+		v = olTool(s, e, jindex("tools", n))
 		return v == nil
 	})
 	return v
 }
 
-// olToolHist decodes one tool at p.
-func olToolHist(s *hdBuild, e []byte, p string) *spec.Violation {
-	o, ok, v := hdObj(e, p)
+// olTool decodes one tool at p.
+func olTool(s *builder, e []byte, p string) *spec.Violation {
+	o, ok, v := readObject(e, p)
 	if v != nil {
 		return v
 	}
 	if !ok {
-		return hdShape(p, "a tool is an object, got null")
+		return shapeViolation(p, "a tool is an object, got null")
 	}
 	var f [3][]byte
-	hFields(o, holCallKeys, f[:])
-	typ, _, v := hdStr(f[2], hjPath(p, "type"))
+	membersNamed(o, olCallKeys, f[:])
+	typ, _, v := readString(f[2], jpath(p, "type"))
 	if v != nil {
 		return v
 	}
 	if typ != "" && typ != "function" {
-		s.tool(hOpaqueTool(o, spec.FormatOllama), p)
+		s.tool(opaqueTool(o, spec.FormatOllama), p)
 		return nil
 	}
-	fp := hjPath(p, "function")
-	fn, ok, v := hdObj(f[1], fp)
+	fp := jpath(p, "function")
+	fn, ok, v := readObject(f[1], fp)
 	if v != nil {
 		return v
 	}
 	if !ok {
-		return hdShape(fp, "a tool needs a function")
+		return shapeViolation(fp, "a tool needs a function")
 	}
 	var g [4][]byte
-	hFields(fn, holFuncKeys, g[:])
-	name, _, v := hdStr(g[0], hjPath(fp, "name"))
+	membersNamed(fn, olFuncKeys, g[:])
+	name, _, v := readString(g[0], jpath(fp, "name"))
 	if v != nil {
 		return v
 	}
-	desc, _, v := hdStr(g[2], hjPath(fp, "description"))
+	desc, _, v := readString(g[2], jpath(fp, "description"))
 	if v != nil {
 		return v
 	}
 	schema := ""
-	if params := g[3]; !hNull(params) {
+	if params := g[3]; !isNull(params) {
 		if params[0] != '{' {
-			return hdShape(hjPath(fp, "parameters"), "want an object, got %s", jsonwire.Clip(params))
+			return shapeViolation(jpath(fp, "parameters"), "want an object, got %s", jsonwire.Clip(params))
 		}
-		schema = hCompact(params)
+		schema = compact(params)
 	}
 	s.tool(spec.Tool{Name: name, Description: desc, Schema: schema, Kind: spec.CallFunction}, p)
 	return nil
 }
 
-// olRecord is one Ollama message an encoder builds: images and calls are
+// olMsg is one Ollama message an encoder builds: images and calls are
 // the JSON text of their elements.
-type olRecord struct {
+type olMsg struct {
 	role                 string
 	content, thinking    *string
 	images, calls        []string
@@ -299,7 +299,7 @@ type olRecord struct {
 
 // slot is the position of the last field filled: 0 none, 1 thinking, 2
 // content, 3 images, 4 tool_calls.
-func (m *olRecord) slot() int {
+func (m *olMsg) slot() int {
 	switch {
 	case len(m.calls) > 0:
 		return 4
@@ -314,7 +314,7 @@ func (m *olRecord) slot() int {
 }
 
 // write writes m as one element of the messages array.
-func (m *olRecord) write(w *hWriter) {
+func (m *olMsg) write(w *writer) {
 	w.elem()
 	w.open('{')
 	w.strMember("role", m.role)
@@ -346,59 +346,59 @@ func (m *olRecord) write(w *hWriter) {
 	w.close('}')
 }
 
-// olSplit turns the parts of one message into records, a new one whenever
+// olSplitter turns the parts of one message into records, a new one whenever
 // a part's field comes before (or is) one already filled.
-type olSplit struct {
+type olSplitter struct {
 	role string
-	out  []*olRecord
+	out  []*olMsg
 }
 
-func (sp *olSplit) at(slot int) *olRecord {
+func (sp *olSplitter) at(slot int) *olMsg {
 	n := len(sp.out)
 	if n == 0 || sp.out[n-1].slot() > slot || (slot <= 2 && sp.out[n-1].slot() == slot) {
-		sp.out = append(sp.out, &olRecord{role: sp.role})
+		sp.out = append(sp.out, &olMsg{role: sp.role})
 		n++
 	}
 	return sp.out[n-1]
 }
 
 // write writes the records, at least one.
-func (sp *olSplit) write(w *hWriter) {
+func (sp *olSplitter) write(w *writer) {
 	if len(sp.out) == 0 {
-		sp.out = append(sp.out, &olRecord{role: sp.role})
+		sp.out = append(sp.out, &olMsg{role: sp.role})
 	}
 	for _, m := range sp.out {
 		m.write(w)
 	}
 }
 
-// encodeOllamaHist writes h as an Ollama /api/chat request body.
-func encodeOllamaHist(h spec.History) ([]byte, []spec.Violation) {
-	e := &hLosses{f: spec.FormatOllama}
-	w := &hWriter{}
+// encodeOllama writes h as an Ollama /api/chat request body.
+func encodeOllama(h spec.History) ([]byte, []spec.Violation) {
+	e := &encoder{f: spec.FormatOllama}
+	w := &writer{}
 	w.open('{')
 	w.key("messages")
 	w.open('[')
 	for j, pt := range h.System {
-		sp := &olSplit{role: "system"}
-		if olPartEnc(e, sp, pt, hSystemPath(j), false) {
+		sp := &olSplitter{role: "system"}
+		if e.olPart(sp, pt, systemPath(j), false) {
 			sp.write(w)
 		}
 	}
 	var dropped map[string]bool // ids of the custom calls of the last assistant turn, left out
 	for i, m := range h.Messages {
-		var sp *olSplit
+		var sp *olSplitter
 		switch m.Role {
 		case spec.RoleUser:
-			sp = &olSplit{role: "user"}
+			sp = &olSplitter{role: "user"}
 		case spec.RoleSystem:
 			e.leadingSystem(i)
-			sp = &olSplit{role: "system"}
+			sp = &olSplitter{role: "system"}
 		case spec.RoleAssistant:
-			sp = &olSplit{role: "assistant"}
+			sp = &olSplitter{role: "assistant"}
 			dropped = nil
 		case spec.RoleTool:
-			if olResultsEnc(e, w, h, i, dropped) {
+			if e.olResults(w, h, i, dropped) {
 				e.wrote(i, m.Role, false)
 			}
 			continue
@@ -408,11 +408,11 @@ func encodeOllamaHist(h spec.History) ([]byte, []spec.Violation) {
 		}
 		e.wrote(i, m.Role, true)
 		for j, pt := range m.Parts {
-			p := hPartPath(i, j)
+			p := partPath(i, j)
 			if m.Role == spec.RoleAssistant && e.dropCustom(&dropped, pt, p, "Ollama") {
 				continue
 			}
-			olPartEnc(e, sp, pt, p, m.Role == spec.RoleAssistant)
+			e.olPart(sp, pt, p, m.Role == spec.RoleAssistant)
 		}
 		sp.write(w)
 	}
@@ -423,17 +423,17 @@ func encodeOllamaHist(h spec.History) ([]byte, []spec.Violation) {
 	n := 0
 	for i, t := range h.Tools {
 		if t.Data != "" {
-			if t.Format == e.f && hIsObjectText(t.Data) {
+			if t.Format == e.f && isJSONObject(t.Data) {
 				w.elem()
 				w.raw(t.Data)
 				n++
 			} else {
-				e.lose(spec.XlateTools, hToolPath(i), "tool of format %q kept verbatim: Ollama cannot write it", t.Format)
+				e.lose(spec.XlateTools, toolPath(i), "tool of format %q kept verbatim: Ollama cannot write it", t.Format)
 			}
 			continue
 		}
 		if t.Kind == spec.CallCustom {
-			e.lose(spec.XlateTools, hToolPath(i), "custom tool %q: Ollama has function tools only", t.Name)
+			e.lose(spec.XlateTools, toolPath(i), "custom tool %q: Ollama has function tools only", t.Name)
 			continue
 		}
 		w.elem()
@@ -457,19 +457,19 @@ func encodeOllamaHist(h spec.History) ([]byte, []spec.Violation) {
 		w.close(']')
 	}
 	if h.ToolChoice.Mode != spec.ChoiceUnset {
-		e.lose(spec.XlateToolChoice, hToolChoicePath, "tool choice: Ollama has none")
+		e.lose(spec.XlateToolChoice, toolChoicePath, "tool choice: Ollama has none")
 	}
 	if h.ToolChoice.Parallel != spec.ParallelUnset {
-		e.lose(spec.XlateToolChoice, hToolChoicePath+".parallel", "parallel-call setting: Ollama has none")
+		e.lose(spec.XlateToolChoice, toolChoicePath+".parallel", "parallel-call setting: Ollama has none")
 	}
 	w.close('}')
 	return w.b, e.vs
 }
 
-// olPartEnc adds part pt (at canonical path p) to the records sp builds,
+// olPart adds part pt (at canonical path p) to the records sp builds,
 // or names its loss; assistant says thinking and calls may be written. It
 // reports whether the part was written.
-func olPartEnc(e *hLosses, sp *olSplit, pt spec.Part, p string, assistant bool) bool {
+func (e *encoder) olPart(sp *olSplitter, pt spec.Part, p string, assistant bool) bool {
 	switch {
 	case pt.Kind == spec.PartText:
 		if pt.Text == "" {
@@ -499,7 +499,7 @@ func olPartEnc(e *hLosses, sp *olSplit, pt spec.Part, p string, assistant bool) 
 	case pt.Kind == spec.PartCall && assistant:
 		e.signature(pt, p)
 		args := e.callArgs(pt, p)
-		var cw hWriter
+		var cw writer
 		cw.open('{')
 		cw.strMemberIf("id", pt.ID)
 		cw.key("function")
@@ -518,13 +518,13 @@ func olPartEnc(e *hLosses, sp *olSplit, pt spec.Part, p string, assistant bool) 
 	return true
 }
 
-// olResultsEnc writes the records of tool message i; dropped holds the
+// olResults writes the records of tool message i; dropped holds the
 // ids of the custom calls of its turn that were left out. It reports
 // whether it wrote any.
-func olResultsEnc(e *hLosses, w *hWriter, h spec.History, i int, dropped map[string]bool) bool {
+func (e *encoder) olResults(w *writer, h spec.History, i int, dropped map[string]bool) bool {
 	n := 0
 	for j, pt := range h.Messages[i].Parts {
-		p := hPartPath(i, j)
+		p := partPath(i, j)
 		if pt.Kind != spec.PartResult {
 			e.losePart(pt, p, "a tool message holds results only")
 			continue
@@ -536,9 +536,9 @@ func olResultsEnc(e *hLosses, w *hWriter, h spec.History, i int, dropped map[str
 		if pt.IsError {
 			e.lose(spec.XlateOpaque, p+".is_error", "result's error flag: Ollama has none")
 		}
-		m := &olRecord{role: "tool", toolName: pt.Name, toolCallID: pt.ID}
+		m := &olMsg{role: "tool", toolName: pt.Name, toolCallID: pt.ID}
 		for k, c := range pt.Content {
-			cp := hContentPath(i, j, k)
+			cp := contentPath(i, j, k)
 			switch {
 			case c.Kind == spec.PartText && m.slot() == 0 && c.Text != "":
 				e.signature(c, cp)
@@ -558,7 +558,7 @@ func olResultsEnc(e *hLosses, w *hWriter, h spec.History, i int, dropped map[str
 		n++
 	}
 	if n == 0 {
-		e.lose(spec.XlateOpaque, hMessagePath(i), "tool message without a result left out")
+		e.lose(spec.XlateOpaque, messagePath(i), "tool message without a result left out")
 	}
 	return n > 0
 }

@@ -14,63 +14,63 @@ import (
 // message is one result, by tool_call_id.
 
 var (
-	hchatDocKeys  = []string{"messages", "tools", "tool_choice", "parallel_tool_calls"}
-	hchatMsgKeys  = []string{"role", "content", "tool_call_id", "reasoning_content", "tool_calls"}
-	hchatPartKeys = []string{"type", "text"}
-	hchatCallKeys = []string{"id", "type", "function", "custom"}
-	hchatFuncKeys = []string{"name", "arguments", "input", "description", "parameters"}
+	chatDocKeys  = []string{"messages", "tools", "tool_choice", "parallel_tool_calls"}
+	chatMsgKeys  = []string{"role", "content", "tool_call_id", "reasoning_content", "tool_calls"}
+	chatPartKeys = []string{"type", "text"}
+	chatCallKeys = []string{"id", "type", "function", "custom"}
+	chatFuncKeys = []string{"name", "arguments", "input", "description", "parameters"}
 )
 
-// decodeChatHist decodes an OpenAI Chat Completions request body.
-func decodeChatHist(doc []byte) (spec.History, PathMap, []spec.Violation) {
+// decodeChat decodes an OpenAI Chat Completions request body.
+func decodeChat(doc []byte) (spec.History, PathMap, []spec.Violation) {
 	var h spec.History
 	pm := PathMap{}
-	o, vs := hDoc(doc)
+	o, vs := docObject(doc)
 	if vs != nil {
 		return h, pm, vs
 	}
 	var top [4][]byte
-	hFields(o, hchatDocKeys, top[:])
-	msgs, ok, vs := hArr(top[0], "messages")
+	membersNamed(o, chatDocKeys, top[:])
+	msgs, ok, vs := asArray(top[0], "messages")
 	if vs != nil {
 		return h, pm, vs
 	}
 	if !ok {
-		return h, pm, hShape("$", "no messages")
+		return h, pm, shapeErr("$", "no messages")
 	}
-	if n := hCount(msgs); n > 0 {
+	if n := elemCount(msgs); n > 0 {
 		h.Messages = make([]spec.Message, 0, n)
 	}
 	leading := true
-	hElems(msgs, func(k int, raw []byte) bool {
-		vs = chatMessage(&h, pm, raw, hjIndex("messages", k), &leading)
+	eachElem(msgs, func(k int, raw []byte) bool {
+		vs = chatMessage(&h, pm, raw, jindex("messages", k), &leading)
 		return vs == nil
 	})
 	if vs != nil {
 		return h, pm, vs
 	}
-	if h.Tools, vs = chatToolsHist(top[1]); vs != nil {
+	if h.Tools, vs = chatTools(top[1]); vs != nil {
 		h.Tools = nil
 		return h, pm, vs
 	}
 	for i := range h.Tools {
-		pm[hToolPath(i)] = hjIndex("tools", i)
+		pm[toolPath(i)] = jindex("tools", i)
 	}
-	if h.ToolChoice, vs = chatChoiceHist(top[2], top[3]); vs != nil {
+	if h.ToolChoice, vs = chatToolChoice(top[2], top[3]); vs != nil {
 		return h, pm, vs
 	}
 	if h.ToolChoice != (spec.ToolChoice{}) {
-		pm[hToolChoicePath] = "tool_choice"
+		pm[toolChoicePath] = "tool_choice"
 		if top[2] == nil {
-			pm[hToolChoicePath] = "parallel_tool_calls"
+			pm[toolChoicePath] = "parallel_tool_calls"
 		}
 	}
-	return h, pm, chatDroppedHist(msgs, top[1])
+	return h, pm, chatDropped(msgs, top[1])
 }
 
-// chatKnownHist are the members a History holds of a message, by role
+// chatKnown are the members a History holds of a message, by role
 // (model's chatKnown).
-var chatKnownHist = map[string][]string{
+var chatKnown = map[string][]string{
 	"system":    {"content", "role"},
 	"developer": {"content", "role"},
 	"user":      {"content", "role"},
@@ -78,55 +78,55 @@ var chatKnownHist = map[string][]string{
 	"tool":      {"content", "role", "tool_call_id"},
 }
 
-// chatDroppedHist returns a loss (XLATE-4; XLATE-5 for a call, XLATE-6
+// chatDropped returns a loss (XLATE-4; XLATE-5 for a call, XLATE-6
 // for a tool) for each member, not null, of a message, a text part, a
 // tool call or a tool of its own that no History holds (a message's name,
 // a function's strict, a custom tool's format): in document order by
 // element, by name within one. msgs and tools are of a document decoded
 // without a shape violation.
-func chatDroppedHist(msgs, tools []byte) []spec.Violation {
+func chatDropped(msgs, tools []byte) []spec.Violation {
 	var vs []spec.Violation
-	hElems(msgs, func(i int, m []byte) bool {
-		p := hjIndex("messages", i)
+	eachElem(msgs, func(i int, m []byte) bool {
+		p := jindex("messages", i)
 		var f [3][]byte
-		hFields(m, []string{"role", "content", "tool_calls"}, f[:])
-		role := hStrOf(f[0])
-		vs = append(vs, hDropped(spec.XlateOpaque, m, p, "a "+role+" message", chatKnownHist[role]...)...)
+		membersNamed(m, []string{"role", "content", "tool_calls"}, f[:])
+		role := jsonStr(f[0])
+		vs = append(vs, dropped(spec.XlateOpaque, m, p, "a "+role+" message", chatKnown[role]...)...)
 		if c := f[1]; len(c) > 0 && c[0] == '[' {
-			hElems(c, func(n int, part []byte) bool {
-				if len(part) > 0 && part[0] == '{' && hStrOf(hField(part, "type")) == "text" {
-					vs = append(vs, hDropped(spec.XlateOpaque, part, hjIndex(hjPath(p, "content"), n), "a text part", "text", "type")...)
+			eachElem(c, func(n int, part []byte) bool {
+				if len(part) > 0 && part[0] == '{' && jsonStr(member(part, "type")) == "text" {
+					vs = append(vs, dropped(spec.XlateOpaque, part, jindex(jpath(p, "content"), n), "a text part", "text", "type")...)
 				}
 				return true
 			})
 		}
 		if c := f[2]; role == "assistant" && len(c) > 0 && c[0] == '[' {
-			hElems(c, func(n int, call []byte) bool {
-				cp := hjIndex(hjPath(p, "tool_calls"), n)
+			eachElem(c, func(n int, call []byte) bool {
+				cp := jindex(jpath(p, "tool_calls"), n)
 				body, field := "function", "arguments"
-				if hStrOf(hField(call, "type")) == "custom" {
+				if jsonStr(member(call, "type")) == "custom" {
 					body, field = "custom", "input"
 				}
-				vs = append(vs, hDropped(spec.XlateIdentity, call, cp, "a tool call", "id", "type", body)...)
-				vs = append(vs, hDropped(spec.XlateIdentity, hField(call, body), hjPath(cp, body), "a tool call's "+body, "name", field)...)
+				vs = append(vs, dropped(spec.XlateIdentity, call, cp, "a tool call", "id", "type", body)...)
+				vs = append(vs, dropped(spec.XlateIdentity, member(call, body), jpath(cp, body), "a tool call's "+body, "name", field)...)
 				return true
 			})
 		}
 		return true
 	})
 	if len(tools) > 0 && tools[0] == '[' {
-		hElems(tools, func(i int, t []byte) bool {
-			p := hjIndex("tools", i)
+		eachElem(tools, func(i int, t []byte) bool {
+			p := jindex("tools", i)
 			body, known := "function", []string{"description", "name", "parameters"}
-			switch hStrOf(hField(t, "type")) {
+			switch jsonStr(member(t, "type")) {
 			case "", "function":
 			case "custom":
 				body, known = "custom", []string{"description", "name"}
 			default:
 				return true // kept whole
 			}
-			vs = append(vs, hDropped(spec.XlateTools, t, p, "a tool", "type", body)...)
-			vs = append(vs, hDropped(spec.XlateTools, hField(t, body), hjPath(p, body), "a tool's "+body, known...)...)
+			vs = append(vs, dropped(spec.XlateTools, t, p, "a tool", "type", body)...)
+			vs = append(vs, dropped(spec.XlateTools, member(t, body), jpath(p, body), "a tool's "+body, known...)...)
 			return true
 		})
 	}
@@ -135,94 +135,94 @@ func chatDroppedHist(msgs, tools []byte) []spec.Violation {
 
 // chatMessage decodes the message raw at path p into h.
 func chatMessage(h *spec.History, pm PathMap, raw []byte, p string, leading *bool) []spec.Violation {
-	m, ok, vs := hObj(raw, p)
+	m, ok, vs := asObject(raw, p)
 	if vs != nil {
 		return vs
 	}
 	if !ok {
-		return hShape(p, "a message is null")
+		return shapeErr(p, "a message is null")
 	}
 	var f [5][]byte
-	hFields(m, hchatMsgKeys, f[:])
-	role, _, vs := hStr(f[0], hjPath(p, "role"))
+	membersNamed(m, chatMsgKeys, f[:])
+	role, _, vs := asString(f[0], jpath(p, "role"))
 	if vs != nil {
 		return vs
 	}
-	cp := hjPath(p, "content")
+	cp := jpath(p, "content")
 	switch role {
 	case "system", "developer":
-		parts, paths, vs := chatContentHist(f[1], cp)
+		parts, paths, vs := chatContent(f[1], cp)
 		if vs != nil {
 			return vs
 		}
 		if *leading {
 			for j, part := range parts {
-				pm[hSystemPath(len(h.System))] = paths[j]
+				pm[systemPath(len(h.System))] = paths[j]
 				h.System = append(h.System, part)
 			}
 			return nil
 		}
-		hAddMessage(h, pm, p, spec.RoleSystem, parts, paths)
+		addMessage(h, pm, p, spec.RoleSystem, parts, paths)
 	case "user":
 		*leading = false
-		parts, paths, vs := chatContentHist(f[1], cp)
+		parts, paths, vs := chatContent(f[1], cp)
 		if vs != nil {
 			return vs
 		}
-		hAddMessage(h, pm, p, spec.RoleUser, parts, paths)
+		addMessage(h, pm, p, spec.RoleUser, parts, paths)
 	case "assistant":
 		*leading = false
-		parts, paths, vs := chatAssistantHist(f, p)
+		parts, paths, vs := chatAssistant(f, p)
 		if vs != nil {
 			return vs
 		}
-		hAddMessage(h, pm, p, spec.RoleAssistant, parts, paths)
+		addMessage(h, pm, p, spec.RoleAssistant, parts, paths)
 	case "tool":
 		*leading = false
-		id, _, vs := hStr(f[2], hjPath(p, "tool_call_id"))
+		id, _, vs := asString(f[2], jpath(p, "tool_call_id"))
 		if vs != nil {
 			return vs
 		}
-		content, paths, vs := chatContentHist(f[1], cp)
+		content, paths, vs := chatContent(f[1], cp)
 		if vs != nil {
 			return vs
 		}
 		i := len(h.Messages)
 		for k, q := range paths {
-			pm[hContentPath(i, 0, k)] = q
+			pm[contentPath(i, 0, k)] = q
 		}
-		hAddMessage(h, pm, p, spec.RoleTool, []spec.Part{{Kind: spec.PartResult, ID: id, Content: content}}, []string{p})
+		addMessage(h, pm, p, spec.RoleTool, []spec.Part{{Kind: spec.PartResult, ID: id, Content: content}}, []string{p})
 	case "":
-		return hShape(p, "a message has no role")
+		return shapeErr(p, "a message has no role")
 	default:
-		return hShape(hjPath(p, "role"), "unknown role %q", role)
+		return shapeErr(jpath(p, "role"), "unknown role %q", role)
 	}
 	return nil
 }
 
-// chatContentHist decodes a message's content at path p: a string (one
+// chatContent decodes a message's content at path p: a string (one
 // text part), an array of content parts, or null or absent (no parts).
-func chatContentHist(raw []byte, p string) ([]spec.Part, []string, []spec.Violation) {
-	if hNull(raw) {
+func chatContent(raw []byte, p string) ([]spec.Part, []string, []spec.Violation) {
+	if isNull(raw) {
 		return nil, nil, nil
 	}
 	switch raw[0] {
 	case '"':
-		return []spec.Part{{Kind: spec.PartText, Text: hText(raw)}}, []string{p}, nil
+		return []spec.Part{{Kind: spec.PartText, Text: unquote(raw)}}, []string{p}, nil
 	case '[':
 	default:
-		return nil, nil, hShape(p, "content: want a string, an array or null, got a JSON %s", hKind(raw))
+		return nil, nil, shapeErr(p, "content: want a string, an array or null, got a JSON %s", jsonType(raw))
 	}
 	var parts []spec.Part
 	var paths []string
-	if n := hCount(raw); n > 0 {
+	if n := elemCount(raw); n > 0 {
 		parts, paths = make([]spec.Part, 0, n), make([]string, 0, n)
 	}
 	var vs []spec.Violation
-	hElems(raw, func(k int, e []byte) bool {
-		ep := hjIndex(p, k)
+	eachElem(raw, func(k int, e []byte) bool {
+		ep := jindex(p, k)
 		var part spec.Part
-		if part, vs = chatPartHist(e, ep); vs != nil {
+		if part, vs = chatPart(e, ep); vs != nil {
 			return false
 		}
 		parts, paths = append(parts, part), append(paths, ep)
@@ -234,65 +234,65 @@ func chatContentHist(raw []byte, p string) ([]spec.Part, []string, []spec.Violat
 	return parts, paths, nil
 }
 
-// chatPartHist decodes one content part: text, image_url (an image), or
+// chatPart decodes one content part: text, image_url (an image), or
 // another type (opaque).
-func chatPartHist(raw []byte, p string) (spec.Part, []spec.Violation) {
-	o, ok, vs := hObj(raw, p)
+func chatPart(raw []byte, p string) (spec.Part, []spec.Violation) {
+	o, ok, vs := asObject(raw, p)
 	if vs != nil {
 		return spec.Part{}, vs
 	}
 	if !ok {
-		return spec.Part{}, hShape(p, "a content part is null")
+		return spec.Part{}, shapeErr(p, "a content part is null")
 	}
 	var f [2][]byte
-	hFields(o, hchatPartKeys, f[:])
-	typ, _, vs := hStr(f[0], hjPath(p, "type"))
+	membersNamed(o, chatPartKeys, f[:])
+	typ, _, vs := asString(f[0], jpath(p, "type"))
 	if vs != nil {
 		return spec.Part{}, vs
 	}
 	switch typ {
 	case "":
-		return spec.Part{}, hShape(p, "a content part has no type")
+		return spec.Part{}, shapeErr(p, "a content part has no type")
 	case "text":
-		s, ok, vs := hStr(f[1], hjPath(p, "text"))
+		s, ok, vs := asString(f[1], jpath(p, "text"))
 		if vs != nil {
 			return spec.Part{}, vs
 		}
 		if !ok {
-			return spec.Part{}, hShape(p, "a text part has no text")
+			return spec.Part{}, shapeErr(p, "a text part has no text")
 		}
 		return spec.Part{Kind: spec.PartText, Text: s}, nil
 	case "image_url":
-		return spec.Part{Kind: spec.PartImage, Data: hCompact(raw), Format: spec.FormatOpenAIChat}, nil
+		return spec.Part{Kind: spec.PartImage, Data: compact(raw), Format: spec.FormatOpenAIChat}, nil
 	}
-	return spec.Part{Kind: spec.PartOpaque, Data: hCompact(raw), Format: spec.FormatOpenAIChat}, nil
+	return spec.Part{Kind: spec.PartOpaque, Data: compact(raw), Format: spec.FormatOpenAIChat}, nil
 }
 
-// chatAssistantHist decodes an assistant message at path p, whose members
-// f are those of hchatMsgKeys: reasoning_content, content, tool_calls.
-func chatAssistantHist(f [5][]byte, p string) ([]spec.Part, []string, []spec.Violation) {
+// chatAssistant decodes an assistant message at path p, whose members
+// f are those of chatMsgKeys: reasoning_content, content, tool_calls.
+func chatAssistant(f [5][]byte, p string) ([]spec.Part, []string, []spec.Violation) {
 	var parts []spec.Part
 	var paths []string
-	rp := hjPath(p, "reasoning_content")
-	if r, ok, vs := hStr(f[3], rp); vs != nil {
+	rp := jpath(p, "reasoning_content")
+	if r, ok, vs := asString(f[3], rp); vs != nil {
 		return nil, nil, vs
 	} else if ok {
 		parts, paths = append(parts, spec.Part{Kind: spec.PartThinking, Text: r}), append(paths, rp)
 	}
-	cs, cps, vs := chatContentHist(f[1], hjPath(p, "content"))
+	cs, cps, vs := chatContent(f[1], jpath(p, "content"))
 	if vs != nil {
 		return nil, nil, vs
 	}
 	parts, paths = append(parts, cs...), append(paths, cps...)
-	tp := hjPath(p, "tool_calls")
-	calls, ok, vs := hArr(f[4], tp)
+	tp := jpath(p, "tool_calls")
+	calls, ok, vs := asArray(f[4], tp)
 	if vs != nil || !ok {
 		return parts, paths, vs
 	}
-	hElems(calls, func(n int, raw []byte) bool {
-		cp := hjIndex(tp, n)
+	eachElem(calls, func(n int, raw []byte) bool {
+		cp := jindex(tp, n)
 		var c spec.Part
-		if c, vs = chatCallHist(raw, cp); vs != nil {
+		if c, vs = chatCall(raw, cp); vs != nil {
 			return false
 		}
 		parts, paths = append(parts, c), append(paths, cp)
@@ -304,22 +304,22 @@ func chatAssistantHist(f [5][]byte, p string) ([]spec.Part, []string, []spec.Vio
 	return parts, paths, nil
 }
 
-// chatCallHist decodes one entry of tool_calls at path p.
-func chatCallHist(raw []byte, p string) (spec.Part, []spec.Violation) {
-	o, ok, vs := hObj(raw, p)
+// chatCall decodes one entry of tool_calls at path p.
+func chatCall(raw []byte, p string) (spec.Part, []spec.Violation) {
+	o, ok, vs := asObject(raw, p)
 	if vs != nil {
 		return spec.Part{}, vs
 	}
 	if !ok {
-		return spec.Part{}, hShape(p, "a tool call is null")
+		return spec.Part{}, shapeErr(p, "a tool call is null")
 	}
 	var f [4][]byte
-	hFields(o, hchatCallKeys, f[:])
+	membersNamed(o, chatCallKeys, f[:])
 	c := spec.Part{Kind: spec.PartCall, CallKind: spec.CallFunction}
-	if c.ID, _, vs = hStr(f[0], hjPath(p, "id")); vs != nil {
+	if c.ID, _, vs = asString(f[0], jpath(p, "id")); vs != nil {
 		return spec.Part{}, vs
 	}
-	typ, _, vs := hStr(f[1], hjPath(p, "type"))
+	typ, _, vs := asString(f[1], jpath(p, "type"))
 	if vs != nil {
 		return spec.Part{}, vs
 	}
@@ -329,44 +329,44 @@ func chatCallHist(raw []byte, p string) (spec.Part, []spec.Violation) {
 	case "custom":
 		c.CallKind, body, bodyRaw, field = spec.CallCustom, "custom", f[3], 2
 	default:
-		return spec.Part{}, hShape(hjPath(p, "type"), "unknown tool call type %q", typ)
+		return spec.Part{}, shapeErr(jpath(p, "type"), "unknown tool call type %q", typ)
 	}
-	bp := hjPath(p, body)
-	fn, ok, vs := hObj(bodyRaw, bp)
+	bp := jpath(p, body)
+	fn, ok, vs := asObject(bodyRaw, bp)
 	if vs != nil {
 		return spec.Part{}, vs
 	}
 	if !ok {
-		return spec.Part{}, hShape(p, "a tool call has no %s", body)
+		return spec.Part{}, shapeErr(p, "a tool call has no %s", body)
 	}
 	var g [5][]byte
-	hFields(fn, hchatFuncKeys, g[:])
-	if c.Name, _, vs = hStr(g[0], hjPath(bp, "name")); vs != nil {
+	membersNamed(fn, chatFuncKeys, g[:])
+	if c.Name, _, vs = asString(g[0], jpath(bp, "name")); vs != nil {
 		return spec.Part{}, vs
 	}
-	args, _, vs := hStr(g[field], hjPath(bp, hchatFuncKeys[field]))
+	args, _, vs := asString(g[field], jpath(bp, chatFuncKeys[field]))
 	if vs != nil {
 		return spec.Part{}, vs
 	}
 	if c.CallKind == spec.CallCustom {
 		c.Args = args
 	} else {
-		c.Args = hArgs(args)
+		c.Args = argsText(args)
 	}
 	return c, nil
 }
 
-// chatToolsHist decodes the "tools" array.
-func chatToolsHist(raw []byte) ([]spec.Tool, []spec.Violation) {
-	arr, ok, vs := hArr(raw, "tools")
+// chatTools decodes the "tools" array.
+func chatTools(raw []byte) ([]spec.Tool, []spec.Violation) {
+	arr, ok, vs := asArray(raw, "tools")
 	if vs != nil || !ok {
 		return nil, vs
 	}
-	tools := make([]spec.Tool, 0, hCount(arr))
-	hElems(arr, func(i int, e []byte) bool {
+	tools := make([]spec.Tool, 0, elemCount(arr))
+	eachElem(arr, func(i int, e []byte) bool {
 		var t spec.Tool
 		var keep bool
-		if t, keep, vs = chatToolHist(e, hjIndex("tools", i)); vs != nil {
+		if t, keep, vs = chatTool(e, jindex("tools", i)); vs != nil {
 			return false
 		}
 		if keep {
@@ -383,18 +383,18 @@ func chatToolsHist(raw []byte) ([]spec.Tool, []spec.Violation) {
 	return tools, nil
 }
 
-// chatToolHist decodes one tool at path p.
-func chatToolHist(e []byte, p string) (spec.Tool, bool, []spec.Violation) {
-	o, ok, vs := hObj(e, p)
+// chatTool decodes one tool at path p.
+func chatTool(e []byte, p string) (spec.Tool, bool, []spec.Violation) {
+	o, ok, vs := asObject(e, p)
 	if vs != nil {
 		return spec.Tool{}, false, vs
 	}
 	if !ok {
-		return spec.Tool{}, false, hShape(p, "a tool is null")
+		return spec.Tool{}, false, shapeErr(p, "a tool is null")
 	}
 	var f [4][]byte
-	hFields(o, hchatCallKeys, f[:])
-	typ, _, vs := hStr(f[1], hjPath(p, "type"))
+	membersNamed(o, chatCallKeys, f[:])
+	typ, _, vs := asString(f[1], jpath(p, "type"))
 	if vs != nil {
 		return spec.Tool{}, false, vs
 	}
@@ -405,35 +405,35 @@ func chatToolHist(e []byte, p string) (spec.Tool, bool, []spec.Violation) {
 	case "custom":
 		t.Kind, body, bodyRaw, schema = spec.CallCustom, "custom", f[3], false
 	default:
-		return hOpaqueTool(o, spec.FormatOpenAIChat), true, nil
+		return opaqueTool(o, spec.FormatOpenAIChat), true, nil
 	}
-	bp := hjPath(p, body)
-	fn, ok, vs := hObj(bodyRaw, bp)
+	bp := jpath(p, body)
+	fn, ok, vs := asObject(bodyRaw, bp)
 	if vs != nil {
 		return spec.Tool{}, false, vs
 	}
 	if !ok {
-		return spec.Tool{}, false, hShape(p, "a tool has no %s", body)
+		return spec.Tool{}, false, shapeErr(p, "a tool has no %s", body)
 	}
 	var g [5][]byte
-	hFields(fn, hchatFuncKeys, g[:])
-	if t.Name, _, vs = hStr(g[0], hjPath(bp, "name")); vs != nil {
+	membersNamed(fn, chatFuncKeys, g[:])
+	if t.Name, _, vs = asString(g[0], jpath(bp, "name")); vs != nil {
 		return spec.Tool{}, false, vs
 	}
-	if t.Description, _, vs = hStr(g[3], hjPath(bp, "description")); vs != nil {
+	if t.Description, _, vs = asString(g[3], jpath(bp, "description")); vs != nil {
 		return spec.Tool{}, false, vs
 	}
-	if schema && !hNull(g[4]) {
-		t.Schema = hCompact(g[4])
+	if schema && !isNull(g[4]) {
+		t.Schema = compact(g[4])
 	}
 	return t, true, nil
 }
 
-// chatChoiceHist decodes "tool_choice" (raw) and "parallel_tool_calls"
+// chatToolChoice decodes "tool_choice" (raw) and "parallel_tool_calls"
 // (par). After a violation the choice holds what was decoded before it.
-func chatChoiceHist(raw, par []byte) (spec.ToolChoice, []spec.Violation) {
+func chatToolChoice(raw, par []byte) (spec.ToolChoice, []spec.Violation) {
 	var c spec.ToolChoice
-	if b, ok, vs := hBoolean(par, "parallel_tool_calls"); vs != nil {
+	if b, ok, vs := asBool(par, "parallel_tool_calls"); vs != nil {
 		return c, vs
 	} else if ok {
 		c.Parallel = spec.ParallelAllowed
@@ -441,11 +441,11 @@ func chatChoiceHist(raw, par []byte) (spec.ToolChoice, []spec.Violation) {
 			c.Parallel = spec.ParallelDisabled
 		}
 	}
-	if hNull(raw) {
+	if isNull(raw) {
 		return c, nil
 	}
 	if raw[0] == '"' {
-		switch s := hText(raw); s {
+		switch s := unquote(raw); s {
 		case "auto":
 			c.Mode = spec.ChoiceAuto
 		case "none":
@@ -453,17 +453,17 @@ func chatChoiceHist(raw, par []byte) (spec.ToolChoice, []spec.Violation) {
 		case "required":
 			c.Mode = spec.ChoiceRequired
 		default:
-			return c, hShape("tool_choice", "unknown tool choice %q", s)
+			return c, shapeErr("tool_choice", "unknown tool choice %q", s)
 		}
 		return c, nil
 	}
-	t, _, vs := hObj(raw, "tool_choice")
+	t, _, vs := asObject(raw, "tool_choice")
 	if vs != nil {
 		return c, vs
 	}
 	var f [4][]byte
-	hFields(t, hchatCallKeys, f[:])
-	typ, _, vs := hStr(f[1], "tool_choice.type")
+	membersNamed(t, chatCallKeys, f[:])
+	typ, _, vs := asString(f[1], "tool_choice.type")
 	if vs != nil {
 		return c, vs
 	}
@@ -473,16 +473,16 @@ func chatChoiceHist(raw, par []byte) (spec.ToolChoice, []spec.Violation) {
 	case "custom":
 		body = f[3]
 	default:
-		return c, hShape("tool_choice.type", "unknown tool choice type %q", typ)
+		return c, shapeErr("tool_choice.type", "unknown tool choice type %q", typ)
 	}
-	fn, ok, vs := hObj(body, hjPath("tool_choice", typ))
+	fn, ok, vs := asObject(body, jpath("tool_choice", typ))
 	if vs != nil {
 		return c, vs
 	}
 	if !ok {
-		return c, hShape("tool_choice", "a named tool choice has no %s", typ)
+		return c, shapeErr("tool_choice", "a named tool choice has no %s", typ)
 	}
-	name, _, vs := hStr(hField(fn, "name"), hjPath("tool_choice", typ+".name"))
+	name, _, vs := asString(member(fn, "name"), jpath("tool_choice", typ+".name"))
 	if vs != nil {
 		return c, vs
 	}
@@ -490,19 +490,19 @@ func chatChoiceHist(raw, par []byte) (spec.ToolChoice, []spec.Violation) {
 	return c, nil
 }
 
-// chatEnc is one encoding of a History as an OpenAI chat request.
-type chatEnc struct {
-	w      hWriter
+// chatEncoder is one encoding of a History as an OpenAI chat request.
+type chatEncoder struct {
+	w      writer
 	losses []spec.Violation
 }
 
-func (e *chatEnc) lose(rule spec.RuleID, p, format string, args ...any) {
-	e.losses = append(e.losses, hLoss(rule, p, format, args...))
+func (e *chatEncoder) lose(rule spec.RuleID, p, format string, args ...any) {
+	e.losses = append(e.losses, loss(rule, p, format, args...))
 }
 
-// encodeChatHist writes h as an OpenAI Chat Completions request body.
-func encodeChatHist(h spec.History) ([]byte, []spec.Violation) {
-	e := &chatEnc{}
+// encodeChat writes h as an OpenAI Chat Completions request body.
+func encodeChat(h spec.History) ([]byte, []spec.Violation) {
+	e := &chatEncoder{}
 	w := &e.w
 	w.open('{')
 	w.key("messages")
@@ -513,14 +513,14 @@ func encodeChatHist(h spec.History) ([]byte, []spec.Violation) {
 		w.open('{')
 		w.strMember("role", "system")
 		w.key("content")
-		if !e.content([]spec.Part{p}, func(int) string { return hSystemPath(i) }) {
+		if !e.content([]spec.Part{p}, func(int) string { return systemPath(i) }) {
 			w.reset(m)
 			continue
 		}
 		w.close('}')
 	}
 	for i, m := range h.Messages {
-		path := func(j int) string { return hPartPath(i, j) }
+		path := func(j int) string { return partPath(i, j) }
 		switch m.Role {
 		case spec.RoleSystem, spec.RoleUser:
 			w.elem()
@@ -540,7 +540,7 @@ func encodeChatHist(h spec.History) ([]byte, []spec.Violation) {
 		case spec.RoleTool:
 			e.results(i, m)
 		default:
-			e.lose(spec.XlateOpaque, hMessagePath(i), "a message of role %s: openai-chat has no such role", m.Role)
+			e.lose(spec.XlateOpaque, messagePath(i), "a message of role %s: openai-chat has no such role", m.Role)
 		}
 	}
 	w.close(']')
@@ -560,7 +560,7 @@ func encodeChatHist(h spec.History) ([]byte, []spec.Violation) {
 // content writes parts as a message content: a string for one text part,
 // else an array of content parts. It writes nothing and returns false when
 // there are parts and every one is lost.
-func (e *chatEnc) content(parts []spec.Part, path func(int) string) bool {
+func (e *chatEncoder) content(parts []spec.Part, path func(int) string) bool {
 	w := &e.w
 	if len(parts) == 1 && parts[0].Kind == spec.PartText {
 		e.textSignature(parts[0], path(0))
@@ -585,7 +585,7 @@ func (e *chatEnc) content(parts []spec.Part, path func(int) string) bool {
 
 // contentPart writes one element of a content array, or names its loss
 // and returns false.
-func (e *chatEnc) contentPart(p spec.Part, path string) bool {
+func (e *chatEncoder) contentPart(p spec.Part, path string) bool {
 	w := &e.w
 	switch p.Kind {
 	case spec.PartText:
@@ -597,12 +597,12 @@ func (e *chatEnc) contentPart(p spec.Part, path string) bool {
 		w.close('}')
 		return true
 	case spec.PartImage, spec.PartOpaque:
-		if p.Format == spec.FormatOpenAIChat && hIsObject(p.Data) {
+		if p.Format == spec.FormatOpenAIChat && isJSONObject(p.Data) {
 			w.elem()
 			w.raw(p.Data)
 			return true
 		}
-		e.lose(spec.XlateOpaque, path, "%s part of %s: openai-chat cannot carry it", p.Kind, hFormatName(p.Format))
+		e.lose(spec.XlateOpaque, path, "%s part of %s: openai-chat cannot carry it", p.Kind, formatName(p.Format))
 	case spec.PartThinking, spec.PartRedacted:
 		e.lose(spec.XlateThinking, path, "%s part outside an assistant message's reasoning: openai-chat cannot carry it", p.Kind)
 	default:
@@ -613,7 +613,7 @@ func (e *chatEnc) contentPart(p spec.Part, path string) bool {
 
 // textSignature names the signature of a text part, which chat cannot
 // carry.
-func (e *chatEnc) textSignature(p spec.Part, path string) {
+func (e *chatEncoder) textSignature(p spec.Part, path string) {
 	if p.Signature != "" {
 		e.lose(spec.XlateThinking, path, "the signature of a text part: openai-chat cannot carry it")
 	}
@@ -624,14 +624,14 @@ func (e *chatEnc) textSignature(p spec.Part, path string) {
 // tool_calls. The losses of the reasoning, the calls and the order come
 // first, in part order, then those of the content, as the content is
 // written after the parts are sorted.
-func (e *chatEnc) assistant(i int, m spec.Message) {
+func (e *chatEncoder) assistant(i int, m spec.Message) {
 	reasoning := -1
 	var content []spec.Part
 	var contentPaths []string
 	calls := 0
 	seenCall, seenOther := false, false
 	for j, p := range m.Parts {
-		path := hPartPath(i, j)
+		path := partPath(i, j)
 		switch p.Kind {
 		case spec.PartThinking:
 			switch {
@@ -693,7 +693,7 @@ func (e *chatEnc) assistant(i int, m spec.Message) {
 }
 
 // call writes one entry of tool_calls.
-func (e *chatEnc) call(p spec.Part) {
+func (e *chatEncoder) call(p spec.Part) {
 	w := &e.w
 	w.elem()
 	w.open('{')
@@ -712,10 +712,10 @@ func (e *chatEnc) call(p spec.Part) {
 }
 
 // results writes the tool message i: one message per result part.
-func (e *chatEnc) results(i int, m spec.Message) {
+func (e *chatEncoder) results(i int, m spec.Message) {
 	w := &e.w
 	for j, p := range m.Parts {
-		path := hPartPath(i, j)
+		path := partPath(i, j)
 		if p.Kind != spec.PartResult {
 			e.lose(spec.XlateOpaque, path, "%s part in a tool message: openai-chat cannot carry it", p.Kind)
 			continue
@@ -731,7 +731,7 @@ func (e *chatEnc) results(i int, m spec.Message) {
 		w.strMember("role", "tool")
 		w.strMemberIf("tool_call_id", p.ID)
 		w.key("content")
-		if !e.content(p.Content, func(k int) string { return hContentPath(i, j, k) }) {
+		if !e.content(p.Content, func(k int) string { return contentPath(i, j, k) }) {
 			w.raw("[]")
 		}
 		w.close('}')
@@ -739,22 +739,22 @@ func (e *chatEnc) results(i int, m spec.Message) {
 }
 
 // tool writes one tool, or names its loss.
-func (e *chatEnc) tool(i int, t spec.Tool) {
+func (e *chatEncoder) tool(i int, t spec.Tool) {
 	w := &e.w
 	if t.Data != "" {
-		if t.Format == spec.FormatOpenAIChat && hIsObject(t.Data) {
+		if t.Format == spec.FormatOpenAIChat && isJSONObject(t.Data) {
 			w.elem()
 			w.raw(t.Data)
 			return
 		}
-		e.lose(spec.XlateTools, hToolPath(i), "a tool of %s that is neither a function nor a custom tool: openai-chat cannot carry it", hFormatName(t.Format))
+		e.lose(spec.XlateTools, toolPath(i), "a tool of %s that is neither a function nor a custom tool: openai-chat cannot carry it", formatName(t.Format))
 		return
 	}
 	w.elem()
 	w.open('{')
 	if t.Kind == spec.CallCustom {
 		if t.Schema != "" {
-			e.lose(spec.XlateTools, hToolPath(i), "the input schema of a custom tool: openai-chat custom tools have none")
+			e.lose(spec.XlateTools, toolPath(i), "the input schema of a custom tool: openai-chat custom tools have none")
 		}
 		w.strMember("type", "custom")
 		w.key("custom")
@@ -767,7 +767,7 @@ func (e *chatEnc) tool(i int, t spec.Tool) {
 	}
 	schema := t.Schema
 	if schema != "" && !jsonwire.Valid([]byte(schema)) {
-		e.lose(spec.XlateTools, hToolPath(i), "an input schema that is not JSON: openai-chat cannot carry it")
+		e.lose(spec.XlateTools, toolPath(i), "an input schema that is not JSON: openai-chat cannot carry it")
 		schema = ""
 	}
 	w.strMember("type", "function")
@@ -784,7 +784,7 @@ func (e *chatEnc) tool(i int, t spec.Tool) {
 }
 
 // toolChoice writes tool_choice and parallel_tool_calls.
-func (e *chatEnc) toolChoice(h spec.History) {
+func (e *chatEncoder) toolChoice(h spec.History) {
 	w := &e.w
 	c := h.ToolChoice
 	switch c.Mode {
@@ -811,7 +811,7 @@ func (e *chatEnc) toolChoice(h spec.History) {
 		w.close('}')
 		w.close('}')
 	default:
-		e.lose(spec.XlateToolChoice, hToolChoicePath, "tool choice mode %s: openai-chat has no such mode", c.Mode)
+		e.lose(spec.XlateToolChoice, toolChoicePath, "tool choice mode %s: openai-chat has no such mode", c.Mode)
 	}
 	switch c.Parallel {
 	case spec.ParallelAllowed:

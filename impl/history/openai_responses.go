@@ -14,134 +14,134 @@ import (
 // encrypted_content, each with the item's id.
 
 var (
-	hrsItemKeys   = []string{"type", "role", "content", "call_id", "name", "input", "arguments", "output", "id", "summary", "encrypted_content"}
-	hrsPartKeys   = []string{"type", "text"}
-	hrsToolKeys   = []string{"type", "format", "name", "description", "parameters"}
-	hrsChoiceKeys = []string{"type", "name", "mode"}
+	rsItemKeys   = []string{"type", "role", "content", "call_id", "name", "input", "arguments", "output", "id", "summary", "encrypted_content"}
+	rsPartKeys   = []string{"type", "text"}
+	rsToolKeys   = []string{"type", "format", "name", "description", "parameters"}
+	rsChoiceKeys = []string{"type", "name", "mode"}
 )
 
-// Indexes in hrsItemKeys.
+// Indexes in rsItemKeys.
 const (
-	hriType = iota
-	hriRole
-	hriContent
-	hriCallID
-	hriName
-	hriInput
-	hriArguments
-	hriOutput
-	hriID
-	hriSummary
-	hriEncrypted
+	riType = iota
+	riRole
+	riContent
+	riCallID
+	riName
+	riInput
+	riArguments
+	riOutput
+	riID
+	riSummary
+	riEncrypted
 )
 
-// decodeResponsesHist decodes an OpenAI Responses request body.
-func decodeResponsesHist(doc []byte) (spec.History, PathMap, []spec.Violation) {
-	s := &hdBuild{pm: PathMap{}}
-	root, v := hdRootDoc(doc)
+// decodeResponses decodes an OpenAI Responses request body.
+func decodeResponses(doc []byte) (spec.History, PathMap, []spec.Violation) {
+	s := newBuilder()
+	root, v := rootObject(doc)
 	if v != nil {
 		return s.done(v)
 	}
 	var top [5][]byte
-	hFields(root, []string{"instructions", "input", "tools", "tool_choice", "parallel_tool_calls"}, top[:])
-	if raw := top[0]; !hNull(raw) {
+	membersNamed(root, []string{"instructions", "input", "tools", "tool_choice", "parallel_tool_calls"}, top[:])
+	if raw := top[0]; !isNull(raw) {
 		if raw[0] == '[' {
-			if v := rsItemsHist(s, raw, "instructions"); v != nil {
+			if v := rsItems(s, raw, "instructions"); v != nil {
 				return s.done(v)
 			}
 		} else {
-			t, _, v := hdStr(raw, "instructions")
+			t, _, v := readString(raw, "instructions")
 			if v != nil {
 				return s.done(v)
 			}
 			s.system(spec.Part{Kind: spec.PartText, Text: t}, "instructions")
 		}
 	}
-	if raw := top[1]; !hNull(raw) {
+	if raw := top[1]; !isNull(raw) {
 		if raw[0] == '"' {
 			i := s.message(spec.RoleUser, "input")
-			s.part(i, spec.Part{Kind: spec.PartText, Text: hText(raw)}, "input")
-		} else if v := rsItemsHist(s, raw, "input"); v != nil {
+			s.part(i, spec.Part{Kind: spec.PartText, Text: unquote(raw)}, "input")
+		} else if v := rsItems(s, raw, "input"); v != nil {
 			return s.done(v)
 		}
 	}
-	if v := rsToolsHist(s, top[2]); v != nil {
+	if v := rsTools(s, top[2]); v != nil {
 		return s.done(v)
 	}
-	return s.done(rsChoiceHist(s, top[3], top[4]))
+	return s.done(rsToolChoice(s, top[3], top[4]))
 }
 
-// rsItemsHist decodes the item array raw at document path p.
-func rsItemsHist(s *hdBuild, raw []byte, p string) *spec.Violation {
-	items, _, v := hdArr(raw, p)
+// rsItems decodes the item array raw at document path p.
+func rsItems(s *builder, raw []byte, p string) *spec.Violation {
+	items, _, v := readArray(raw, p)
 	if v != nil {
 		return v
 	}
-	hElems(items, func(n int, it []byte) bool {
-		v = rsItemHist(s, it, hjIndex(p, n))
+	eachElem(items, func(n int, it []byte) bool {
+		v = rsItem(s, it, jindex(p, n))
 		return v == nil
 	})
 	return v
 }
 
-// rsItemHist decodes one input item at document path p.
-func rsItemHist(s *hdBuild, raw []byte, p string) *spec.Violation {
-	o, ok, v := hdObj(raw, p)
+// rsItem decodes one input item at document path p.
+func rsItem(s *builder, raw []byte, p string) *spec.Violation {
+	o, ok, v := readObject(raw, p)
 	if v != nil {
 		return v
 	}
 	if !ok {
-		return hdShape(p, "an input item is an object, got null")
+		return shapeViolation(p, "an input item is an object, got null")
 	}
 	var f [11][]byte
-	hFields(o, hrsItemKeys, f[:])
-	typ, _, v := hdStr(f[hriType], hjPath(p, "type"))
+	membersNamed(o, rsItemKeys, f[:])
+	typ, _, v := readString(f[riType], jpath(p, "type"))
 	if v != nil {
 		return v
 	}
 	if typ == "" {
-		if f[hriRole] == nil {
-			return hdShape(p, "an input item needs a type or a role")
+		if f[riRole] == nil {
+			return shapeViolation(p, "an input item needs a type or a role")
 		}
 		typ = "message"
 	}
 	switch typ {
 	case "message":
-		return rsMessageHist(s, &f, raw, p)
+		return rsMessage(s, &f, raw, p)
 	case "function_call", "custom_tool_call":
-		id, _, v := hdStr(f[hriCallID], hjPath(p, "call_id"))
+		id, _, v := readString(f[riCallID], jpath(p, "call_id"))
 		if v != nil {
 			return v
 		}
-		name, _, v := hdStr(f[hriName], hjPath(p, "name"))
+		name, _, v := readString(f[riName], jpath(p, "name"))
 		if v != nil {
 			return v
 		}
 		pt := spec.Part{Kind: spec.PartCall, ID: id, Name: name, CallKind: spec.CallFunction}
 		if typ == "custom_tool_call" {
-			in, _, v := hdStr(f[hriInput], hjPath(p, "input"))
+			in, _, v := readString(f[riInput], jpath(p, "input"))
 			if v != nil {
 				return v
 			}
 			pt.CallKind, pt.Args = spec.CallCustom, in
 		} else {
-			args, _, v := hdStr(f[hriArguments], hjPath(p, "arguments"))
+			args, _, v := readString(f[riArguments], jpath(p, "arguments"))
 			if v != nil {
 				return v
 			}
-			pt.Args = hArgs(args)
+			pt.Args = argsText(args)
 		}
 		s.part(s.run(spec.RoleAssistant, p), pt, p)
 		return nil
 	case "function_call_output", "custom_tool_call_output":
-		id, _, v := hdStr(f[hriCallID], hjPath(p, "call_id"))
+		id, _, v := readString(f[riCallID], jpath(p, "call_id"))
 		if v != nil {
 			return v
 		}
 		pt := spec.Part{Kind: spec.PartResult, ID: id}
 		var paths []string
-		if raw := f[hriOutput]; !hNull(raw) {
-			parts, v := rsContentHist(raw, hjPath(p, "output"))
+		if raw := f[riOutput]; !isNull(raw) {
+			parts, v := rsContent(raw, jpath(p, "output"))
 			if v != nil {
 				return v
 			}
@@ -153,37 +153,37 @@ func rsItemHist(s *hdBuild, raw []byte, p string) *spec.Violation {
 		s.result(pt, p, paths)
 		return nil
 	case "reasoning":
-		return rsReasoningHist(s, &f, raw, p)
+		return rsReasoning(s, &f, raw, p)
 	}
 	i := s.run(spec.RoleAssistant, p)
-	s.part(i, spec.Part{Kind: spec.PartOpaque, Data: hCompact(raw), Format: spec.FormatOpenAIResponses}, p)
+	s.part(i, spec.Part{Kind: spec.PartOpaque, Data: compact(raw), Format: spec.FormatOpenAIResponses}, p)
 	return nil
 }
 
-// rsMessageHist decodes a message item, whose members f are those of
-// hrsItemKeys.
-func rsMessageHist(s *hdBuild, f *[11][]byte, raw []byte, p string) *spec.Violation {
-	role, ok, v := hdStr(f[hriRole], hjPath(p, "role"))
+// rsMessage decodes a message item, whose members f are those of
+// rsItemKeys.
+func rsMessage(s *builder, f *[11][]byte, raw []byte, p string) *spec.Violation {
+	role, ok, v := readString(f[riRole], jpath(p, "role"))
 	if v != nil {
 		return v
 	}
 	if !ok {
-		return hdShape(hjPath(p, "role"), "a message item needs a role")
+		return shapeViolation(jpath(p, "role"), "a message item needs a role")
 	}
-	cp := hjPath(p, "content")
-	craw := f[hriContent]
-	if hNull(craw) {
-		return hdShape(cp, "a message item needs content")
+	cp := jpath(p, "content")
+	craw := f[riContent]
+	if isNull(craw) {
+		return shapeViolation(cp, "a message item needs content")
 	}
 	switch role {
 	case "assistant":
-		parts, whole, v := rsAssistantHist(craw, cp)
+		parts, whole, v := rsAssistantContent(craw, cp)
 		if v != nil {
 			return v
 		}
 		i := s.run(spec.RoleAssistant, p)
 		if whole {
-			s.part(i, spec.Part{Kind: spec.PartOpaque, Data: hCompact(raw), Format: spec.FormatOpenAIResponses}, p)
+			s.part(i, spec.Part{Kind: spec.PartOpaque, Data: compact(raw), Format: spec.FormatOpenAIResponses}, p)
 			return nil
 		}
 		for _, pp := range parts {
@@ -191,7 +191,7 @@ func rsMessageHist(s *hdBuild, f *[11][]byte, raw []byte, p string) *spec.Violat
 		}
 		return nil
 	case "user", "system", "developer":
-		parts, v := rsContentHist(craw, cp)
+		parts, v := rsContent(craw, cp)
 		if v != nil {
 			return v
 		}
@@ -211,49 +211,49 @@ func rsMessageHist(s *hdBuild, f *[11][]byte, raw []byte, p string) *spec.Violat
 		}
 		return nil
 	}
-	return hdShape(hjPath(p, "role"), "unknown role %q", role)
+	return shapeViolation(jpath(p, "role"), "unknown role %q", role)
 }
 
-// rsContentHist decodes the content of a user, system or developer
+// rsContent decodes the content of a user, system or developer
 // message, or of a call's output: a string or an array of content parts.
-func rsContentHist(raw []byte, p string) ([]hdPart, *spec.Violation) {
+func rsContent(raw []byte, p string) ([]rsPart, *spec.Violation) {
 	if raw[0] == '"' {
-		return []hdPart{{spec.Part{Kind: spec.PartText, Text: hText(raw)}, p}}, nil
+		return []rsPart{{spec.Part{Kind: spec.PartText, Text: unquote(raw)}, p}}, nil
 	}
-	a, _, v := hdArr(raw, p)
+	a, _, v := readArray(raw, p)
 	if v != nil {
 		return nil, v
 	}
-	var out []hdPart
-	hElems(a, func(n int, e []byte) bool {
-		ep := hjIndex(p, n)
-		o, ok, w := hdObj(e, ep)
+	var out []rsPart
+	eachElem(a, func(n int, e []byte) bool {
+		ep := jindex(p, n)
+		o, ok, w := readObject(e, ep)
 		if w == nil && !ok {
-			w = hdShape(ep, "a content part is an object, got null")
+			w = shapeViolation(ep, "a content part is an object, got null")
 		}
 		if v = w; v != nil {
 			return false
 		}
 		var f [2][]byte
-		hFields(o, hrsPartKeys, f[:])
-		typ, _, w := hdStr(f[0], hjPath(ep, "type"))
+		membersNamed(o, rsPartKeys, f[:])
+		typ, _, w := readString(f[0], jpath(ep, "type"))
 		if v = w; v != nil {
 			return false
 		}
 		switch typ {
 		case "input_text":
-			t, ok, w := hdStr(f[1], hjPath(ep, "text"))
+			t, ok, w := readString(f[1], jpath(ep, "text"))
 			if w == nil && !ok {
-				w = hdShape(hjPath(ep, "text"), "an input_text part needs text")
+				w = shapeViolation(jpath(ep, "text"), "an input_text part needs text")
 			}
 			if v = w; v != nil {
 				return false
 			}
-			out = append(out, hdPart{spec.Part{Kind: spec.PartText, Text: t}, ep})
+			out = append(out, rsPart{spec.Part{Kind: spec.PartText, Text: t}, ep})
 		case "input_image", "input_file", "input_audio":
-			out = append(out, hdPart{spec.Part{Kind: spec.PartImage, Data: hCompact(e), Format: spec.FormatOpenAIResponses}, ep})
+			out = append(out, rsPart{spec.Part{Kind: spec.PartImage, Data: compact(e), Format: spec.FormatOpenAIResponses}, ep})
 		default:
-			out = append(out, hdPart{spec.Part{Kind: spec.PartOpaque, Data: hCompact(e), Format: spec.FormatOpenAIResponses}, ep})
+			out = append(out, rsPart{spec.Part{Kind: spec.PartOpaque, Data: compact(e), Format: spec.FormatOpenAIResponses}, ep})
 		}
 		return true
 	})
@@ -263,28 +263,28 @@ func rsContentHist(raw []byte, p string) ([]hdPart, *spec.Violation) {
 	return out, nil
 }
 
-// rsAssistantHist decodes the content of an assistant message: its text
+// rsAssistantContent decodes the content of an assistant message: its text
 // parts, or whole when a part is not output_text.
-func rsAssistantHist(raw []byte, p string) (parts []hdPart, whole bool, v *spec.Violation) {
+func rsAssistantContent(raw []byte, p string) (parts []rsPart, whole bool, v *spec.Violation) {
 	if raw[0] == '"' {
-		return []hdPart{{spec.Part{Kind: spec.PartText, Text: hText(raw)}, p}}, false, nil
+		return []rsPart{{spec.Part{Kind: spec.PartText, Text: unquote(raw)}, p}}, false, nil
 	}
-	a, _, v := hdArr(raw, p)
+	a, _, v := readArray(raw, p)
 	if v != nil {
 		return nil, false, v
 	}
-	hElems(a, func(n int, e []byte) bool {
-		ep := hjIndex(p, n)
-		o, ok, w := hdObj(e, ep)
+	eachElem(a, func(n int, e []byte) bool {
+		ep := jindex(p, n)
+		o, ok, w := readObject(e, ep)
 		if w == nil && !ok {
-			w = hdShape(ep, "a content part is an object, got null")
+			w = shapeViolation(ep, "a content part is an object, got null")
 		}
 		if v = w; v != nil {
 			return false
 		}
 		var f [2][]byte
-		hFields(o, hrsPartKeys, f[:])
-		typ, _, w := hdStr(f[0], hjPath(ep, "type"))
+		membersNamed(o, rsPartKeys, f[:])
+		typ, _, w := readString(f[0], jpath(ep, "type"))
 		if v = w; v != nil {
 			return false
 		}
@@ -292,14 +292,14 @@ func rsAssistantHist(raw []byte, p string) (parts []hdPart, whole bool, v *spec.
 			whole = true
 			return true
 		}
-		t, ok, w := hdStr(f[1], hjPath(ep, "text"))
+		t, ok, w := readString(f[1], jpath(ep, "text"))
 		if w == nil && !ok {
-			w = hdShape(hjPath(ep, "text"), "an output_text part needs text")
+			w = shapeViolation(jpath(ep, "text"), "an output_text part needs text")
 		}
 		if v = w; v != nil {
 			return false
 		}
-		parts = append(parts, hdPart{spec.Part{Kind: spec.PartText, Text: t}, ep})
+		parts = append(parts, rsPart{spec.Part{Kind: spec.PartText, Text: t}, ep})
 		return true
 	})
 	if v != nil {
@@ -308,37 +308,37 @@ func rsAssistantHist(raw []byte, p string) (parts []hdPart, whole bool, v *spec.
 	return parts, whole, nil
 }
 
-// rsReasoningHist decodes a reasoning item, whose members f are those of
-// hrsItemKeys.
-func rsReasoningHist(s *hdBuild, f *[11][]byte, raw []byte, p string) *spec.Violation {
-	id, _, v := hdStr(f[hriID], hjPath(p, "id"))
+// rsReasoning decodes a reasoning item, whose members f are those of
+// rsItemKeys.
+func rsReasoning(s *builder, f *[11][]byte, raw []byte, p string) *spec.Violation {
+	id, _, v := readString(f[riID], jpath(p, "id"))
 	if v != nil {
 		return v
 	}
-	content, _, v := hdArr(f[hriContent], hjPath(p, "content"))
+	content, _, v := readArray(f[riContent], jpath(p, "content"))
 	if v != nil {
 		return v
 	}
-	sp := hjPath(p, "summary")
-	summary, ok, v := hdArr(f[hriSummary], sp)
+	sp := jpath(p, "summary")
+	summary, ok, v := readArray(f[riSummary], sp)
 	if v != nil {
 		return v
 	}
-	var parts []hdPart
-	whole := content != nil && hCount(content) > 0
+	var parts []rsPart
+	whole := content != nil && elemCount(content) > 0
 	if ok {
-		hElems(summary, func(n int, e []byte) bool {
-			ep := hjIndex(sp, n)
-			so, ok, w := hdObj(e, ep)
+		eachElem(summary, func(n int, e []byte) bool {
+			ep := jindex(sp, n)
+			so, ok, w := readObject(e, ep)
 			if w == nil && !ok {
-				w = hdShape(ep, "a summary part is an object, got null")
+				w = shapeViolation(ep, "a summary part is an object, got null")
 			}
 			if v = w; v != nil {
 				return false
 			}
 			var g [2][]byte
-			hFields(so, hrsPartKeys, g[:])
-			typ, _, w := hdStr(g[0], hjPath(ep, "type"))
+			membersNamed(so, rsPartKeys, g[:])
+			typ, _, w := readString(g[0], jpath(ep, "type"))
 			if v = w; v != nil {
 				return false
 			}
@@ -346,34 +346,34 @@ func rsReasoningHist(s *hdBuild, f *[11][]byte, raw []byte, p string) *spec.Viol
 				whole = true
 				return true
 			}
-			t, ok, w := hdStr(g[1], hjPath(ep, "text"))
+			t, ok, w := readString(g[1], jpath(ep, "text"))
 			if w == nil && !ok {
-				w = hdShape(hjPath(ep, "text"), "a summary_text part needs text")
+				w = shapeViolation(jpath(ep, "text"), "a summary_text part needs text")
 			}
 			if v = w; v != nil {
 				return false
 			}
-			parts = append(parts, hdPart{spec.Part{Kind: spec.PartThinking, Text: t, ID: id}, ep})
+			parts = append(parts, rsPart{spec.Part{Kind: spec.PartThinking, Text: t, ID: id}, ep})
 			return true
 		})
 		if v != nil {
 			return v
 		}
 	}
-	enc, hasEnc, v := hdStr(f[hriEncrypted], hjPath(p, "encrypted_content"))
+	enc, hasEnc, v := readString(f[riEncrypted], jpath(p, "encrypted_content"))
 	if v != nil {
 		return v
 	}
 	i := s.run(spec.RoleAssistant, p)
 	if whole {
-		s.part(i, spec.Part{Kind: spec.PartOpaque, Data: hCompact(raw), Format: spec.FormatOpenAIResponses}, p)
+		s.part(i, spec.Part{Kind: spec.PartOpaque, Data: compact(raw), Format: spec.FormatOpenAIResponses}, p)
 		return nil
 	}
 	if hasEnc {
-		parts = append(parts, hdPart{spec.Part{Kind: spec.PartRedacted, Data: enc, ID: id}, hjPath(p, "encrypted_content")})
+		parts = append(parts, rsPart{spec.Part{Kind: spec.PartRedacted, Data: enc, ID: id}, jpath(p, "encrypted_content")})
 	}
 	if len(parts) == 0 {
-		parts = append(parts, hdPart{spec.Part{Kind: spec.PartThinking, ID: id}, p})
+		parts = append(parts, rsPart{spec.Part{Kind: spec.PartThinking, ID: id}, p})
 	}
 	for _, pp := range parts {
 		s.part(i, pp.part, pp.path)
@@ -381,71 +381,71 @@ func rsReasoningHist(s *hdBuild, f *[11][]byte, raw []byte, p string) *spec.Viol
 	return nil
 }
 
-// rsToolsHist decodes the tools array.
-func rsToolsHist(s *hdBuild, raw []byte) *spec.Violation {
-	tools, ok, v := hdArr(raw, "tools")
+// rsTools decodes the tools array.
+func rsTools(s *builder, raw []byte) *spec.Violation {
+	tools, ok, v := readArray(raw, "tools")
 	if v != nil || !ok {
 		return v
 	}
-	hElems(tools, func(n int, e []byte) bool {
-		v = rsToolHist(s, e, hjIndex("tools", n))
+	eachElem(tools, func(n int, e []byte) bool {
+		v = rsTool(s, e, jindex("tools", n))
 		return v == nil
 	})
 	return v
 }
 
-// rsToolHist decodes one tool at p. A hosted tool, and a custom tool with
+// rsTool decodes one tool at p. A hosted tool, and a custom tool with
 // a grammar (which no other field holds), are kept verbatim.
-func rsToolHist(s *hdBuild, e []byte, p string) *spec.Violation {
-	o, ok, v := hdObj(e, p)
+func rsTool(s *builder, e []byte, p string) *spec.Violation {
+	o, ok, v := readObject(e, p)
 	if v != nil {
 		return v
 	}
 	if !ok {
-		return hdShape(p, "a tool is an object, got null")
+		return shapeViolation(p, "a tool is an object, got null")
 	}
 	var f [5][]byte
-	hFields(o, hrsToolKeys, f[:])
-	typ, _, v := hdStr(f[0], hjPath(p, "type"))
+	membersNamed(o, rsToolKeys, f[:])
+	typ, _, v := readString(f[0], jpath(p, "type"))
 	if v != nil {
 		return v
 	}
 	if typ == "" {
-		return hdShape(hjPath(p, "type"), "a tool needs a type")
+		return shapeViolation(jpath(p, "type"), "a tool needs a type")
 	}
-	if typ != "function" && typ != "custom" || typ == "custom" && !hNull(f[1]) && hCompact(f[1]) != `{"type":"text"}` {
-		s.tool(hOpaqueTool(o, spec.FormatOpenAIResponses), p)
+	if typ != "function" && typ != "custom" || typ == "custom" && !isNull(f[1]) && compact(f[1]) != `{"type":"text"}` {
+		s.tool(opaqueTool(o, spec.FormatOpenAIResponses), p)
 		return nil
 	}
-	name, _, v := hdStr(f[2], hjPath(p, "name"))
+	name, _, v := readString(f[2], jpath(p, "name"))
 	if v != nil {
 		return v
 	}
-	desc, _, v := hdStr(f[3], hjPath(p, "description"))
+	desc, _, v := readString(f[3], jpath(p, "description"))
 	if v != nil {
 		return v
 	}
 	t := spec.Tool{Name: name, Description: desc, Kind: spec.CallFunction}
 	if typ == "custom" {
 		t.Kind = spec.CallCustom
-	} else if params := f[4]; !hNull(params) {
+	} else if params := f[4]; !isNull(params) {
 		if params[0] != '{' {
-			return hdShape(hjPath(p, "parameters"), "want an object, got %s", jsonwire.Clip(params))
+			return shapeViolation(jpath(p, "parameters"), "want an object, got %s", jsonwire.Clip(params))
 		}
-		t.Schema = hCompact(params)
+		t.Schema = compact(params)
 	}
 	s.tool(t, p)
 	return nil
 }
 
-// rsChoiceHist decodes tool_choice (raw) and parallel_tool_calls (par).
-func rsChoiceHist(s *hdBuild, raw, par []byte) *spec.Violation {
+// rsToolChoice decodes tool_choice (raw) and parallel_tool_calls (par).
+func rsToolChoice(s *builder, raw, par []byte) *spec.Violation {
 	var tc spec.ToolChoice
 	at := ""
-	if !hNull(raw) {
+	if !isNull(raw) {
 		at = "tool_choice"
 		if raw[0] == '"' {
-			switch m := hText(raw); m {
+			switch m := unquote(raw); m {
 			case "none":
 				tc.Mode = spec.ChoiceNone
 			case "auto":
@@ -453,28 +453,28 @@ func rsChoiceHist(s *hdBuild, raw, par []byte) *spec.Violation {
 			case "required":
 				tc.Mode = spec.ChoiceRequired
 			default:
-				return hdShape(at, "unknown tool_choice %q", m)
+				return shapeViolation(at, "unknown tool_choice %q", m)
 			}
 		} else {
-			o, _, v := hdObj(raw, at)
+			o, _, v := readObject(raw, at)
 			if v != nil {
 				return v
 			}
 			var f [3][]byte
-			hFields(o, hrsChoiceKeys, f[:])
-			typ, _, v := hdStr(f[0], hjPath(at, "type"))
+			membersNamed(o, rsChoiceKeys, f[:])
+			typ, _, v := readString(f[0], jpath(at, "type"))
 			if v != nil {
 				return v
 			}
 			switch typ {
 			case "function", "custom":
-				name, _, v := hdStr(f[1], hjPath(at, "name"))
+				name, _, v := readString(f[1], jpath(at, "name"))
 				if v != nil {
 					return v
 				}
 				tc.Mode, tc.Name = spec.ChoiceTool, name
 			case "allowed_tools":
-				m, _, v := hdStr(f[2], hjPath(at, "mode"))
+				m, _, v := readString(f[2], jpath(at, "mode"))
 				if v != nil {
 					return v
 				}
@@ -482,17 +482,17 @@ func rsChoiceHist(s *hdBuild, raw, par []byte) *spec.Violation {
 				if m == "required" {
 					tc.Mode = spec.ChoiceRequired
 				}
-				s.vs = append(s.vs, hLoss(spec.XlateToolChoice, at, "tool choice restricted to a list of tools: a History holds the mode only"))
+				s.loss(spec.XlateToolChoice, at, "tool choice restricted to a list of tools: a History holds the mode only")
 			case "":
-				return hdShape(hjPath(at, "type"), "a tool_choice object needs a type")
+				return shapeViolation(jpath(at, "type"), "a tool_choice object needs a type")
 			default:
 				tc.Mode = spec.ChoiceRequired
-				s.vs = append(s.vs, hLoss(spec.XlateToolChoice, at, "tool choice of the hosted tool %q: a History holds it as required", typ))
+				s.loss(spec.XlateToolChoice, at, "tool choice of the hosted tool %q: a History holds it as required", typ)
 			}
 		}
 	}
-	if !hNull(par) {
-		b, _, v := hdBool(par, "parallel_tool_calls")
+	if !isNull(par) {
+		b, _, v := readBool(par, "parallel_tool_calls")
 		if v != nil {
 			return v
 		}
@@ -506,25 +506,25 @@ func rsChoiceHist(s *hdBuild, raw, par []byte) *spec.Violation {
 	}
 	if at != "" {
 		s.h.ToolChoice = tc
-		s.pm[hToolChoicePath] = at
+		s.pm[toolChoicePath] = at
 	}
 	return nil
 }
 
-// encodeResponsesHist writes h as an OpenAI Responses request body.
-func encodeResponsesHist(h spec.History) ([]byte, []spec.Violation) {
-	e := &hLosses{f: spec.FormatOpenAIResponses}
-	w := &hWriter{}
+// encodeResponses writes h as an OpenAI Responses request body.
+func encodeResponses(h spec.History) ([]byte, []spec.Violation) {
+	e := &encoder{f: spec.FormatOpenAIResponses}
+	w := &writer{}
 	w.open('{')
 	var sysItems []string
 	for j, pt := range h.System {
-		p := hSystemPath(j)
+		p := systemPath(j)
 		if j == 0 && pt.Kind == spec.PartText {
 			e.signature(pt, p)
 			w.strMember("instructions", pt.Text)
 			continue
 		}
-		if c, ok := rsContentPartEnc(e, pt, p); ok {
+		if c, ok := e.rsContentPart(pt, p); ok {
 			sysItems = append(sysItems, rsMessageItem("system", "["+c+"]"))
 		}
 	}
@@ -544,12 +544,12 @@ func encodeResponsesHist(h spec.History) ([]byte, []spec.Violation) {
 			}
 			e.wrote(i, m.Role, false)
 			w.elem()
-			w.raw(rsMessageItem(role, rsContentEnc(e, m.Parts, func(j int) string { return hPartPath(i, j) })))
+			w.raw(rsMessageItem(role, e.rsContent(m.Parts, func(j int) string { return partPath(i, j) })))
 		case spec.RoleAssistant:
 			e.wrote(i, m.Role, true)
-			rsAssistantEnc(e, w, m, i)
+			e.rsAssistant(w, m, i)
 		case spec.RoleTool:
-			if rsResultsEnc(e, w, h, i) {
+			if e.rsResults(w, h, i) {
 				e.wrote(i, m.Role, false)
 			}
 		default:
@@ -557,7 +557,7 @@ func encodeResponsesHist(h spec.History) ([]byte, []spec.Violation) {
 		}
 	}
 	w.close(']')
-	rsToolsEnc(e, w, h.Tools)
+	e.rsTools(w, h.Tools)
 	tc := h.ToolChoice
 	switch tc.Mode {
 	case spec.ChoiceAuto:
@@ -581,7 +581,7 @@ func encodeResponsesHist(h spec.History) ([]byte, []spec.Violation) {
 		w.close('}')
 	case spec.ChoiceUnset:
 	default:
-		e.lose(spec.XlateToolChoice, hToolChoicePath, "unknown tool choice mode %d", int(tc.Mode))
+		e.lose(spec.XlateToolChoice, toolChoicePath, "unknown tool choice mode %d", int(tc.Mode))
 	}
 	switch tc.Parallel {
 	case spec.ParallelAllowed, spec.ParallelDisabled:
@@ -589,7 +589,7 @@ func encodeResponsesHist(h spec.History) ([]byte, []spec.Violation) {
 		w.boolean(tc.Parallel == spec.ParallelAllowed)
 	case spec.ParallelUnset:
 	default:
-		e.lose(spec.XlateToolChoice, hToolChoicePath+".parallel", "unknown parallel setting %d", int(tc.Parallel))
+		e.lose(spec.XlateToolChoice, toolChoicePath+".parallel", "unknown parallel setting %d", int(tc.Parallel))
 	}
 	w.close('}')
 	return w.b, e.vs
@@ -609,12 +609,12 @@ func rsToolType(data string) string {
 	for i < len(b) && b[i] == '"' {
 		ks := i
 		i = jsonwire.SkipString(b, i)
-		k := hText(b[ks:i])
+		k := unquote(b[ks:i])
 		i = jsonwire.SkipSpace(b, i)
 		vs := jsonwire.SkipSpace(b, i+1)
 		i = jsonwire.SkipValue(b, vs)
 		if len(k) == 4 && (k[0]|0x20) == 't' && (k[1]|0x20) == 'y' && (k[2]|0x20) == 'p' && (k[3]|0x20) == 'e' && b[vs] == '"' {
-			typ = hText(b[vs:i])
+			typ = unquote(b[vs:i])
 		}
 		i = jsonwire.SkipSpace(b, i)
 		if i < len(b) && b[i] == ',' {
@@ -627,7 +627,7 @@ func rsToolType(data string) string {
 // rsMessageItem is the JSON text of a message item of role with the JSON
 // text content.
 func rsMessageItem(role, content string) string {
-	var w hWriter
+	var w writer
 	w.open('{')
 	w.strMember("type", "message")
 	w.strMember("role", role)
@@ -637,13 +637,13 @@ func rsMessageItem(role, content string) string {
 	return string(w.b)
 }
 
-// rsContentPartEnc is the JSON text of the content part for a part of a
+// rsContentPart is the JSON text of the content part for a part of a
 // user, system or output content, or false (its loss named).
-func rsContentPartEnc(e *hLosses, pt spec.Part, p string) (string, bool) {
+func (e *encoder) rsContentPart(pt spec.Part, p string) (string, bool) {
 	switch pt.Kind {
 	case spec.PartText:
 		e.signature(pt, p)
-		var w hWriter
+		var w writer
 		w.open('{')
 		w.strMember("type", "input_text")
 		w.strMember("text", pt.Text)
@@ -659,14 +659,14 @@ func rsContentPartEnc(e *hLosses, pt spec.Part, p string) (string, bool) {
 	return "", false
 }
 
-// rsContentEnc is the JSON text of the content of a user or system
+// rsContent is the JSON text of the content of a user or system
 // message, or of an output: a string when what it keeps is one text part,
 // else an array.
-func rsContentEnc(e *hLosses, parts []spec.Part, path func(int) string) string {
+func (e *encoder) rsContent(parts []spec.Part, path func(int) string) string {
 	var out []string
 	text, texts := "", 0
 	for j, pt := range parts {
-		if c, ok := rsContentPartEnc(e, pt, path(j)); ok {
+		if c, ok := e.rsContentPart(pt, path(j)); ok {
 			out = append(out, c)
 			if pt.Kind == spec.PartText {
 				text, texts = pt.Text, texts+1
@@ -674,9 +674,9 @@ func rsContentEnc(e *hLosses, parts []spec.Part, path func(int) string) string {
 		}
 	}
 	if len(out) == 1 && texts == 1 {
-		return string(hQuote(nil, text))
+		return string(quote(nil, text))
 	}
-	var w hWriter
+	var w writer
 	w.open('[')
 	for _, c := range out {
 		w.elem()
@@ -686,9 +686,9 @@ func rsContentEnc(e *hLosses, parts []spec.Part, path func(int) string) string {
 	return string(w.b)
 }
 
-// rsReasoning is the reasoning item an encoder is building: summary
+// rsReasoningItem is the reasoning item an encoder is building: summary
 // texts, then at most one encrypted_content, all of one id.
-type rsReasoning struct {
+type rsReasoningItem struct {
 	open  bool
 	id    string
 	texts []string
@@ -697,13 +697,13 @@ type rsReasoning struct {
 
 // takes reports whether part pt joins the item: it has the item's
 // non-empty id and the item has no encrypted_content yet.
-func (r *rsReasoning) takes(pt spec.Part) bool {
+func (r *rsReasoningItem) takes(pt spec.Part) bool {
 	return r.open && pt.ID != "" && pt.ID == r.id && r.enc == nil
 }
 
 // write writes the item; a lone empty summary is written as none, the
 // form such an item decodes from.
-func (r *rsReasoning) write(w *hWriter) {
+func (r *rsReasoningItem) write(w *writer) {
 	w.elem()
 	w.open('{')
 	w.strMember("type", "reasoning")
@@ -726,14 +726,14 @@ func (r *rsReasoning) write(w *hWriter) {
 	w.close('}')
 }
 
-// rsAssistantEnc writes the items of assistant message i.
-func rsAssistantEnc(e *hLosses, w *hWriter, m spec.Message, i int) {
+// rsAssistant writes the items of assistant message i.
+func (e *encoder) rsAssistant(w *writer, m spec.Message, i int) {
 	items := 0
 	var texts []string // the output_text parts of the message item being built
-	var r rsReasoning
+	var r rsReasoningItem
 	flush := func() {
 		if len(texts) > 0 {
-			var c hWriter
+			var c writer
 			c.open('[')
 			for _, t := range texts {
 				c.elem()
@@ -751,11 +751,11 @@ func rsAssistantEnc(e *hLosses, w *hWriter, m spec.Message, i int) {
 		if r.open {
 			r.write(w)
 			items++
-			r = rsReasoning{}
+			r = rsReasoningItem{}
 		}
 	}
 	for j, pt := range m.Parts {
-		p := hPartPath(i, j)
+		p := partPath(i, j)
 		switch pt.Kind {
 		case spec.PartText:
 			if r.open {
@@ -766,7 +766,7 @@ func rsAssistantEnc(e *hLosses, w *hWriter, m spec.Message, i int) {
 		case spec.PartThinking, spec.PartRedacted:
 			if !r.takes(pt) {
 				flush()
-				r = rsReasoning{open: true, id: pt.ID}
+				r = rsReasoningItem{open: true, id: pt.ID}
 			}
 			if pt.Kind == spec.PartThinking {
 				e.signature(pt, p)
@@ -835,12 +835,12 @@ func rsCallKind(h spec.History, i int, id string) spec.CallKind {
 	return spec.CallUnspecified
 }
 
-// rsResultsEnc writes the output items of tool message i, and reports
+// rsResults writes the output items of tool message i, and reports
 // whether it wrote any.
-func rsResultsEnc(e *hLosses, w *hWriter, h spec.History, i int) bool {
+func (e *encoder) rsResults(w *writer, h spec.History, i int) bool {
 	n := 0
 	for j, pt := range h.Messages[i].Parts {
-		p := hPartPath(i, j)
+		p := partPath(i, j)
 		if pt.Kind != spec.PartResult {
 			e.losePart(pt, p, "a tool message holds results only")
 			continue
@@ -855,7 +855,7 @@ func rsResultsEnc(e *hLosses, w *hWriter, h spec.History, i int) bool {
 		if pt.IsError {
 			e.lose(spec.XlateOpaque, p+".is_error", "result's error flag: Responses outputs have none")
 		}
-		out := rsContentEnc(e, pt.Content, func(k int) string { return hContentPath(i, j, k) })
+		out := e.rsContent(pt.Content, func(k int) string { return contentPath(i, j, k) })
 		w.elem()
 		w.open('{')
 		w.strMember("type", typ)
@@ -866,25 +866,25 @@ func rsResultsEnc(e *hLosses, w *hWriter, h spec.History, i int) bool {
 		n++
 	}
 	if n == 0 {
-		e.lose(spec.XlateOpaque, hMessagePath(i), "tool message without a result left out")
+		e.lose(spec.XlateOpaque, messagePath(i), "tool message without a result left out")
 	}
 	return n > 0
 }
 
-// rsToolsEnc writes the tools array, when it has a tool to hold.
-func rsToolsEnc(e *hLosses, w *hWriter, tools []spec.Tool) {
+// rsTools writes the tools array, when it has a tool to hold.
+func (e *encoder) rsTools(w *writer, tools []spec.Tool) {
 	m := w.mark()
 	w.key("tools")
 	w.open('[')
 	n := 0
 	for i, t := range tools {
 		if t.Data != "" {
-			if t.Format == e.f && hIsObjectText(t.Data) {
+			if t.Format == e.f && isJSONObject(t.Data) {
 				w.elem()
 				w.raw(t.Data)
 				n++
 			} else {
-				e.lose(spec.XlateTools, hToolPath(i), "tool of format %q kept verbatim: Responses cannot write it", t.Format)
+				e.lose(spec.XlateTools, toolPath(i), "tool of format %q kept verbatim: Responses cannot write it", t.Format)
 			}
 			continue
 		}
@@ -895,7 +895,7 @@ func rsToolsEnc(e *hLosses, w *hWriter, tools []spec.Tool) {
 			w.strMember("name", t.Name)
 			w.strMemberIf("description", t.Description)
 			if t.Schema != "" {
-				e.lose(spec.XlateTools, hToolPath(i)+".schema", "custom tool's input schema: a custom tool takes free text")
+				e.lose(spec.XlateTools, toolPath(i)+".schema", "custom tool's input schema: a custom tool takes free text")
 			}
 		} else {
 			w.strMember("type", "function")
@@ -914,4 +914,10 @@ func rsToolsEnc(e *hLosses, w *hWriter, tools []spec.Tool) {
 		return
 	}
 	w.close(']')
+}
+
+// rsPart is a decoded part and its document path.
+type rsPart struct {
+	part spec.Part
+	path string
 }

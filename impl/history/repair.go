@@ -54,7 +54,7 @@ func Repair(f spec.Format, h spec.History) (spec.History, []Change) {
 	holders := map[int][]spec.Part{} // turn → placeholder results, in call order
 	turnMsg := make([]int, 0, 8)     // turn → its assistant message
 	var changes []Change
-	p := newHistPairer(f, rules, h, func(fd histFinding) {
+	p := newPairer(f, rules, h, func(fd finding) {
 		var msg string
 		switch fd.rule {
 		case spec.HistOrphan:
@@ -84,7 +84,7 @@ func Repair(f spec.Format, h spec.History) (spec.History, []Change) {
 		if fd.fate != fateNone {
 			leave[pos{fd.msg, fd.part}] = fd.fate
 		}
-		changes = append(changes, Change{Rule: fd.rule, Path: hPartPath(fd.msg, fd.part), Message: msg})
+		changes = append(changes, Change{Rule: fd.rule, Path: partPath(fd.msg, fd.part), Message: msg})
 	})
 	p.run()
 	if len(changes) == 0 {

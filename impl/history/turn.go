@@ -131,7 +131,7 @@ func AssistantTurn(o spec.Outcome, message int, opts TurnOptions) (spec.Message,
 			case c.Namespace != "":
 				rule, what = spec.XlateIdentity, label+" in namespace "+strconv.Quote(c.Namespace)+", which a call part cannot hold,"
 			default:
-				m.Parts = append(m.Parts, turnCallPart(c))
+				m.Parts = append(m.Parts, callPart(c))
 				continue
 			}
 		case spec.ItemRefusal:
@@ -152,8 +152,8 @@ func AssistantTurn(o spec.Outcome, message int, opts TurnOptions) (spec.Message,
 	return m, changes, nil
 }
 
-// turnCallPart is the call part of the complete client call c.
-func turnCallPart(c spec.Call) spec.Part {
+// callPart is the call part of the complete client call c.
+func callPart(c spec.Call) spec.Part {
 	p := spec.Part{Kind: spec.PartCall, ID: c.ID, Name: c.Name, Args: c.Args, CallKind: c.Kind}
 	if p.CallKind == spec.CallUnspecified {
 		p.CallKind = spec.CallFunction

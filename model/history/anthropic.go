@@ -44,8 +44,8 @@ type anthropicTurn struct {
 	contents [][]string
 }
 
-// decodeAnthropicHistory decodes an Anthropic Messages request body.
-func decodeAnthropicHistory(doc []byte) (spec.History, PathMap, []spec.Violation) {
+// decodeAnthropic decodes an Anthropic Messages request body.
+func decodeAnthropic(doc []byte) (spec.History, PathMap, []spec.Violation) {
 	var h spec.History
 	pm := PathMap{}
 	o, vs := docObject(doc)
@@ -55,7 +55,7 @@ func decodeAnthropicHistory(doc []byte) (spec.History, PathMap, []spec.Violation
 	if vs := anthropicSystem(&h, pm, o["system"]); vs != nil {
 		return h, pm, vs
 	}
-	msgs, ok, vs := hArray(o["messages"], "messages")
+	msgs, ok, vs := asArray(o["messages"], "messages")
 	if vs != nil {
 		return h, pm, vs
 	}
@@ -173,14 +173,14 @@ func anthropicDropped(o refjson.Object) []spec.Violation {
 func anthropicTurns(turns *[]anthropicTurn, msgs []json.RawMessage) []spec.Violation {
 	for k, raw := range msgs {
 		p := jindex("messages", k)
-		m, ok, vs := hObject(raw, p)
+		m, ok, vs := asObject(raw, p)
 		if vs != nil {
 			return vs
 		}
 		if !ok {
 			return shapeErr(p, "a message is null")
 		}
-		role, _, vs := hString(m["role"], jpath(p, "role"))
+		role, _, vs := asString(m["role"], jpath(p, "role"))
 		if vs != nil {
 			return vs
 		}
@@ -263,14 +263,14 @@ func anthropicContent(t *anthropicTurn, raw json.RawMessage, p string) []spec.Vi
 		return nil
 	}
 	if raw[0] == '"' {
-		s, _, vs := hString(raw, p)
+		s, _, vs := asString(raw, p)
 		if vs != nil {
 			return vs
 		}
 		t.parts, t.paths, t.contents = append(t.parts, spec.Part{Kind: spec.PartText, Text: s}), append(t.paths, p), append(t.contents, nil)
 		return nil
 	}
-	elems, _, vs := hArray(raw, p)
+	elems, _, vs := asArray(raw, p)
 	if vs != nil {
 		return shapeErr(p, "content: want a string or an array, got a JSON %s", jsonType(raw))
 	}
@@ -289,19 +289,19 @@ func anthropicContent(t *anthropicTurn, raw json.RawMessage, p string) []spec.Vi
 // (inside a tool_result) a tool_result block is kept opaque. It returns,
 // for a result, the paths of its content.
 func anthropicBlock(raw json.RawMessage, p string, results bool) (spec.Part, []string, []spec.Violation) {
-	o, ok, vs := hObject(raw, p)
+	o, ok, vs := asObject(raw, p)
 	if vs != nil {
 		return spec.Part{}, nil, vs
 	}
 	if !ok {
 		return spec.Part{}, nil, shapeErr(p, "a content block is null")
 	}
-	typ, _, vs := hString(o["type"], jpath(p, "type"))
+	typ, _, vs := asString(o["type"], jpath(p, "type"))
 	if vs != nil {
 		return spec.Part{}, nil, vs
 	}
 	str := func(key string, required bool) (string, []spec.Violation) {
-		s, ok, vs := hString(o[key], jpath(p, key))
+		s, ok, vs := asString(o[key], jpath(p, key))
 		if vs == nil && !ok && required {
 			vs = shapeErr(p, "a %s block has no %s", typ, key)
 		}
@@ -345,7 +345,7 @@ func anthropicBlock(raw json.RawMessage, p string, results bool) (spec.Part, []s
 		if r.ID, vs = str("tool_use_id", false); vs != nil {
 			return spec.Part{}, nil, vs
 		}
-		if r.IsError, _, vs = hBool(o["is_error"], jpath(p, "is_error")); vs != nil {
+		if r.IsError, _, vs = asBool(o["is_error"], jpath(p, "is_error")); vs != nil {
 			return spec.Part{}, nil, vs
 		}
 		var t anthropicTurn
@@ -365,7 +365,7 @@ func anthropicResultContent(t *anthropicTurn, raw json.RawMessage, p string) []s
 	if refjson.IsNull(raw) || raw[0] == '"' {
 		return anthropicContent(t, raw, p)
 	}
-	elems, _, vs := hArray(raw, p)
+	elems, _, vs := asArray(raw, p)
 	if vs != nil {
 		return shapeErr(p, "content: want a string or an array, got a JSON %s", jsonType(raw))
 	}
@@ -382,21 +382,21 @@ func anthropicResultContent(t *anthropicTurn, raw json.RawMessage, p string) []s
 
 // anthropicTools decodes "tools".
 func anthropicTools(raw json.RawMessage) ([]spec.Tool, []spec.Violation) {
-	elems, _, vs := hArray(raw, "tools")
+	elems, _, vs := asArray(raw, "tools")
 	if vs != nil {
 		return nil, vs
 	}
 	var tools []spec.Tool
 	for i, e := range elems {
 		p := jindex("tools", i)
-		o, ok, vs := hObject(e, p)
+		o, ok, vs := asObject(e, p)
 		if vs != nil {
 			return nil, vs
 		}
 		if !ok {
 			return nil, shapeErr(p, "a tool is null")
 		}
-		typ, _, vs := hString(o["type"], jpath(p, "type"))
+		typ, _, vs := asString(o["type"], jpath(p, "type"))
 		if vs != nil {
 			return nil, vs
 		}
@@ -405,10 +405,10 @@ func anthropicTools(raw json.RawMessage) ([]spec.Tool, []spec.Violation) {
 			continue
 		}
 		t := spec.Tool{Kind: spec.CallFunction}
-		if t.Name, _, vs = hString(o["name"], jpath(p, "name")); vs != nil {
+		if t.Name, _, vs = asString(o["name"], jpath(p, "name")); vs != nil {
 			return nil, vs
 		}
-		if t.Description, _, vs = hString(o["description"], jpath(p, "description")); vs != nil {
+		if t.Description, _, vs = asString(o["description"], jpath(p, "description")); vs != nil {
 			return nil, vs
 		}
 		if s := o["input_schema"]; !refjson.IsNull(s) {
@@ -422,11 +422,11 @@ func anthropicTools(raw json.RawMessage) ([]spec.Tool, []spec.Violation) {
 // anthropicToolChoice decodes "tool_choice".
 func anthropicToolChoice(raw json.RawMessage) (spec.ToolChoice, []spec.Violation) {
 	var c spec.ToolChoice
-	o, ok, vs := hObject(raw, "tool_choice")
+	o, ok, vs := asObject(raw, "tool_choice")
 	if vs != nil || !ok {
 		return c, vs
 	}
-	typ, _, vs := hString(o["type"], "tool_choice.type")
+	typ, _, vs := asString(o["type"], "tool_choice.type")
 	if vs != nil {
 		return c, vs
 	}
@@ -439,7 +439,7 @@ func anthropicToolChoice(raw json.RawMessage) (spec.ToolChoice, []spec.Violation
 		c.Mode = spec.ChoiceNone
 	case "tool":
 		c.Mode = spec.ChoiceTool
-		name, ok, vs := hString(o["name"], "tool_choice.name")
+		name, ok, vs := asString(o["name"], "tool_choice.name")
 		if vs != nil {
 			return c, vs
 		}
@@ -452,7 +452,7 @@ func anthropicToolChoice(raw json.RawMessage) (spec.ToolChoice, []spec.Violation
 	default:
 		return c, shapeErr("tool_choice.type", "unknown tool choice type %q", typ)
 	}
-	if b, ok, vs := hBool(o["disable_parallel_tool_use"], "tool_choice.disable_parallel_tool_use"); vs != nil {
+	if b, ok, vs := asBool(o["disable_parallel_tool_use"], "tool_choice.disable_parallel_tool_use"); vs != nil {
 		return c, vs
 	} else if ok {
 		c.Parallel = spec.ParallelAllowed
@@ -463,8 +463,8 @@ func anthropicToolChoice(raw json.RawMessage) (spec.ToolChoice, []spec.Violation
 	return c, nil
 }
 
-// encodeAnthropicHistory writes h as an Anthropic Messages request body.
-func encodeAnthropicHistory(h spec.History) ([]byte, []spec.Violation) {
+// encodeAnthropic writes h as an Anthropic Messages request body.
+func encodeAnthropic(h spec.History) ([]byte, []spec.Violation) {
 	var e anthropicEncoder
 	var kv []string
 	if len(h.System) == 1 && h.System[0].Kind == spec.PartText && h.System[0].Signature == "" {

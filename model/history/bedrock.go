@@ -43,32 +43,32 @@ import (
 // names, which is implied), custom calls and tools, and images or opaque
 // parts of other formats; each is a loss.
 
-// decodeBedrockHistory decodes a Bedrock Converse request body.
-func decodeBedrockHistory(doc []byte) (spec.History, PathMap, []spec.Violation) {
-	s := newHDState()
-	root, v := hdRoot(doc)
+// decodeBedrock decodes a Bedrock Converse request body.
+func decodeBedrock(doc []byte) (spec.History, PathMap, []spec.Violation) {
+	s := newBuilder()
+	root, v := rootObject(doc)
 	if v != nil {
 		return s.done(v)
 	}
-	sys, _, v := hdArray(root["system"], "system")
+	sys, _, v := readArray(root["system"], "system")
 	if v != nil {
 		return s.done(v)
 	}
 	for n, b := range sys {
-		p := hdIndex("system", n)
-		o, ok, v := hdObject(b, p)
+		p := jindex("system", n)
+		o, ok, v := readObject(b, p)
 		if v != nil {
 			return s.done(v)
 		}
 		if !ok {
-			return s.done(hdViolation(p, "a system block is an object, got null"))
+			return s.done(shapeViolation(p, "a system block is an object, got null"))
 		}
 		pt := spec.Part{Kind: spec.PartOpaque, Data: refjson.Compact(b), Format: spec.FormatBedrock}
 		if o["image"] != nil || o["document"] != nil || o["video"] != nil {
 			pt.Kind = spec.PartImage
 		}
 		if raw, ok := o["text"]; ok {
-			t, _, v := hdString(raw, hdKey(p, "text"))
+			t, _, v := readString(raw, jpath(p, "text"))
 			if v != nil {
 				return s.done(v)
 			}
@@ -76,12 +76,12 @@ func decodeBedrockHistory(doc []byte) (spec.History, PathMap, []spec.Violation) 
 		}
 		s.system(pt, p)
 	}
-	msgs, _, v := hdArray(root["messages"], "messages")
+	msgs, _, v := readArray(root["messages"], "messages")
 	if v != nil {
 		return s.done(v)
 	}
 	for n, m := range msgs {
-		if v := brMessage(s, m, hdIndex("messages", n)); v != nil {
+		if v := brMessage(s, m, jindex("messages", n)); v != nil {
 			return s.done(v)
 		}
 	}
@@ -89,23 +89,23 @@ func decodeBedrockHistory(doc []byte) (spec.History, PathMap, []spec.Violation) 
 }
 
 // brMessage decodes one message at document path p.
-func brMessage(s *hdState, raw json.RawMessage, p string) *spec.Violation {
-	o, ok, v := hdObject(raw, p)
+func brMessage(s *builder, raw json.RawMessage, p string) *spec.Violation {
+	o, ok, v := readObject(raw, p)
 	if v != nil {
 		return v
 	}
 	if !ok {
-		return hdViolation(p, "a message is an object, got null")
+		return shapeViolation(p, "a message is an object, got null")
 	}
-	role, ok, v := hdString(o["role"], hdKey(p, "role"))
+	role, ok, v := readString(o["role"], jpath(p, "role"))
 	if v != nil {
 		return v
 	}
 	if !ok {
-		return hdViolation(hdKey(p, "role"), "a message needs a role")
+		return shapeViolation(jpath(p, "role"), "a message needs a role")
 	}
-	cp := hdKey(p, "content")
-	blocks, _, v := hdArray(o["content"], cp)
+	cp := jpath(p, "content")
+	blocks, _, v := readArray(o["content"], cp)
 	if v != nil {
 		return v
 	}
@@ -113,7 +113,7 @@ func brMessage(s *hdState, raw json.RawMessage, p string) *spec.Violation {
 	case "assistant":
 		var parts []rsPart
 		for n, b := range blocks {
-			bp := hdIndex(cp, n)
+			bp := jindex(cp, n)
 			pt, v := brBlock(b, bp, true)
 			if v != nil {
 				return v
@@ -131,7 +131,7 @@ func brMessage(s *hdState, raw json.RawMessage, p string) *spec.Violation {
 		}
 		cur := -1
 		for n, b := range blocks {
-			bp := hdIndex(cp, n)
+			bp := jindex(cp, n)
 			pt, v := brBlock(b, bp, false)
 			if v != nil {
 				return v
@@ -139,7 +139,7 @@ func brMessage(s *hdState, raw json.RawMessage, p string) *spec.Violation {
 			if pt.Kind == spec.PartResult {
 				var cps []string
 				for k := range pt.Content {
-					cps = append(cps, hdIndex(hdKey(hdKey(bp, "toolResult"), "content"), k))
+					cps = append(cps, jindex(jpath(jpath(bp, "toolResult"), "content"), k))
 				}
 				s.result(pt, bp, cps)
 				cur = -1
@@ -155,7 +155,7 @@ func brMessage(s *hdState, raw json.RawMessage, p string) *spec.Violation {
 			s.part(cur, pt, bp)
 		}
 	default:
-		return hdViolation(hdKey(p, "role"), "unknown role %q", role)
+		return shapeViolation(jpath(p, "role"), "unknown role %q", role)
 	}
 	return nil
 }
@@ -163,85 +163,85 @@ func brMessage(s *hdState, raw json.RawMessage, p string) *spec.Violation {
 // brBlock decodes one content block at document path p of an assistant
 // message or (assistant false) of a user message.
 func brBlock(raw json.RawMessage, p string, assistant bool) (spec.Part, *spec.Violation) {
-	o, ok, v := hdObject(raw, p)
+	o, ok, v := readObject(raw, p)
 	if v != nil {
 		return spec.Part{}, v
 	}
 	if !ok {
-		return spec.Part{}, hdViolation(p, "a content block is an object, got null")
+		return spec.Part{}, shapeViolation(p, "a content block is an object, got null")
 	}
 	opaque := spec.Part{Kind: spec.PartOpaque, Data: refjson.Compact(raw), Format: spec.FormatBedrock}
 	switch {
 	case o["toolUse"] != nil:
-		up := hdKey(p, "toolUse")
-		u, ok, v := hdObject(o["toolUse"], up)
+		up := jpath(p, "toolUse")
+		u, ok, v := readObject(o["toolUse"], up)
 		if v != nil || !ok {
 			return spec.Part{}, brNeed(v, up)
 		}
-		if typ, _, v := hdString(u["type"], hdKey(up, "type")); v != nil {
+		if typ, _, v := readString(u["type"], jpath(up, "type")); v != nil {
 			return spec.Part{}, v
 		} else if typ != "" {
 			return opaque, nil
 		}
 		if !assistant {
-			return spec.Part{}, hdViolation(up, "a toolUse block in a user message")
+			return spec.Part{}, shapeViolation(up, "a toolUse block in a user message")
 		}
-		id, _, v := hdString(u["toolUseId"], hdKey(up, "toolUseId"))
+		id, _, v := readString(u["toolUseId"], jpath(up, "toolUseId"))
 		if v != nil {
 			return spec.Part{}, v
 		}
-		name, _, v := hdString(u["name"], hdKey(up, "name"))
+		name, _, v := readString(u["name"], jpath(up, "name"))
 		if v != nil {
 			return spec.Part{}, v
 		}
-		return spec.Part{Kind: spec.PartCall, ID: id, Name: name, Args: hdArgs(u["input"]), CallKind: spec.CallFunction}, nil
+		return spec.Part{Kind: spec.PartCall, ID: id, Name: name, Args: rawArgs(u["input"]), CallKind: spec.CallFunction}, nil
 	case o["toolResult"] != nil:
-		rp := hdKey(p, "toolResult")
-		r, ok, v := hdObject(o["toolResult"], rp)
+		rp := jpath(p, "toolResult")
+		r, ok, v := readObject(o["toolResult"], rp)
 		if v != nil || !ok {
 			return spec.Part{}, brNeed(v, rp)
 		}
-		if typ, _, v := hdString(r["type"], hdKey(rp, "type")); v != nil {
+		if typ, _, v := readString(r["type"], jpath(rp, "type")); v != nil {
 			return spec.Part{}, v
 		} else if typ != "" {
 			return opaque, nil
 		}
 		if assistant {
-			return spec.Part{}, hdViolation(rp, "a toolResult block in an assistant message")
+			return spec.Part{}, shapeViolation(rp, "a toolResult block in an assistant message")
 		}
 		return brResult(r, rp)
 	case o["reasoningContent"] != nil:
-		rp := hdKey(p, "reasoningContent")
-		r, ok, v := hdObject(o["reasoningContent"], rp)
+		rp := jpath(p, "reasoningContent")
+		r, ok, v := readObject(o["reasoningContent"], rp)
 		if v != nil || !ok {
 			return spec.Part{}, brNeed(v, rp)
 		}
 		if !assistant {
-			return spec.Part{}, hdViolation(rp, "reasoning in a user message")
+			return spec.Part{}, shapeViolation(rp, "reasoning in a user message")
 		}
 		if raw := r["redactedContent"]; raw != nil {
-			d, _, v := hdString(raw, hdKey(rp, "redactedContent"))
+			d, _, v := readString(raw, jpath(rp, "redactedContent"))
 			if v != nil {
 				return spec.Part{}, v
 			}
 			return spec.Part{Kind: spec.PartRedacted, Data: d}, nil
 		}
-		tp := hdKey(rp, "reasoningText")
-		t, ok, v := hdObject(r["reasoningText"], tp)
+		tp := jpath(rp, "reasoningText")
+		t, ok, v := readObject(r["reasoningText"], tp)
 		if v != nil || !ok {
 			return spec.Part{}, brNeed(v, tp)
 		}
-		text, _, v := hdString(t["text"], hdKey(tp, "text"))
+		text, _, v := readString(t["text"], jpath(tp, "text"))
 		if v != nil {
 			return spec.Part{}, v
 		}
-		sig, _, v := hdString(t["signature"], hdKey(tp, "signature"))
+		sig, _, v := readString(t["signature"], jpath(tp, "signature"))
 		if v != nil {
 			return spec.Part{}, v
 		}
 		return spec.Part{Kind: spec.PartThinking, Text: text, Signature: sig}, nil
 	case o["text"] != nil:
-		t, _, v := hdString(o["text"], hdKey(p, "text"))
+		t, _, v := readString(o["text"], jpath(p, "text"))
 		if v != nil {
 			return spec.Part{}, v
 		}
@@ -257,17 +257,17 @@ func brNeed(v *spec.Violation, p string) *spec.Violation {
 	if v != nil {
 		return v
 	}
-	return hdViolation(p, "want an object, got null")
+	return shapeViolation(p, "want an object, got null")
 }
 
 // brResult decodes a toolResult at document path p.
 func brResult(r refjson.Object, p string) (spec.Part, *spec.Violation) {
-	id, _, v := hdString(r["toolUseId"], hdKey(p, "toolUseId"))
+	id, _, v := readString(r["toolUseId"], jpath(p, "toolUseId"))
 	if v != nil {
 		return spec.Part{}, v
 	}
 	pt := spec.Part{Kind: spec.PartResult, ID: id}
-	status, _, v := hdString(r["status"], hdKey(p, "status"))
+	status, _, v := readString(r["status"], jpath(p, "status"))
 	if v != nil {
 		return spec.Part{}, v
 	}
@@ -276,22 +276,22 @@ func brResult(r refjson.Object, p string) (spec.Part, *spec.Violation) {
 	case "error":
 		pt.IsError = true
 	default:
-		return spec.Part{}, hdViolation(hdKey(p, "status"), "unknown status %q", status)
+		return spec.Part{}, shapeViolation(jpath(p, "status"), "unknown status %q", status)
 	}
-	cp := hdKey(p, "content")
-	content, _, v := hdArray(r["content"], cp)
+	cp := jpath(p, "content")
+	content, _, v := readArray(r["content"], cp)
 	if v != nil {
 		return spec.Part{}, v
 	}
 	for k, c := range content {
-		kp := hdIndex(cp, k)
-		o, ok, v := hdObject(c, kp)
+		kp := jindex(cp, k)
+		o, ok, v := readObject(c, kp)
 		if v != nil || !ok {
 			return spec.Part{}, brNeed(v, kp)
 		}
 		switch {
 		case o["text"] != nil:
-			t, _, v := hdString(o["text"], hdKey(kp, "text"))
+			t, _, v := readString(o["text"], jpath(kp, "text"))
 			if v != nil {
 				return spec.Part{}, v
 			}
@@ -306,19 +306,19 @@ func brResult(r refjson.Object, p string) (spec.Part, *spec.Violation) {
 }
 
 // brToolConfig decodes toolConfig.
-func brToolConfig(s *hdState, raw json.RawMessage) *spec.Violation {
-	tc, ok, v := hdObject(raw, "toolConfig")
+func brToolConfig(s *builder, raw json.RawMessage) *spec.Violation {
+	tc, ok, v := readObject(raw, "toolConfig")
 	if v != nil || !ok {
 		return v
 	}
 	tp := "toolConfig.tools"
-	tools, _, v := hdArray(tc["tools"], tp)
+	tools, _, v := readArray(tc["tools"], tp)
 	if v != nil {
 		return v
 	}
 	for n, t := range tools {
-		p := hdIndex(tp, n)
-		o, ok, v := hdObject(t, p)
+		p := jindex(tp, n)
+		o, ok, v := readObject(t, p)
 		if v != nil || !ok {
 			return brNeed(v, p)
 		}
@@ -326,36 +326,36 @@ func brToolConfig(s *hdState, raw json.RawMessage) *spec.Violation {
 			s.tool(opaqueTool(o, t, spec.FormatBedrock), p)
 			continue
 		}
-		sp := hdKey(p, "toolSpec")
-		ts, ok, v := hdObject(o["toolSpec"], sp)
+		sp := jpath(p, "toolSpec")
+		ts, ok, v := readObject(o["toolSpec"], sp)
 		if v != nil || !ok {
 			return brNeed(v, sp)
 		}
-		name, _, v := hdString(ts["name"], hdKey(sp, "name"))
+		name, _, v := readString(ts["name"], jpath(sp, "name"))
 		if v != nil {
 			return v
 		}
-		desc, _, v := hdString(ts["description"], hdKey(sp, "description"))
+		desc, _, v := readString(ts["description"], jpath(sp, "description"))
 		if v != nil {
 			return v
 		}
 		tool := spec.Tool{Name: name, Description: desc, Kind: spec.CallFunction}
-		ip := hdKey(sp, "inputSchema")
-		in, ok, v := hdObject(ts["inputSchema"], ip)
+		ip := jpath(sp, "inputSchema")
+		in, ok, v := readObject(ts["inputSchema"], ip)
 		if v != nil {
 			return v
 		}
 		if ok {
 			js := in["json"]
 			if !refjson.IsNull(js) && js[0] != '{' {
-				return hdViolation(hdKey(ip, "json"), "want an object, got %s", refjson.Clip(js))
+				return shapeViolation(jpath(ip, "json"), "want an object, got %s", refjson.Clip(js))
 			}
-			tool.Schema = hdSchema(js)
+			tool.Schema = rawSchema(js)
 		}
 		s.tool(tool, sp)
 	}
 	cp := "toolConfig.toolChoice"
-	c, ok, v := hdObject(tc["toolChoice"], cp)
+	c, ok, v := readObject(tc["toolChoice"], cp)
 	if v != nil || !ok {
 		return v
 	}
@@ -366,17 +366,17 @@ func brToolConfig(s *hdState, raw json.RawMessage) *spec.Violation {
 	case c["any"] != nil:
 		choice.Mode = spec.ChoiceRequired
 	case c["tool"] != nil:
-		t, ok, v := hdObject(c["tool"], hdKey(cp, "tool"))
+		t, ok, v := readObject(c["tool"], jpath(cp, "tool"))
 		if v != nil || !ok {
-			return brNeed(v, hdKey(cp, "tool"))
+			return brNeed(v, jpath(cp, "tool"))
 		}
-		name, _, v := hdString(t["name"], hdKey(cp, "tool.name"))
+		name, _, v := readString(t["name"], jpath(cp, "tool.name"))
 		if v != nil {
 			return v
 		}
 		choice.Mode, choice.Name = spec.ChoiceTool, name
 	default:
-		return hdViolation(cp, "a toolChoice is one of auto, any and tool")
+		return shapeViolation(cp, "a toolChoice is one of auto, any and tool")
 	}
 	s.h.ToolChoice = choice
 	s.pm[toolChoicePath] = cp
@@ -385,16 +385,16 @@ func brToolConfig(s *hdState, raw json.RawMessage) *spec.Violation {
 
 // brUserOut is one user message an encoder builds.
 type brUserOut struct {
-	blocks       hjArr
-	user, closed bool // as for gmContentOut
+	blocks       jsonArray
+	user, closed bool // as for geminiContentOut
 }
 
-// encodeBedrockHistory writes h as a Bedrock Converse request body.
-func encodeBedrockHistory(h spec.History) ([]byte, []spec.Violation) {
-	e := &heEncoder{f: spec.FormatBedrock}
-	var root hjObj
+// encodeBedrock writes h as a Bedrock Converse request body.
+func encodeBedrock(h spec.History) ([]byte, []spec.Violation) {
+	e := &encoder{f: spec.FormatBedrock}
+	var root jsonObject
 	if len(h.System) > 0 {
-		sys := hjArr{}
+		sys := jsonArray{}
 		for j, pt := range h.System {
 			if v, ok := e.brBlock(pt, systemPath(j), false); ok {
 				sys = append(sys, v)
@@ -417,7 +417,7 @@ func encodeBedrockHistory(h spec.History) ([]byte, []spec.Violation) {
 	for i, m := range h.Messages {
 		switch m.Role {
 		case spec.RoleUser:
-			blocks := hjArr{}
+			blocks := jsonArray{}
 			for j, pt := range m.Parts {
 				if v, ok := e.brBlock(pt, partPath(i, j), false); ok {
 					blocks = append(blocks, v)
@@ -449,11 +449,11 @@ func encodeBedrockHistory(h spec.History) ([]byte, []spec.Violation) {
 		case spec.RoleAssistant:
 			e.wrote(i, m.Role, true)
 			dropped = map[string]bool{}
-			blocks := hjArr{}
+			blocks := jsonArray{}
 			for j, pt := range m.Parts {
 				p := partPath(i, j)
 				if pt.Kind == spec.PartCall && (pt.CallKind == spec.CallCustom || pt.CallKind.IsItem()) {
-					e.lose(spec.XlateIdentity, p, "%s: Bedrock has function calls only", heCallLabel(pt))
+					e.lose(spec.XlateIdentity, p, "%s: Bedrock has function calls only", callPartLabel(pt))
 					dropped[pt.ID] = true
 					continue
 				}
@@ -468,17 +468,17 @@ func encodeBedrockHistory(h spec.History) ([]byte, []spec.Violation) {
 			e.badRole(i, m.Role)
 		}
 	}
-	out := hjArr{}
+	out := jsonArray{}
 	for _, m := range msgs {
-		out = append(out, hjObj{}.add("role", hjStr(m.role)).add("content", m.u.blocks))
+		out = append(out, jsonObject{}.add("role", jsonString(m.role)).add("content", m.u.blocks))
 	}
 	root = root.add("messages", out)
-	var tc hjObj
-	var tools hjArr
+	var tc jsonObject
+	var tools jsonArray
 	for i, t := range h.Tools {
 		if t.Data != "" {
-			if t.Format == e.f && hjIsObject(t.Data) {
-				tools = append(tools, hjRaw(t.Data))
+			if t.Format == e.f && isJSONObject(t.Data) {
+				tools = append(tools, jsonRaw(t.Data))
 			} else {
 				e.lose(spec.XlateTools, toolPath(i), "tool of format %q kept verbatim: Bedrock cannot write it", t.Format)
 			}
@@ -488,25 +488,25 @@ func encodeBedrockHistory(h spec.History) ([]byte, []spec.Violation) {
 			e.lose(spec.XlateTools, toolPath(i), "custom tool %q: Bedrock has tool specs only", t.Name)
 			continue
 		}
-		ts := hjObj{}.add("name", hjStr(t.Name))
+		ts := jsonObject{}.add("name", jsonString(t.Name))
 		if t.Description != "" {
-			ts = ts.add("description", hjStr(t.Description))
+			ts = ts.add("description", jsonString(t.Description))
 		}
 		if s, ok := e.toolSchema(t, i); ok {
-			ts = ts.add("inputSchema", hjObj{}.add("json", s))
+			ts = ts.add("inputSchema", jsonObject{}.add("json", s))
 		}
-		tools = append(tools, hjObj{}.add("toolSpec", ts))
+		tools = append(tools, jsonObject{}.add("toolSpec", ts))
 	}
 	if len(tools) > 0 {
 		tc = tc.add("tools", tools)
 	}
 	switch choice := h.ToolChoice; choice.Mode {
 	case spec.ChoiceAuto:
-		tc = tc.add("toolChoice", hjObj{}.add("auto", hjObj{}))
+		tc = tc.add("toolChoice", jsonObject{}.add("auto", jsonObject{}))
 	case spec.ChoiceRequired:
-		tc = tc.add("toolChoice", hjObj{}.add("any", hjObj{}))
+		tc = tc.add("toolChoice", jsonObject{}.add("any", jsonObject{}))
 	case spec.ChoiceTool:
-		tc = tc.add("toolChoice", hjObj{}.add("tool", hjObj{}.add("name", hjStr(choice.Name))))
+		tc = tc.add("toolChoice", jsonObject{}.add("tool", jsonObject{}.add("name", jsonString(choice.Name))))
 	case spec.ChoiceNone:
 		e.lose(spec.XlateToolChoice, toolChoicePath, "tool choice none: Bedrock has auto, any and a named tool only")
 	case spec.ChoiceUnset:
@@ -519,47 +519,47 @@ func encodeBedrockHistory(h spec.History) ([]byte, []spec.Violation) {
 	if tc != nil {
 		root = root.add("toolConfig", tc)
 	}
-	return hjBytes(root), e.vs
+	return jsonBytes(root), e.vs
 }
 
 // brBlock returns the block for part pt (at canonical path p) of the
 // system or a user message, or of an assistant message when assistant is
 // set, or false (naming the loss) when Bedrock cannot carry it there.
-func (e *heEncoder) brBlock(pt spec.Part, p string, assistant bool) (hj, bool) {
+func (e *encoder) brBlock(pt spec.Part, p string, assistant bool) (jsonValue, bool) {
 	switch {
 	case pt.Kind == spec.PartText:
 		e.signature(pt, p)
-		return hjObj{}.add("text", hjStr(pt.Text)), true
+		return jsonObject{}.add("text", jsonString(pt.Text)), true
 	case pt.Kind == spec.PartImage || pt.Kind == spec.PartOpaque:
 		if !e.own(pt, p) {
 			return nil, false
 		}
-		return hjRaw(pt.Data), true
+		return jsonRaw(pt.Data), true
 	case pt.Kind == spec.PartThinking && assistant:
 		if pt.ID != "" {
 			e.lose(spec.XlateThinking, p+".id", "reasoning item id %q: Bedrock has none", pt.ID)
 		}
-		rt := hjObj{}.add("text", hjStr(pt.Text))
+		rt := jsonObject{}.add("text", jsonString(pt.Text))
 		if pt.Signature != "" {
-			rt = rt.add("signature", hjStr(pt.Signature))
+			rt = rt.add("signature", jsonString(pt.Signature))
 		}
-		return hjObj{}.add("reasoningContent", hjObj{}.add("reasoningText", rt)), true
+		return jsonObject{}.add("reasoningContent", jsonObject{}.add("reasoningText", rt)), true
 	case pt.Kind == spec.PartRedacted && assistant:
 		if pt.ID != "" {
 			e.lose(spec.XlateThinking, p+".id", "reasoning item id %q: Bedrock has none", pt.ID)
 		}
-		return hjObj{}.add("reasoningContent", hjObj{}.add("redactedContent", hjStr(pt.Data))), true
+		return jsonObject{}.add("reasoningContent", jsonObject{}.add("redactedContent", jsonString(pt.Data))), true
 	case pt.Kind == spec.PartCall && assistant:
 		e.signature(pt, p)
 		// input is a JSON document of any type (HIST-6 judges one that
 		// is not an object); only text that is not JSON cannot be written.
-		var in hj = hjRaw(pt.Args)
-		if !hjIsJSON(pt.Args) {
+		var in jsonValue = jsonRaw(pt.Args)
+		if !isJSON(pt.Args) {
 			e.lose(spec.XlateIdentity, p+".args", "arguments %s are not JSON: Bedrock writes the input as JSON, {} here", refjson.Clip([]byte(pt.Args)))
-			in = hjRaw("{}")
+			in = jsonRaw("{}")
 		}
-		u := hjObj{}.add("toolUseId", hjStr(pt.ID)).add("name", hjStr(pt.Name)).add("input", in)
-		return hjObj{}.add("toolUse", u), true
+		u := jsonObject{}.add("toolUseId", jsonString(pt.ID)).add("name", jsonString(pt.Name)).add("input", in)
+		return jsonObject{}.add("toolUse", u), true
 	}
 	where := "a user message"
 	if assistant {
@@ -571,8 +571,8 @@ func (e *heEncoder) brBlock(pt spec.Part, p string, assistant bool) (hj, bool) {
 
 // brResults returns the toolResult blocks of tool message i; dropped
 // holds the ids of the custom calls of its turn that were left out.
-func (e *heEncoder) brResults(h spec.History, i int, dropped map[string]bool) hjArr {
-	var out hjArr
+func (e *encoder) brResults(h spec.History, i int, dropped map[string]bool) jsonArray {
+	var out jsonArray
 	for j, pt := range h.Messages[i].Parts {
 		p := partPath(i, j)
 		if pt.Kind != spec.PartResult {
@@ -584,26 +584,26 @@ func (e *heEncoder) brResults(h spec.History, i int, dropped map[string]bool) hj
 			continue
 		}
 		e.resultName(pt, p)
-		content := hjArr{}
+		content := jsonArray{}
 		for k, c := range pt.Content {
 			cp := contentPath(i, j, k)
 			switch c.Kind {
 			case spec.PartText:
 				e.signature(c, cp)
-				content = append(content, hjObj{}.add("text", hjStr(c.Text)))
+				content = append(content, jsonObject{}.add("text", jsonString(c.Text)))
 			case spec.PartImage, spec.PartOpaque:
 				if e.own(c, cp) {
-					content = append(content, hjRaw(c.Data))
+					content = append(content, jsonRaw(c.Data))
 				}
 			default:
 				e.losePart(c, cp, "Bedrock has none in a result")
 			}
 		}
-		r := hjObj{}.add("toolUseId", hjStr(pt.ID)).add("content", content)
+		r := jsonObject{}.add("toolUseId", jsonString(pt.ID)).add("content", content)
 		if pt.IsError {
-			r = r.add("status", hjStr("error"))
+			r = r.add("status", jsonString("error"))
 		}
-		out = append(out, hjObj{}.add("toolResult", r))
+		out = append(out, jsonObject{}.add("toolResult", r))
 	}
 	if len(out) == 0 {
 		e.lose(spec.XlateOpaque, messagePath(i), "tool message without a result left out")

@@ -10,10 +10,10 @@ import (
 	"github.com/toolspec/toolspec/spec"
 )
 
-// HistoryReport is what [CheckHistory] finds in a history: the violations
+// Report is what [Check] finds in a history: the violations
 // of the HIST rules, in document order, and the calls still waiting for a
 // result.
-type HistoryReport struct {
+type Report struct {
 	Violations []spec.Violation
 	// Pending are the calls of the history's last assistant turn that no
 	// result answers yet, when nothing but results follows that turn
@@ -32,11 +32,11 @@ type PendingCall struct {
 }
 
 // OK reports whether r holds no violation (pending calls are no violation).
-func (r HistoryReport) OK() bool { return len(r.Violations) == 0 }
+func (r Report) OK() bool { return len(r.Violations) == 0 }
 
 // String renders r as transcript lines: one per violation, then one per
 // pending call, "pending path="P" id="I" name="N"".
-func (r HistoryReport) String() string {
+func (r Report) String() string {
 	var b strings.Builder
 	for _, v := range r.Violations {
 		b.WriteString(v.String() + "\n")
@@ -47,17 +47,17 @@ func (r HistoryReport) String() string {
 	return b.String()
 }
 
-// CheckHistory checks h, a history of format f, against the HIST rules it
+// Check checks h, a history of format f, against the HIST rules it
 // can judge without a document: the pairing of calls and results (HIST-1
 // to HIST-5) and the calls and tools themselves (HIST-6, HIST-7). The
 // violations are at canonical paths, in document order (system, messages,
 // tools, tool choice; within a message, part by part); f says whether calls
 // must carry ids and results pair by id alone ([spec.FormatRules]
-// HistoryIDs). CheckHistory is pure: it never changes h, and the same
+// HistoryIDs). Check is pure: it never changes h, and the same
 // arguments give the same report.
-func CheckHistory(f spec.Format, h spec.History) HistoryReport {
+func Check(f spec.Format, h spec.History) Report {
 	if _, ok := spec.LookupFormatRules(f); !ok {
-		return HistoryReport{Violations: []spec.Violation{{
+		return Report{Violations: []spec.Violation{{
 			Rule: spec.HistShape, Class: spec.ClassTerminal, Call: spec.NoCall, Path: "$",
 			Message: "unknown format " + strconv.Quote(string(f)),
 		}}}
@@ -65,7 +65,7 @@ func CheckHistory(f spec.Format, h spec.History) HistoryReport {
 	a := pairHistory(f, h)
 	vs := append(elementFindings(f, h), a.findings...)
 	sortFindings(vs)
-	rep := HistoryReport{Violations: make([]spec.Violation, 0, len(vs))}
+	rep := Report{Violations: make([]spec.Violation, 0, len(vs))}
 	for _, fd := range vs {
 		rep.Violations = append(rep.Violations, fd.v)
 	}
@@ -79,21 +79,21 @@ func CheckHistory(f spec.Format, h spec.History) HistoryReport {
 	return rep
 }
 
-// CheckHistoryDocument decodes doc, a request body of format f, and checks
+// CheckDocument decodes doc, a request body of format f, and checks
 // the history: the shape violations of the decoder (HIST-8), or, when the
-// document has its format's shape, the violations [CheckHistory] finds,
+// document has its format's shape, the violations [Check] finds,
 // every one and every pending call at its path in doc. It also returns the
 // decoded history.
-func CheckHistoryDocument(f spec.Format, doc []byte) (spec.History, HistoryReport) {
-	h, pm, vs := decodeHistory(f, doc)
+func CheckDocument(f spec.Format, doc []byte) (spec.History, Report) {
+	h, pm, vs := decode(f, doc)
 	for _, v := range vs {
 		if v.Rule == spec.HistShape {
-			return h, HistoryReport{Violations: vs}
+			return h, Report{Violations: vs}
 		}
 	}
 	// Other decoder violations are losses of request elements no History
 	// holds, which concern a translation, not the pairing checked here.
-	rep := CheckHistory(f, h)
+	rep := Check(f, h)
 	rep.Violations = pm.Locate(rep.Violations)
 	for i := range rep.Pending {
 		rep.Pending[i].Path = pm.Lookup(rep.Pending[i].Path)
@@ -236,7 +236,7 @@ type turnRef struct {
 }
 
 // pairing is the analysis of a history's pairing (HIST-1 to HIST-5) that
-// CheckHistory reports and Repair acts on.
+// Check reports and Repair acts on.
 type pairing struct {
 	turns    []turnRef
 	results  []resultRef

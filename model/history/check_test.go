@@ -71,7 +71,7 @@ func TestCheckHistoryPairing(t *testing.T) {
 		{"an unknown format", spec.Format("nope"), []spec.Message{user}, "HIST-8 $"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			rep := CheckHistory(c.f, spec.History{Messages: c.msgs})
+			rep := Check(c.f, spec.History{Messages: c.msgs})
 			var got []string
 			for _, v := range rep.Violations {
 				got = append(got, string(v.Rule)+" "+v.Path)

@@ -44,91 +44,72 @@ import (
 // place for it, and saying so is better than leaving it out silently. A
 // provider's own tool is no such element: spec.Tool.Data keeps it.
 
-// hdViolation returns the HIST-8 violation at document path p.
-func hdViolation(p, format string, args ...any) *spec.Violation {
+// shapeViolation returns the HIST-8 violation at document path p.
+func shapeViolation(p, format string, args ...any) *spec.Violation {
 	return &spec.Violation{Rule: spec.HistShape, Class: spec.ClassTerminal, Call: spec.NoCall, Path: p, Message: fmt.Sprintf(format, args...)}
 }
 
-// hdLoss returns a ClassLoss violation of rule at path p (a document path
-// for a decoder, a canonical one for an encoder).
-func hdLoss(rule spec.RuleID, p, format string, args ...any) spec.Violation {
-	return spec.Violation{Rule: rule, Class: spec.ClassLoss, Call: spec.NoCall, Path: p, Message: fmt.Sprintf(format, args...)}
-}
-
-// hdKey returns the document path of member k of the element at p.
-func hdKey(p, k string) string {
-	if p == "" || p == "$" {
-		return k
-	}
-	return p + "." + k
-}
-
-// hdIndex returns the document path of element i of the array at p.
-func hdIndex(p string, i int) string {
-	return p + "[" + strconv.Itoa(i) + "]"
-}
-
-// hdRoot decodes doc as one JSON object (HIST-8 at "$" otherwise).
-func hdRoot(doc []byte) (refjson.Object, *spec.Violation) {
+// rootObject decodes doc as one JSON object (HIST-8 at "$" otherwise).
+func rootObject(doc []byte) (refjson.Object, *spec.Violation) {
 	doc = refjson.TrimSpace(doc)
 	if len(doc) == 0 || doc[0] != '{' {
-		return nil, hdViolation("$", "a history document is one JSON object, got %s", refjson.Clip(doc))
+		return nil, shapeViolation("$", "a history document is one JSON object, got %s", refjson.Clip(doc))
 	}
 	var o refjson.Object
 	if err := json.Unmarshal(doc, &o); err != nil {
-		return nil, hdViolation("$", "not valid JSON: %v", err)
+		return nil, shapeViolation("$", "not valid JSON: %v", err)
 	}
 	return o, nil
 }
 
-// hdObject decodes raw, the element at p, as an object; ok is false when
+// readObject decodes raw, the element at p, as an object; ok is false when
 // raw is absent or null.
-func hdObject(raw json.RawMessage, p string) (o refjson.Object, ok bool, v *spec.Violation) {
+func readObject(raw json.RawMessage, p string) (o refjson.Object, ok bool, v *spec.Violation) {
 	if refjson.IsNull(raw) {
 		return nil, false, nil
 	}
 	if raw[0] != '{' {
-		return nil, false, hdViolation(p, "want an object, got %s", refjson.Clip(raw))
+		return nil, false, shapeViolation(p, "want an object, got %s", refjson.Clip(raw))
 	}
 	if err := json.Unmarshal(raw, &o); err != nil {
-		return nil, false, hdViolation(p, "%v", err)
+		return nil, false, shapeViolation(p, "%v", err)
 	}
 	return o, true, nil
 }
 
-// hdArray decodes raw, the element at p, as an array; ok is false when raw
+// readArray decodes raw, the element at p, as an array; ok is false when raw
 // is absent or null.
-func hdArray(raw json.RawMessage, p string) (a []json.RawMessage, ok bool, v *spec.Violation) {
+func readArray(raw json.RawMessage, p string) (a []json.RawMessage, ok bool, v *spec.Violation) {
 	if refjson.IsNull(raw) {
 		return nil, false, nil
 	}
 	if raw[0] != '[' {
-		return nil, false, hdViolation(p, "want an array, got %s", refjson.Clip(raw))
+		return nil, false, shapeViolation(p, "want an array, got %s", refjson.Clip(raw))
 	}
 	if err := json.Unmarshal(raw, &a); err != nil {
-		return nil, false, hdViolation(p, "%v", err)
+		return nil, false, shapeViolation(p, "%v", err)
 	}
 	return a, true, nil
 }
 
-// hdString decodes raw, the element at p, as a string; ok is false when
+// readString decodes raw, the element at p, as a string; ok is false when
 // raw is absent or null.
-func hdString(raw json.RawMessage, p string) (s string, ok bool, v *spec.Violation) {
+func readString(raw json.RawMessage, p string) (s string, ok bool, v *spec.Violation) {
 	if refjson.IsNull(raw) {
 		return "", false, nil
 	}
 	if raw[0] != '"' {
-		return "", false, hdViolation(p, "want a string, got %s", refjson.Clip(raw))
+		return "", false, shapeViolation(p, "want a string, got %s", refjson.Clip(raw))
 	}
 	if err := json.Unmarshal(raw, &s); err != nil {
-		return "", false, hdViolation(p, "%v", err)
+		return "", false, shapeViolation(p, "%v", err)
 	}
 	return s, true, nil
 }
 
-// hdBool decodes raw, the element at p, as a boolean; ok is false when raw
+// readBool decodes raw, the element at p, as a boolean; ok is false when raw
 // is absent or null.
-func hdBool(raw json.RawMessage, p string) (b, ok bool, v *spec.Violation) {
+func readBool(raw json.RawMessage, p string) (b, ok bool, v *spec.Violation) {
 	switch {
 	case refjson.IsNull(raw):
 		return false, false, nil
@@ -137,60 +118,51 @@ func hdBool(raw json.RawMessage, p string) (b, ok bool, v *spec.Violation) {
 	case string(raw) == "false":
 		return false, true, nil
 	}
-	return false, false, hdViolation(p, "want a boolean, got %s", refjson.Clip(raw))
+	return false, false, shapeViolation(p, "want a boolean, got %s", refjson.Clip(raw))
 }
 
-// hdStrings decodes raw, the element at p, as an array of strings.
-func hdStrings(raw json.RawMessage, p string) ([]string, *spec.Violation) {
-	a, _, v := hdArray(raw, p)
+// readStrings decodes raw, the element at p, as an array of strings.
+func readStrings(raw json.RawMessage, p string) ([]string, *spec.Violation) {
+	a, _, v := readArray(raw, p)
 	if v != nil {
 		return nil, v
 	}
 	out := make([]string, 0, len(a))
 	for i, e := range a {
-		s, ok, v := hdString(e, hdIndex(p, i))
+		s, ok, v := readString(e, jindex(p, i))
 		if v != nil {
 			return nil, v
 		}
 		if !ok {
-			return nil, hdViolation(hdIndex(p, i), "want a string, got null")
+			return nil, shapeViolation(jindex(p, i), "want a string, got null")
 		}
 		out = append(out, s)
 	}
 	return out, nil
 }
 
-// hdArgs returns the canonical text of call arguments given as JSON (an
+// rawArgs returns the canonical text of call arguments given as JSON (an
 // object, or anything else that HIST-6 then judges): without
 // insignificant white space; absent or null arguments are "{}".
-func hdArgs(raw json.RawMessage) string {
+func rawArgs(raw json.RawMessage) string {
 	if refjson.IsNull(raw) {
 		return "{}"
 	}
 	return refjson.Compact(raw)
 }
 
-// hdArgsText returns the canonical text of call arguments given as a JSON
-// string's content: compacted when it is valid JSON, else verbatim.
-func hdArgsText(s string) string {
-	if json.Valid([]byte(s)) {
-		return refjson.Compact(json.RawMessage(s))
-	}
-	return s
-}
-
-// hdSchema returns the canonical text of a tool's input schema: compacted
+// rawSchema returns the canonical text of a tool's input schema: compacted
 // JSON, "" when absent or null.
-func hdSchema(raw json.RawMessage) string {
+func rawSchema(raw json.RawMessage) string {
 	if refjson.IsNull(raw) {
 		return ""
 	}
 	return refjson.Compact(raw)
 }
 
-// hdState is the History a decoder builds, with the document path of
+// builder is the History a decoder builds, with the document path of
 // every element.
-type hdState struct {
+type builder struct {
 	h  spec.History
 	pm PathMap
 	vs []spec.Violation
@@ -199,10 +171,11 @@ type hdState struct {
 	began bool
 }
 
-func newHDState() *hdState { return &hdState{pm: PathMap{}} }
+// newBuilder returns an empty builder.
+func newBuilder() *builder { return &builder{pm: PathMap{}} }
 
 // done returns the decoder's results, with v (if any) appended.
-func (s *hdState) done(v *spec.Violation) (spec.History, PathMap, []spec.Violation) {
+func (s *builder) done(v *spec.Violation) (spec.History, PathMap, []spec.Violation) {
 	if v != nil {
 		s.vs = append(s.vs, *v)
 	}
@@ -210,19 +183,19 @@ func (s *hdState) done(v *spec.Violation) (spec.History, PathMap, []spec.Violati
 }
 
 // loss records a decode-side loss at document path p.
-func (s *hdState) loss(rule spec.RuleID, p, format string, args ...any) {
-	s.vs = append(s.vs, hdLoss(rule, p, format, args...))
+func (s *builder) loss(rule spec.RuleID, p, format string, args ...any) {
+	s.vs = append(s.vs, loss(rule, p, format, args...))
 }
 
 // system appends a block to History.System, found at document path p.
-func (s *hdState) system(pt spec.Part, p string) {
+func (s *builder) system(pt spec.Part, p string) {
 	s.pm[systemPath(len(s.h.System))] = p
 	s.h.System = append(s.h.System, pt)
 }
 
 // message appends an empty message of role r, found at document path p,
 // and returns its index.
-func (s *hdState) message(r spec.Role, p string) int {
+func (s *builder) message(r spec.Role, p string) int {
 	i := len(s.h.Messages)
 	s.pm[messagePath(i)] = p
 	s.h.Messages = append(s.h.Messages, spec.Message{Role: r})
@@ -234,7 +207,7 @@ func (s *hdState) message(r spec.Role, p string) int {
 
 // run returns the index of the last message when it has role r (the run
 // of one turn goes on), else a new message of role r at p.
-func (s *hdState) run(r spec.Role, p string) int {
+func (s *builder) run(r spec.Role, p string) int {
 	if n := len(s.h.Messages); n > 0 && s.h.Messages[n-1].Role == r {
 		return n - 1
 	}
@@ -242,7 +215,7 @@ func (s *hdState) run(r spec.Role, p string) int {
 }
 
 // part appends pt, found at document path p, to message i.
-func (s *hdState) part(i int, pt spec.Part, p string) {
+func (s *builder) part(i int, pt spec.Part, p string) {
 	m := &s.h.Messages[i]
 	s.pm[partPath(i, len(m.Parts))] = p
 	m.Parts = append(m.Parts, pt)
@@ -250,7 +223,7 @@ func (s *hdState) part(i int, pt spec.Part, p string) {
 
 // result appends a tool message holding the result pt, found at document
 // path p, with contentPaths the document path of each of its Content.
-func (s *hdState) result(pt spec.Part, p string, contentPaths []string) {
+func (s *builder) result(pt spec.Part, p string, contentPaths []string) {
 	i := s.message(spec.RoleTool, p)
 	s.part(i, pt, p)
 	for k, cp := range contentPaths {
@@ -259,45 +232,45 @@ func (s *hdState) result(pt spec.Part, p string, contentPaths []string) {
 }
 
 // tool appends a tool found at document path p.
-func (s *hdState) tool(t spec.Tool, p string) {
+func (s *builder) tool(t spec.Tool, p string) {
 	s.pm[toolPath(len(s.h.Tools))] = p
 	s.h.Tools = append(s.h.Tools, t)
 }
 
-// An hj value is one node of the JSON tree an encoder writes: objects keep
+// A jsonValue is one node of the JSON tree an encoder writes: objects keep
 // their members in the order they were added.
-type hj interface{ writeJSON(b *bytes.Buffer) }
+type jsonValue interface{ writeJSON(b *bytes.Buffer) }
 
 type (
-	hjObj  []hjMember
-	hjArr  []hj
-	hjStr  string
-	hjRaw  string // valid JSON text, written verbatim
-	hjBool bool
+	jsonObject []jsonMember
+	jsonArray  []jsonValue
+	jsonString string
+	jsonRaw    string // valid JSON text, written verbatim
+	jsonBool   bool
 )
 
-type hjMember struct {
+type jsonMember struct {
 	k string
-	v hj
+	v jsonValue
 }
 
 // add returns o with member k: v appended.
-func (o hjObj) add(k string, v hj) hjObj { return append(o, hjMember{k, v}) }
+func (o jsonObject) add(k string, v jsonValue) jsonObject { return append(o, jsonMember{k, v}) }
 
-func (o hjObj) writeJSON(b *bytes.Buffer) {
+func (o jsonObject) writeJSON(b *bytes.Buffer) {
 	b.WriteByte('{')
 	for i, m := range o {
 		if i > 0 {
 			b.WriteByte(',')
 		}
-		hjStr(m.k).writeJSON(b)
+		jsonString(m.k).writeJSON(b)
 		b.WriteByte(':')
 		m.v.writeJSON(b)
 	}
 	b.WriteByte('}')
 }
 
-func (a hjArr) writeJSON(b *bytes.Buffer) {
+func (a jsonArray) writeJSON(b *bytes.Buffer) {
 	b.WriteByte('[')
 	for i, v := range a {
 		if i > 0 {
@@ -308,7 +281,7 @@ func (a hjArr) writeJSON(b *bytes.Buffer) {
 	b.WriteByte(']')
 }
 
-func (s hjStr) writeJSON(b *bytes.Buffer) {
+func (s jsonString) writeJSON(b *bytes.Buffer) {
 	var out bytes.Buffer
 	enc := json.NewEncoder(&out)
 	enc.SetEscapeHTML(false)
@@ -316,33 +289,26 @@ func (s hjStr) writeJSON(b *bytes.Buffer) {
 	b.Write(bytes.TrimSuffix(out.Bytes(), []byte{'\n'}))
 }
 
-func (r hjRaw) writeJSON(b *bytes.Buffer) { b.WriteString(string(r)) }
+func (r jsonRaw) writeJSON(b *bytes.Buffer) { b.WriteString(string(r)) }
 
-func (v hjBool) writeJSON(b *bytes.Buffer) { b.WriteString(strconv.FormatBool(bool(v))) }
+func (v jsonBool) writeJSON(b *bytes.Buffer) { b.WriteString(strconv.FormatBool(bool(v))) }
 
-// hjBytes returns the JSON text of v.
-func hjBytes(v hj) []byte {
+// jsonBytes returns the JSON text of v.
+func jsonBytes(v jsonValue) []byte {
 	var b bytes.Buffer
 	v.writeJSON(&b)
 	return b.Bytes()
 }
 
-// hjIsObject reports whether s is the JSON text of one object, which an
-// encoder may then write verbatim where its format wants an object.
-func hjIsObject(s string) bool {
-	b := refjson.TrimSpace([]byte(s))
-	return len(b) > 0 && b[0] == '{' && json.Valid(b)
-}
-
-// hjIsJSON reports whether s is one JSON value, which an encoder may write
+// isJSON reports whether s is one JSON value, which an encoder may write
 // verbatim.
-func hjIsJSON(s string) bool {
+func isJSON(s string) bool {
 	return len(refjson.TrimSpace([]byte(s))) > 0 && json.Valid([]byte(s))
 }
 
-// hePartRule is the XLATE rule under which a part of kind k that a target
+// partRule is the XLATE rule under which a part of kind k that a target
 // cannot carry is named.
-func hePartRule(k spec.PartKind) spec.RuleID {
+func partRule(k spec.PartKind) spec.RuleID {
 	switch k {
 	case spec.PartThinking, spec.PartRedacted:
 		return spec.XlateThinking
@@ -352,8 +318,8 @@ func hePartRule(k spec.PartKind) spec.RuleID {
 	return spec.XlateOpaque
 }
 
-// hePartName names a part of kind k in a loss message.
-func hePartName(k spec.PartKind) string {
+// partName names a part of kind k in a loss message.
+func partName(k spec.PartKind) string {
 	switch k {
 	case spec.PartText:
 		return "text"
@@ -373,8 +339,8 @@ func hePartName(k spec.PartKind) string {
 	return "part of kind " + strconv.Itoa(int(k))
 }
 
-// heEncoder collects the losses of one encoding.
-type heEncoder struct {
+// encoder collects the losses of one encoding.
+type encoder struct {
 	f  spec.Format
 	vs []spec.Violation
 	// last is the role of the last message written (0 before any), and
@@ -384,24 +350,24 @@ type heEncoder struct {
 }
 
 // lose records a loss of rule at canonical path p.
-func (e *heEncoder) lose(rule spec.RuleID, p, format string, args ...any) {
-	e.vs = append(e.vs, hdLoss(rule, p, format, args...))
+func (e *encoder) lose(rule spec.RuleID, p, format string, args ...any) {
+	e.vs = append(e.vs, loss(rule, p, format, args...))
 }
 
 // losePart records the loss of part pt at canonical path p, with why.
-func (e *heEncoder) losePart(pt spec.Part, p, why string) {
-	e.lose(hePartRule(pt.Kind), p, "%s: %s", hePartName(pt.Kind), why)
+func (e *encoder) losePart(pt spec.Part, p, why string) {
+	e.lose(partRule(pt.Kind), p, "%s: %s", partName(pt.Kind), why)
 }
 
 // own reports whether the image or opaque part pt is JSON of the
 // encoder's format, and so can be written verbatim; it names the loss of
 // one that is not.
-func (e *heEncoder) own(pt spec.Part, p string) bool {
+func (e *encoder) own(pt spec.Part, p string) bool {
 	if pt.Format != e.f {
-		e.losePart(pt, p, fmt.Sprintf("%s JSON of format %q cannot be written in %s", hePartName(pt.Kind), pt.Format, e.f))
+		e.losePart(pt, p, fmt.Sprintf("%s JSON of format %q cannot be written in %s", partName(pt.Kind), pt.Format, e.f))
 		return false
 	}
-	if !hjIsJSON(pt.Data) {
+	if !isJSON(pt.Data) {
 		e.losePart(pt, p, "its data is not JSON")
 		return false
 	}
@@ -410,15 +376,15 @@ func (e *heEncoder) own(pt spec.Part, p string) bool {
 
 // signature names the loss of pt's signature, if it has one, for a target
 // that cannot carry it.
-func (e *heEncoder) signature(pt spec.Part, p string) {
+func (e *encoder) signature(pt spec.Part, p string) {
 	if pt.Signature != "" {
-		e.lose(spec.XlateThinking, p+".signature", "%s signature: %s carries none", hePartName(pt.Kind), e.f)
+		e.lose(spec.XlateThinking, p+".signature", "%s signature: %s carries none", partName(pt.Kind), e.f)
 	}
 }
 
 // calls returns the calls of message i of h by id, for a result that
 // names its call only by id: the assistant message nearest before i.
-func heTurnCalls(h spec.History, i int) []spec.Part {
+func turnCalls(h spec.History, i int) []spec.Part {
 	for j := i - 1; j >= 0; j-- {
 		switch h.Messages[j].Role {
 		case spec.RoleTool:
@@ -437,13 +403,13 @@ func heTurnCalls(h spec.History, i int) []spec.Part {
 	return nil
 }
 
-// heCallOf returns the call of the assistant turn before message i whose
+// callOf returns the call of the assistant turn before message i whose
 // id is id.
-func heCallOf(h spec.History, i int, id string) (spec.Part, bool) {
+func callOf(h spec.History, i int, id string) (spec.Part, bool) {
 	if id == "" {
 		return spec.Part{}, false
 	}
-	for _, c := range heTurnCalls(h, i) {
+	for _, c := range turnCalls(h, i) {
 		if c.ID == id {
 			return c, true
 		}
@@ -458,7 +424,7 @@ func heCallOf(h spec.History, i int, id string) (spec.Part, bool) {
 // target cannot do, and is named. (A call or result without the id the
 // target needs is written without one, never given a made-up one:
 // checking the target names it, HIST-6.)
-func (e *heEncoder) resultName(pt spec.Part, p string) {
+func (e *encoder) resultName(pt spec.Part, p string) {
 	if pt.ID == "" && pt.Name != "" {
 		e.lose(spec.XlateIdentity, p, "result that pairs by its tool name %q alone: %s pairs results by id", pt.Name, e.f)
 	}
@@ -467,7 +433,7 @@ func (e *heEncoder) resultName(pt spec.Part, p string) {
 // leadingSystem names system message i when no message but system
 // messages was written before it: a decoder reads it back as part of the
 // system prompt.
-func (e *heEncoder) leadingSystem(i int) {
+func (e *encoder) leadingSystem(i int) {
 	if !e.began {
 		e.lose(spec.XlateSystem, messagePath(i), "system message before the conversation's first message: %s reads it back as part of the system prompt", e.f)
 	}
@@ -476,9 +442,9 @@ func (e *heEncoder) leadingSystem(i int) {
 // wrote records that message i, of role r, was written; merges says the
 // target reads a message of role r right after another of that role as
 // one message, and so names the boundary it loses.
-func (e *heEncoder) wrote(i int, r spec.Role, merges bool) {
+func (e *encoder) wrote(i int, r spec.Role, merges bool) {
 	if merges && e.last == r {
-		e.lose(spec.XlateOpaque, messagePath(i), "two %s messages in a row: %s reads them back as one", heRoleName(r), e.f)
+		e.lose(spec.XlateOpaque, messagePath(i), "two %s messages in a row: %s reads them back as one", roleName(r), e.f)
 	}
 	e.last = r
 	if r != spec.RoleSystem {
@@ -486,8 +452,8 @@ func (e *heEncoder) wrote(i int, r spec.Role, merges bool) {
 	}
 }
 
-// heRoleName names role r in a loss message.
-func heRoleName(r spec.Role) string {
+// roleName names role r in a loss message.
+func roleName(r spec.Role) string {
 	switch r {
 	case spec.RoleUser:
 		return "user"
@@ -502,37 +468,37 @@ func heRoleName(r spec.Role) string {
 }
 
 // badRole names message i, of a role no format has, as a loss.
-func (e *heEncoder) badRole(i int, r spec.Role) {
+func (e *encoder) badRole(i int, r spec.Role) {
 	e.lose(spec.XlateOpaque, messagePath(i), "message of unknown role %d left out", r)
 }
 
 // toolSchema returns tool t's schema as a JSON value to write, or false
 // (naming the loss) when it has none or one that is not a JSON object.
-func (e *heEncoder) toolSchema(t spec.Tool, i int) (hj, bool) {
+func (e *encoder) toolSchema(t spec.Tool, i int) (jsonValue, bool) {
 	if t.Schema == "" {
 		return nil, false
 	}
-	if !hjIsObject(t.Schema) {
+	if !isJSONObject(t.Schema) {
 		e.lose(spec.XlateTools, toolPath(i)+".schema", "input schema is not a JSON object; %s writes it as one", e.f)
 		return nil, false
 	}
-	return hjRaw(t.Schema), true
+	return jsonRaw(t.Schema), true
 }
 
 // callArgs returns call pt's arguments as a JSON object to write, naming
 // the loss (and writing {}) when they are not one.
-func (e *heEncoder) callArgs(pt spec.Part, p string) hj {
-	if hjIsObject(pt.Args) {
-		return hjRaw(pt.Args)
+func (e *encoder) callArgs(pt spec.Part, p string) jsonValue {
+	if isJSONObject(pt.Args) {
+		return jsonRaw(pt.Args)
 	}
 	e.lose(spec.XlateIdentity, p+".args", "arguments %s are not a JSON object: %s writes them as one, {} here", refjson.Clip([]byte(pt.Args)), e.f)
-	return hjRaw("{}")
+	return jsonRaw("{}")
 }
 
-// heCallLabel names a call part that a format of function calls only
+// callPartLabel names a call part that a format of function calls only
 // cannot carry, in a loss message: `custom call "x"`, or `call "x" of kind
 // computer_call` for a call of a Responses item kind (NAME-5).
-func heCallLabel(pt spec.Part) string {
+func callPartLabel(pt spec.Part) string {
 	if pt.CallKind.IsItem() {
 		return fmt.Sprintf("call %q of kind %s", pt.Name, pt.CallKind)
 	}

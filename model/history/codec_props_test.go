@@ -134,16 +134,16 @@ func TestHistoryRoundTrip(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		f := rapid.SampledFrom(projectedFormats).Draw(t, "format")
 		h := gen.History(t, f)
-		doc, losses := EncodeHistory(f, h)
+		doc, losses := Encode(f, h)
 		if len(losses) > 0 {
 			t.Fatalf("losses encoding an expressible history: %v\n%s", lossKeys(t, losses, nil), histDump(h))
 		}
-		got, vs := DecodeHistory(f, doc)
+		got, vs := Decode(f, doc)
 		if len(vs) > 0 {
 			t.Fatalf("decoding %s: %s", doc, vs[0].Error())
 		}
 		requireSameHistory(t, fmt.Sprintf("%s round trip of %s", f, doc), got, h)
-		again, _ := EncodeHistory(f, got)
+		again, _ := Encode(f, got)
 		if !bytes.Equal(again, doc) {
 			t.Fatalf("encoding is not deterministic:\n%s\n%s", doc, again)
 		}
@@ -158,11 +158,11 @@ func TestHistoryLosses(t *testing.T) {
 		h := gen.AnyHistory(t, rapid.Bool().Draw(t, "ids"))
 		for _, f := range []spec.Format{rapid.SampledFrom(projectedFormats).Draw(t, "format")} {
 			want, wantLosses := gen.Expressible(f, h)
-			doc, losses := EncodeHistory(f, h)
+			doc, losses := Encode(f, h)
 			if got, w := lossKeys(t, losses, nil), genLossKeys(wantLosses); !reflect.DeepEqual(got, w) {
 				t.Fatalf("%s losses:\ngot  %q\nwant %q\nof:\n%s", f, got, w, histDump(h))
 			}
-			got, vs := DecodeHistory(f, doc)
+			got, vs := Decode(f, doc)
 			for _, v := range vs {
 				if !onlyIDs(v) {
 					t.Fatalf("%s: decoding %s: %s", f, doc, v.Error())
@@ -185,9 +185,9 @@ func TestHistoryThereAndBack(t *testing.T) {
 		a := rapid.SampledFrom(projectedFormats).Draw(t, "from")
 		b := rapid.SampledFrom(projectedFormats).Draw(t, "via")
 		h := gen.History(t, a)
-		docA, _ := EncodeHistory(a, h)
-		docB, there := TranslateHistory(a, b, docA)
-		docA2, back := TranslateHistory(b, a, docB)
+		docA, _ := Encode(a, h)
+		docB, there := Translate(a, b, docA)
+		docA2, back := Translate(b, a, docB)
 		mid, midLosses := gen.Expressible(b, h)
 		want, wantBack := gen.Expressible(a, mid)
 		if len(wantBack) > 0 {
@@ -200,7 +200,7 @@ func TestHistoryThereAndBack(t *testing.T) {
 		if got := lossRules(t, back); len(got) > 0 {
 			t.Fatalf("%s→%s→%s: the way back loses %v\n%s\n%s", a, b, a, got, docB, docA2)
 		}
-		got, _ := DecodeHistory(a, docA2)
+		got, _ := Decode(a, docA2)
 		requireSameHistory(t, fmt.Sprintf("%s→%s→%s", a, b, a), got, want)
 	})
 }

@@ -62,7 +62,7 @@ func TestHistoryEncodeDocuments(t *testing.T) {
 		}},
 	}
 	for _, c := range cases {
-		doc, losses := EncodeHistory(c.f, codecHistory)
+		doc, losses := Encode(c.f, codecHistory)
 		if string(doc) != c.doc {
 			t.Errorf("%s:\n got %s\nwant %s", c.f, doc, c.doc)
 		}
@@ -76,7 +76,7 @@ func TestHistoryEncodeDocuments(t *testing.T) {
 		if !reflect.DeepEqual(got, c.losses) {
 			t.Errorf("%s losses:\n got %q\nwant %q", c.f, got, c.losses)
 		}
-		back, vs := DecodeHistory(c.f, doc)
+		back, vs := Decode(c.f, doc)
 		if len(vs) > 0 {
 			t.Errorf("%s: decoding: %v", c.f, vs)
 		}
@@ -105,7 +105,7 @@ func TestHistoryOllamaThinkingBlocks(t *testing.T) {
 		},
 		ToolChoice: spec.ToolChoice{Mode: spec.ChoiceAuto, Parallel: spec.ParallelDisabled},
 	}
-	doc, losses := EncodeHistory(spec.FormatOllama, h)
+	doc, losses := Encode(spec.FormatOllama, h)
 	const want = `{"messages":[{"role":"system","content":"Block one."},{"role":"system","content":"Block two."},{"role":"user","content":"Go."},` +
 		`{"role":"assistant","content":"Between.","thinking":"First thought."},{"role":"assistant","content":"","thinking":"Second thought."},` +
 		`{"role":"assistant","content":"","thinking":"Third thought.","tool_calls":[{"id":"toolu_1","function":{"name":"add","arguments":{}}}]}]}`
@@ -123,7 +123,7 @@ func TestHistoryOllamaThinkingBlocks(t *testing.T) {
 	if !reflect.DeepEqual(paths, wantLosses) {
 		t.Errorf("losses %q, want %q", paths, wantLosses)
 	}
-	back, vs := DecodeHistory(spec.FormatOllama, doc)
+	back, vs := Decode(spec.FormatOllama, doc)
 	if len(vs) > 0 {
 		t.Fatalf("decoding: %v", vs)
 	}
@@ -252,7 +252,7 @@ func TestHistoryDecodeDocuments(t *testing.T) {
 		},
 	}
 	for _, c := range cases {
-		h, pm, vs := DecodeHistoryPaths(c.f, []byte(c.doc))
+		h, pm, vs := DecodePaths(c.f, []byte(c.doc))
 		requireSameHistory(t, string(c.f), h, c.want)
 		for k, want := range c.paths {
 			if pm[k] != want {
@@ -314,7 +314,7 @@ func TestHistoryDecodeShape(t *testing.T) {
 		{spec.FormatBedrock, `{"messages":[{"role":"user","content":[{"text":"a"}]},{"role":"user","content":"b"}]}`, "messages[1].content", 1},
 	}
 	for _, c := range cases {
-		h, vs := DecodeHistory(c.f, []byte(c.doc))
+		h, vs := Decode(c.f, []byte(c.doc))
 		if len(vs) != 1 || vs[0].Rule != spec.HistShape || vs[0].Class != spec.ClassTerminal || vs[0].Path != c.path {
 			t.Errorf("%s %s: got %v, want one HIST-8 at %s", c.f, c.doc, vs, c.path)
 			continue

@@ -10,7 +10,7 @@ import (
 // An Anthropic history whose stream lost six tool starts: one tool_use
 // and seven tool_result blocks. The checker names the six orphans at their
 // blocks in the document.
-func ExampleCheckHistoryDocument() {
+func ExampleCheckDocument() {
 	doc := []byte(`{"messages":[
  {"role":"user","content":"Read the files."},
  {"role":"assistant","content":[{"type":"tool_use","id":"toolu_7","name":"read","input":{"path":"g"}}]},
@@ -22,7 +22,7 @@ func ExampleCheckHistoryDocument() {
   {"type":"tool_result","tool_use_id":"toolu_5","content":"e"},
   {"type":"tool_result","tool_use_id":"toolu_6","content":"f"},
   {"type":"tool_result","tool_use_id":"toolu_7","content":"g"}]}]}`)
-	_, rep := history.CheckHistoryDocument(spec.FormatAnthropic, doc)
+	_, rep := history.CheckDocument(spec.FormatAnthropic, doc)
 	for _, v := range rep.Violations {
 		fmt.Println(v.Error())
 	}
@@ -38,7 +38,7 @@ func ExampleCheckHistoryDocument() {
 // A history built in code: the calls of the last turn wait for their
 // results, which is no violation; the same Kimi-style id in two turns is
 // two calls.
-func ExampleCheckHistory() {
+func ExampleCheck() {
 	call := func(args string) spec.Message {
 		return spec.Message{Role: spec.RoleAssistant, Parts: []spec.Part{{Kind: spec.PartCall, ID: "functions.add:0", Name: "add", Args: args}}}
 	}
@@ -48,7 +48,7 @@ func ExampleCheckHistory() {
 		{Role: spec.RoleTool, Parts: []spec.Part{{Kind: spec.PartResult, ID: "functions.add:0", Content: []spec.Part{{Kind: spec.PartText, Text: "3"}}}}},
 		call(`{"a":3,"b":4}`),
 	}}
-	rep := history.CheckHistory(spec.FormatOpenAIChat, h)
+	rep := history.Check(spec.FormatOpenAIChat, h)
 	fmt.Println(rep.OK())
 	fmt.Print(rep.String())
 	// Output:
@@ -83,18 +83,18 @@ func ExampleRepair() {
 // Translating a history is decoding it and encoding it in the target: the
 // losses come at canonical paths, and the source's PathMap locates them in
 // the source document.
-func ExampleEncodeHistory() {
+func ExampleEncode() {
 	doc := []byte(`{"messages":[{"role":"user","content":"Weather?"},
  {"role":"assistant","content":[
   {"type":"thinking","thinking":"The city.","signature":"EqQB"},
   {"type":"tool_use","id":"toolu_1","name":"weather","input":{"city":"Paris"}}]}],
  "tool_choice":{"type":"auto","disable_parallel_tool_use":true}}`)
-	h, pm, vs := history.DecodeHistoryPaths(spec.FormatAnthropic, doc)
+	h, pm, vs := history.DecodePaths(spec.FormatAnthropic, doc)
 	if len(vs) > 0 {
 		fmt.Println(vs)
 		return
 	}
-	out, losses := history.EncodeHistory(spec.FormatOpenAIChat, h)
+	out, losses := history.Encode(spec.FormatOpenAIChat, h)
 	fmt.Println(string(out))
 	for _, v := range pm.Locate(losses) {
 		fmt.Println(v.Error())
@@ -104,13 +104,13 @@ func ExampleEncodeHistory() {
 	// toolspec: XLATE-1: messages[1].content[0]: the signature of a thinking part: openai-chat cannot carry it
 }
 
-// DecodeHistory gives the normalized history: the Anthropic user turn that
+// Decode gives the normalized history: the Anthropic user turn that
 // opens with a result becomes a tool message, then a user message.
-func ExampleDecodeHistory() {
+func ExampleDecode() {
 	doc := []byte(`{"system":"Be brief.","messages":[
  {"role":"assistant","content":[{"type":"tool_use","id":"toolu_1","name":"now","input":{}}]},
  {"role":"user","content":[{"type":"tool_result","tool_use_id":"toolu_1","content":"noon"},{"type":"text","text":"And?"}]}]}`)
-	h, vs := history.DecodeHistory(spec.FormatAnthropic, doc)
+	h, vs := history.Decode(spec.FormatAnthropic, doc)
 	fmt.Print(h.String())
 	fmt.Println(len(vs), "violations")
 	// Output:
@@ -126,7 +126,7 @@ func ExampleDecodeHistory() {
 // document.
 func ExamplePathMap_Lookup() {
 	doc := []byte(`{"messages":[{"role":"user","content":[{"type":"text","text":"hi"},{"type":"tool_result","tool_use_id":"x","content":"y"}]}]}`)
-	_, pm, _ := history.DecodeHistoryPaths(spec.FormatAnthropic, doc)
+	_, pm, _ := history.DecodePaths(spec.FormatAnthropic, doc)
 	fmt.Println(pm.Lookup("messages[1].parts[0]"))
 	fmt.Println(pm.Lookup("messages[1].parts[0].content[0]"))
 	fmt.Println(pm.Lookup("messages[7]"))

@@ -11,7 +11,7 @@ import (
 // A Bedrock Converse request translated to Ollama /api/chat: the call, its
 // result and the reasoning text survive; what Ollama has no field for is
 // named, at its path in the Bedrock document.
-func ExampleTranslateHistory() {
+func ExampleTranslate() {
 	doc := []byte(`{
   "system": [{"text": "Be brief."}],
   "messages": [
@@ -24,7 +24,7 @@ func ExampleTranslateHistory() {
   ],
   "toolConfig": {"toolChoice": {"any": {}}}
 }`)
-	out, vs := history.TranslateHistory(spec.FormatBedrock, spec.FormatOllama, doc)
+	out, vs := history.Translate(spec.FormatBedrock, spec.FormatOllama, doc)
 	fmt.Println(string(out))
 	for _, v := range vs {
 		fmt.Println(v.Error())
@@ -60,8 +60,8 @@ func ExampleAssistantTurn() {
 				{Kind: spec.PartResult, ID: p.ID, Content: []spec.Part{{Kind: spec.PartText, Text: "4"}}}}})
 		}
 	}
-	fmt.Print(history.CheckHistory(spec.FormatAnthropic, h))
-	doc, losses := history.EncodeHistory(spec.FormatAnthropic, h)
+	fmt.Print(history.Check(spec.FormatAnthropic, h))
+	doc, losses := history.Encode(spec.FormatAnthropic, h)
 	fmt.Println(string(doc))
 	for _, v := range losses {
 		fmt.Println(v.Error())

@@ -25,7 +25,7 @@ func FuzzHistoryDecode(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, format uint8, doc []byte) {
 		fm := spec.Formats[int(format)%len(spec.Formats)]
-		h, pm, vs := DecodeHistoryPaths(fm, doc)
+		h, pm, vs := DecodePaths(fm, doc)
 		for n, v := range vs {
 			if v.Path == "" {
 				t.Fatalf("%s: violation without a path: %s", fm, v.Error())
@@ -37,11 +37,11 @@ func FuzzHistoryDecode(f *testing.F) {
 		if want := fhdPaths(h); !reflect.DeepEqual(fhdKeys(pm), want) {
 			t.Fatalf("%s: path map keys %v, want the History's elements %v", fm, fhdKeys(pm), want)
 		}
-		out, losses := EncodeHistory(fm, h)
+		out, losses := Encode(fm, h)
 		if len(losses) > 0 {
 			t.Fatalf("%s: encoding what was decoded loses %s\n%s", fm, losses[0].Error(), out)
 		}
-		back, _, vs2 := DecodeHistoryPaths(fm, out)
+		back, _, vs2 := DecodePaths(fm, out)
 		for _, v := range vs2 {
 			if v.Rule == spec.HistShape || v.Class == spec.ClassLoss {
 				t.Fatalf("%s: decoding its own encoding %s: %s", fm, out, v.Error())
@@ -121,7 +121,7 @@ func fhdGeminiNames(h spec.History) spec.History {
 		parts := append([]spec.Part(nil), m.Parts...)
 		for j, p := range parts {
 			if p.Kind == spec.PartResult && p.Name == "" {
-				if c, ok := heCallOf(h, i, p.ID); ok {
+				if c, ok := callOf(h, i, p.ID); ok {
 					parts[j].Name = c.Name
 				}
 			}

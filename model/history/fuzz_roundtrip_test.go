@@ -29,7 +29,7 @@ func FuzzHistoryRoundTrip(f *testing.F) {
 				h = gen.AnyHistory(t, rapid.Bool().Draw(t, "ids"))
 			}
 			want, wantLosses := gen.Expressible(fm, h)
-			doc, losses := EncodeHistory(fm, h)
+			doc, losses := Encode(fm, h)
 			var got, w []string
 			for _, v := range losses {
 				got = append(got, string(v.Rule)+" "+v.Path)
@@ -42,7 +42,7 @@ func FuzzHistoryRoundTrip(f *testing.F) {
 			if !reflect.DeepEqual(got, w) {
 				t.Fatalf("%s losses %q, want %q", fm, got, w)
 			}
-			back, vs := DecodeHistory(fm, doc)
+			back, vs := Decode(fm, doc)
 			for _, v := range vs {
 				if v.Rule != spec.HistCall {
 					t.Fatalf("%s: decoding %s: %s", fm, doc, v.Error())

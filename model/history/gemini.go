@@ -51,9 +51,9 @@ import (
 // the first result content or an error flag without text, and images or
 // opaque parts of other formats; each is a loss.
 
-// gmField returns member camel (or its snake_case spelling snake) of o,
+// geminiField returns member camel (or its snake_case spelling snake) of o,
 // with the key found.
-func gmField(o refjson.Object, camel, snake string) (json.RawMessage, string) {
+func geminiField(o refjson.Object, camel, snake string) (json.RawMessage, string) {
 	if raw, ok := o[camel]; ok {
 		return raw, camel
 	}
@@ -63,64 +63,64 @@ func gmField(o refjson.Object, camel, snake string) (json.RawMessage, string) {
 	return nil, camel
 }
 
-// decodeGeminiHistory decodes a Gemini generateContent request body.
-func decodeGeminiHistory(doc []byte) (spec.History, PathMap, []spec.Violation) {
-	s := newHDState()
-	root, v := hdRoot(doc)
+// decodeGemini decodes a Gemini generateContent request body.
+func decodeGemini(doc []byte) (spec.History, PathMap, []spec.Violation) {
+	s := newBuilder()
+	root, v := rootObject(doc)
 	if v != nil {
 		return s.done(v)
 	}
-	raw, key := gmField(root, "systemInstruction", "system_instruction")
-	if sys, ok, v := hdObject(raw, key); v != nil {
+	raw, key := geminiField(root, "systemInstruction", "system_instruction")
+	if sys, ok, v := readObject(raw, key); v != nil {
 		return s.done(v)
 	} else if ok {
-		pp := hdKey(key, "parts")
-		parts, _, v := hdArray(sys["parts"], pp)
+		pp := jpath(key, "parts")
+		parts, _, v := readArray(sys["parts"], pp)
 		if v != nil {
 			return s.done(v)
 		}
 		for n, e := range parts {
-			p := hdIndex(pp, n)
-			pt, v := gmPart(s, e, p)
+			p := jindex(pp, n)
+			pt, v := geminiPart(s, e, p)
 			if v != nil {
 				return s.done(v)
 			}
 			if pt.Kind == spec.PartCall || pt.Kind == spec.PartResult {
-				return s.done(hdViolation(p, "a %s in the system instruction", hePartName(pt.Kind)))
+				return s.done(shapeViolation(p, "a %s in the system instruction", partName(pt.Kind)))
 			}
 			s.system(pt, p)
 		}
 	}
-	contents, _, v := hdArray(root["contents"], "contents")
+	contents, _, v := readArray(root["contents"], "contents")
 	if v != nil {
 		return s.done(v)
 	}
 	for n, c := range contents {
-		if v := gmContent(s, c, hdIndex("contents", n)); v != nil {
+		if v := geminiContent(s, c, jindex("contents", n)); v != nil {
 			return s.done(v)
 		}
 	}
-	if v := gmTools(s, root["tools"]); v != nil {
+	if v := geminiTools(s, root["tools"]); v != nil {
 		return s.done(v)
 	}
-	return s.done(gmToolConfig(s, root))
+	return s.done(geminiToolConfig(s, root))
 }
 
-// gmContent decodes one content at document path p.
-func gmContent(s *hdState, raw json.RawMessage, p string) *spec.Violation {
-	o, ok, v := hdObject(raw, p)
+// geminiContent decodes one content at document path p.
+func geminiContent(s *builder, raw json.RawMessage, p string) *spec.Violation {
+	o, ok, v := readObject(raw, p)
 	if v != nil {
 		return v
 	}
 	if !ok {
-		return hdViolation(p, "a content is an object, got null")
+		return shapeViolation(p, "a content is an object, got null")
 	}
-	role, _, v := hdString(o["role"], hdKey(p, "role"))
+	role, _, v := readString(o["role"], jpath(p, "role"))
 	if v != nil {
 		return v
 	}
-	pp := hdKey(p, "parts")
-	parts, _, v := hdArray(o["parts"], pp)
+	pp := jpath(p, "parts")
+	parts, _, v := readArray(o["parts"], pp)
 	if v != nil {
 		return v
 	}
@@ -128,13 +128,13 @@ func gmContent(s *hdState, raw json.RawMessage, p string) *spec.Violation {
 	case "model":
 		var decoded []rsPart
 		for n, e := range parts {
-			ep := hdIndex(pp, n)
-			pt, v := gmPart(s, e, ep)
+			ep := jindex(pp, n)
+			pt, v := geminiPart(s, e, ep)
 			if v != nil {
 				return v
 			}
 			if pt.Kind == spec.PartResult {
-				return hdViolation(ep, "a functionResponse in a model content")
+				return shapeViolation(ep, "a functionResponse in a model content")
 			}
 			decoded = append(decoded, rsPart{pt, ep})
 		}
@@ -149,18 +149,18 @@ func gmContent(s *hdState, raw json.RawMessage, p string) *spec.Violation {
 		}
 		cur := -1 // the user message of this content being filled
 		for n, e := range parts {
-			ep := hdIndex(pp, n)
-			pt, v := gmPart(s, e, ep)
+			ep := jindex(pp, n)
+			pt, v := geminiPart(s, e, ep)
 			if v != nil {
 				return v
 			}
 			switch pt.Kind {
 			case spec.PartCall:
-				return hdViolation(ep, "a functionCall in a user content")
+				return shapeViolation(ep, "a functionCall in a user content")
 			case spec.PartResult:
 				var cps []string
 				for k := range pt.Content {
-					cps = append(cps, gmResultContentPath(ep, pt, k))
+					cps = append(cps, geminiResultContentPath(ep, pt, k))
 				}
 				s.result(pt, ep, cps)
 				cur = -1
@@ -176,57 +176,57 @@ func gmContent(s *hdState, raw json.RawMessage, p string) *spec.Violation {
 			}
 		}
 	default:
-		return hdViolation(hdKey(p, "role"), "unknown role %q", role)
+		return shapeViolation(jpath(p, "role"), "unknown role %q", role)
 	}
 	return nil
 }
 
-// gmResultContentPath returns the document path of content k of the
+// geminiResultContentPath returns the document path of content k of the
 // result pt decoded from the part at p: the response for its text, else
 // one of its parts.
-func gmResultContentPath(p string, pt spec.Part, k int) string {
-	fr := hdKey(p, "functionResponse")
+func geminiResultContentPath(p string, pt spec.Part, k int) string {
+	fr := jpath(p, "functionResponse")
 	if len(pt.Content) > 0 && pt.Content[0].Kind == spec.PartText {
 		if k == 0 {
-			return hdKey(fr, "response")
+			return jpath(fr, "response")
 		}
 		k--
 	}
-	return hdIndex(hdKey(fr, "parts"), k)
+	return jindex(jpath(fr, "parts"), k)
 }
 
-// gmPart decodes one part at document path p.
-func gmPart(s *hdState, raw json.RawMessage, p string) (spec.Part, *spec.Violation) {
-	o, ok, v := hdObject(raw, p)
+// geminiPart decodes one part at document path p.
+func geminiPart(s *builder, raw json.RawMessage, p string) (spec.Part, *spec.Violation) {
+	o, ok, v := readObject(raw, p)
 	if v != nil {
 		return spec.Part{}, v
 	}
 	if !ok {
-		return spec.Part{}, hdViolation(p, "a part is an object, got null")
+		return spec.Part{}, shapeViolation(p, "a part is an object, got null")
 	}
-	sraw, skey := gmField(o, "thoughtSignature", "thought_signature")
-	sig, _, v := hdString(sraw, hdKey(p, skey))
+	sraw, skey := geminiField(o, "thoughtSignature", "thought_signature")
+	sig, _, v := readString(sraw, jpath(p, skey))
 	if v != nil {
 		return spec.Part{}, v
 	}
-	thought, _, v := hdBool(o["thought"], hdKey(p, "thought"))
+	thought, _, v := readBool(o["thought"], jpath(p, "thought"))
 	if v != nil {
 		return spec.Part{}, v
 	}
-	if raw, key := gmField(o, "functionCall", "function_call"); raw != nil {
-		fp := hdKey(p, key)
-		fc, ok, v := hdObject(raw, fp)
+	if raw, key := geminiField(o, "functionCall", "function_call"); raw != nil {
+		fp := jpath(p, key)
+		fc, ok, v := readObject(raw, fp)
 		if v != nil {
 			return spec.Part{}, v
 		}
 		if !ok {
-			return spec.Part{}, hdViolation(fp, "want an object, got null")
+			return spec.Part{}, shapeViolation(fp, "want an object, got null")
 		}
-		id, _, v := hdString(fc["id"], hdKey(fp, "id"))
+		id, _, v := readString(fc["id"], jpath(fp, "id"))
 		if v != nil {
 			return spec.Part{}, v
 		}
-		name, _, v := hdString(fc["name"], hdKey(fp, "name"))
+		name, _, v := readString(fc["name"], jpath(fp, "name"))
 		if v != nil {
 			return spec.Part{}, v
 		}
@@ -234,19 +234,19 @@ func gmPart(s *hdState, raw json.RawMessage, p string) (spec.Part, *spec.Violati
 		if refjson.IsNull(args) {
 			args = json.RawMessage("{}")
 		} else if args[0] != '{' {
-			return spec.Part{}, hdViolation(hdKey(fp, "args"), "args are a JSON object, got %s", refjson.Clip(args))
+			return spec.Part{}, shapeViolation(jpath(fp, "args"), "args are a JSON object, got %s", refjson.Clip(args))
 		}
-		return spec.Part{Kind: spec.PartCall, ID: id, Name: name, Args: hdArgs(args), CallKind: spec.CallFunction, Signature: sig}, nil
+		return spec.Part{Kind: spec.PartCall, ID: id, Name: name, Args: rawArgs(args), CallKind: spec.CallFunction, Signature: sig}, nil
 	}
-	if raw, key := gmField(o, "functionResponse", "function_response"); raw != nil {
-		pt, v := gmResponse(raw, hdKey(p, key))
+	if raw, key := geminiField(o, "functionResponse", "function_response"); raw != nil {
+		pt, v := geminiResponse(raw, jpath(p, key))
 		if v == nil && sig != "" {
-			s.loss(spec.XlateThinking, hdKey(p, skey), "thought signature on a functionResponse: a History keeps signatures on text and calls")
+			s.loss(spec.XlateThinking, jpath(p, skey), "thought signature on a functionResponse: a History keeps signatures on text and calls")
 		}
 		return pt, v
 	}
 	if raw, ok := o["text"]; ok {
-		t, _, v := hdString(raw, hdKey(p, "text"))
+		t, _, v := readString(raw, jpath(p, "text"))
 		if v != nil {
 			return spec.Part{}, v
 		}
@@ -271,49 +271,49 @@ func gmPart(s *hdState, raw json.RawMessage, p string) (spec.Part, *spec.Violati
 	return spec.Part{Kind: spec.PartOpaque, Data: refjson.Compact(raw), Format: spec.FormatGemini}, nil
 }
 
-// gmResponse decodes a functionResponse at document path p.
-func gmResponse(raw json.RawMessage, p string) (spec.Part, *spec.Violation) {
-	fr, ok, v := hdObject(raw, p)
+// geminiResponse decodes a functionResponse at document path p.
+func geminiResponse(raw json.RawMessage, p string) (spec.Part, *spec.Violation) {
+	fr, ok, v := readObject(raw, p)
 	if v != nil {
 		return spec.Part{}, v
 	}
 	if !ok {
-		return spec.Part{}, hdViolation(p, "want an object, got null")
+		return spec.Part{}, shapeViolation(p, "want an object, got null")
 	}
-	id, _, v := hdString(fr["id"], hdKey(p, "id"))
+	id, _, v := readString(fr["id"], jpath(p, "id"))
 	if v != nil {
 		return spec.Part{}, v
 	}
-	name, _, v := hdString(fr["name"], hdKey(p, "name"))
+	name, _, v := readString(fr["name"], jpath(p, "name"))
 	if v != nil {
 		return spec.Part{}, v
 	}
 	pt := spec.Part{Kind: spec.PartResult, ID: id, Name: name}
-	rp := hdKey(p, "response")
-	resp, ok, v := hdObject(fr["response"], rp)
+	rp := jpath(p, "response")
+	resp, ok, v := readObject(fr["response"], rp)
 	if v != nil {
 		return spec.Part{}, v
 	}
 	if ok && len(resp) > 0 {
-		text, isErr, plain := gmResponseText(resp)
+		text, isErr, plain := geminiResponseText(resp)
 		if !plain {
 			text = refjson.Compact(fr["response"])
 		}
 		pt.IsError = isErr
 		pt.Content = append(pt.Content, spec.Part{Kind: spec.PartText, Text: text})
 	}
-	pp := hdKey(p, "parts")
-	parts, _, v := hdArray(fr["parts"], pp)
+	pp := jpath(p, "parts")
+	parts, _, v := readArray(fr["parts"], pp)
 	if v != nil {
 		return spec.Part{}, v
 	}
 	for n, e := range parts {
-		o, ok, v := hdObject(e, hdIndex(pp, n))
+		o, ok, v := readObject(e, jindex(pp, n))
 		if v != nil {
 			return spec.Part{}, v
 		}
 		if !ok {
-			return spec.Part{}, hdViolation(hdIndex(pp, n), "a part is an object, got null")
+			return spec.Part{}, shapeViolation(jindex(pp, n), "a part is an object, got null")
 		}
 		kind := spec.PartOpaque
 		for _, k := range [...]string{"inlineData", "inline_data", "fileData", "file_data"} {
@@ -326,10 +326,10 @@ func gmResponse(raw json.RawMessage, p string) (spec.Part, *spec.Violation) {
 	return pt, nil
 }
 
-// gmResponseText reads a response object of one member "output" or
+// geminiResponseText reads a response object of one member "output" or
 // "error" with a string value: its text, and whether it is an error.
 // plain is false for any other object.
-func gmResponseText(resp refjson.Object) (text string, isErr, plain bool) {
+func geminiResponseText(resp refjson.Object) (text string, isErr, plain bool) {
 	if len(resp) != 1 {
 		return "", false, false
 	}
@@ -345,29 +345,29 @@ func gmResponseText(resp refjson.Object) (text string, isErr, plain bool) {
 	return "", false, false
 }
 
-// gmTools decodes the tools array.
-func gmTools(s *hdState, raw json.RawMessage) *spec.Violation {
-	tools, _, v := hdArray(raw, "tools")
+// geminiTools decodes the tools array.
+func geminiTools(s *builder, raw json.RawMessage) *spec.Violation {
+	tools, _, v := readArray(raw, "tools")
 	if v != nil {
 		return v
 	}
 	for n, e := range tools {
-		p := hdIndex("tools", n)
-		o, ok, v := hdObject(e, p)
+		p := jindex("tools", n)
+		o, ok, v := readObject(e, p)
 		if v != nil {
 			return v
 		}
 		if !ok {
-			return hdViolation(p, "a tool is an object, got null")
+			return shapeViolation(p, "a tool is an object, got null")
 		}
-		draw, dkey := gmField(o, "functionDeclarations", "function_declarations")
-		dp := hdKey(p, dkey)
-		decls, _, v := hdArray(draw, dp)
+		draw, dkey := geminiField(o, "functionDeclarations", "function_declarations")
+		dp := jpath(p, dkey)
+		decls, _, v := readArray(draw, dp)
 		if v != nil {
 			return v
 		}
 		for m, d := range decls {
-			if v := gmDeclaration(s, d, hdIndex(dp, m)); v != nil {
+			if v := geminiDeclaration(s, d, jindex(dp, m)); v != nil {
 				return v
 			}
 		}
@@ -378,21 +378,21 @@ func gmTools(s *hdState, raw json.RawMessage) *spec.Violation {
 			s.tool(spec.Tool{Data: refjson.Compact(e), Format: spec.FormatGemini}, p)
 			continue
 		}
-		var rest hjObj
-		for _, k := range gmSortedKeys(o) {
+		var rest jsonObject
+		for _, k := range geminiSortedKeys(o) {
 			if k != dkey {
-				rest = rest.add(k, hjRaw(refjson.Compact(o[k])))
+				rest = rest.add(k, jsonRaw(refjson.Compact(o[k])))
 			}
 		}
 		if rest != nil {
-			s.tool(spec.Tool{Data: string(hjBytes(rest)), Format: spec.FormatGemini}, p)
+			s.tool(spec.Tool{Data: string(jsonBytes(rest)), Format: spec.FormatGemini}, p)
 		}
 	}
 	return nil
 }
 
-// gmSortedKeys returns the member names of o, sorted.
-func gmSortedKeys(o refjson.Object) []string {
+// geminiSortedKeys returns the member names of o, sorted.
+func geminiSortedKeys(o refjson.Object) []string {
 	keys := make([]string, 0, len(o))
 	for k := range o {
 		keys = append(keys, k)
@@ -405,58 +405,58 @@ func gmSortedKeys(o refjson.Object) []string {
 	return keys
 }
 
-// gmDeclaration decodes one function declaration at document path p.
-func gmDeclaration(s *hdState, raw json.RawMessage, p string) *spec.Violation {
-	o, ok, v := hdObject(raw, p)
+// geminiDeclaration decodes one function declaration at document path p.
+func geminiDeclaration(s *builder, raw json.RawMessage, p string) *spec.Violation {
+	o, ok, v := readObject(raw, p)
 	if v != nil {
 		return v
 	}
 	if !ok {
-		return hdViolation(p, "a function declaration is an object, got null")
+		return shapeViolation(p, "a function declaration is an object, got null")
 	}
-	name, _, v := hdString(o["name"], hdKey(p, "name"))
+	name, _, v := readString(o["name"], jpath(p, "name"))
 	if v != nil {
 		return v
 	}
-	desc, _, v := hdString(o["description"], hdKey(p, "description"))
+	desc, _, v := readString(o["description"], jpath(p, "description"))
 	if v != nil {
 		return v
 	}
-	params, key := gmField(o, "parametersJsonSchema", "parameters_json_schema")
+	params, key := geminiField(o, "parametersJsonSchema", "parameters_json_schema")
 	if refjson.IsNull(params) {
 		params, key = o["parameters"], "parameters"
 	}
 	if !refjson.IsNull(params) && params[0] != '{' {
-		return hdViolation(hdKey(p, key), "want an object, got %s", refjson.Clip(params))
+		return shapeViolation(jpath(p, key), "want an object, got %s", refjson.Clip(params))
 	}
 	for _, k := range [...]string{"response", "responseJsonSchema", "response_json_schema", "behavior"} {
 		if !refjson.IsNull(o[k]) {
-			s.loss(spec.XlateTools, hdKey(p, k), "function declaration's %s: a History holds a tool's input schema only", k)
+			s.loss(spec.XlateTools, jpath(p, k), "function declaration's %s: a History holds a tool's input schema only", k)
 		}
 	}
-	s.tool(spec.Tool{Name: name, Description: desc, Schema: hdSchema(params), Kind: spec.CallFunction}, p)
+	s.tool(spec.Tool{Name: name, Description: desc, Schema: rawSchema(params), Kind: spec.CallFunction}, p)
 	return nil
 }
 
-// gmToolConfig decodes toolConfig.functionCallingConfig.
-func gmToolConfig(s *hdState, root refjson.Object) *spec.Violation {
-	raw, key := gmField(root, "toolConfig", "tool_config")
-	tc, ok, v := hdObject(raw, key)
+// geminiToolConfig decodes toolConfig.functionCallingConfig.
+func geminiToolConfig(s *builder, root refjson.Object) *spec.Violation {
+	raw, key := geminiField(root, "toolConfig", "tool_config")
+	tc, ok, v := readObject(raw, key)
 	if v != nil || !ok {
 		return v
 	}
-	craw, ckey := gmField(tc, "functionCallingConfig", "function_calling_config")
-	cp := hdKey(key, ckey)
-	fc, ok, v := hdObject(craw, cp)
+	craw, ckey := geminiField(tc, "functionCallingConfig", "function_calling_config")
+	cp := jpath(key, ckey)
+	fc, ok, v := readObject(craw, cp)
 	if v != nil || !ok {
 		return v
 	}
-	mode, _, v := hdString(fc["mode"], hdKey(cp, "mode"))
+	mode, _, v := readString(fc["mode"], jpath(cp, "mode"))
 	if v != nil {
 		return v
 	}
-	nraw, nkey := gmField(fc, "allowedFunctionNames", "allowed_function_names")
-	names, v := hdStrings(nraw, hdKey(cp, nkey))
+	nraw, nkey := geminiField(fc, "allowedFunctionNames", "allowed_function_names")
+	names, v := readStrings(nraw, jpath(cp, nkey))
 	if v != nil {
 		return v
 	}
@@ -475,12 +475,12 @@ func gmToolConfig(s *hdState, root refjson.Object) *spec.Violation {
 		}
 	case "VALIDATED":
 		choice.Mode = spec.ChoiceAuto
-		s.loss(spec.XlateToolChoice, hdKey(cp, "mode"), "mode VALIDATED: a History holds it as auto")
+		s.loss(spec.XlateToolChoice, jpath(cp, "mode"), "mode VALIDATED: a History holds it as auto")
 	default:
-		return hdViolation(hdKey(cp, "mode"), "unknown function calling mode %q", mode)
+		return shapeViolation(jpath(cp, "mode"), "unknown function calling mode %q", mode)
 	}
 	if len(names) > 0 {
-		s.loss(spec.XlateToolChoice, hdKey(cp, nkey), "allowed function names: a History holds one named tool only, with mode ANY")
+		s.loss(spec.XlateToolChoice, jpath(cp, nkey), "allowed function names: a History holds one named tool only, with mode ANY")
 	}
 	if choice != (spec.ToolChoice{}) {
 		s.h.ToolChoice = choice
@@ -489,31 +489,31 @@ func gmToolConfig(s *hdState, root refjson.Object) *spec.Violation {
 	return nil
 }
 
-// gmContentOut is one content an encoder builds.
-type gmContentOut struct {
+// geminiContentOut is one content an encoder builds.
+type geminiContentOut struct {
 	role  string
-	parts hjArr
+	parts jsonArray
 	// user says the last parts added are a user message's (a next user
 	// message needs a content of its own); closed that no more parts may
 	// join (an empty user message is a content of its own).
 	user, closed bool
 }
 
-// encodeGeminiHistory writes h as a Gemini generateContent request body.
-func encodeGeminiHistory(h spec.History) ([]byte, []spec.Violation) {
-	e := &heEncoder{f: spec.FormatGemini}
-	var root hjObj
+// encodeGemini writes h as a Gemini generateContent request body.
+func encodeGemini(h spec.History) ([]byte, []spec.Violation) {
+	e := &encoder{f: spec.FormatGemini}
+	var root jsonObject
 	if len(h.System) > 0 {
-		parts := hjArr{}
+		parts := jsonArray{}
 		for j, pt := range h.System {
-			if v, ok := e.gmPart(pt, systemPath(j), false); ok {
+			if v, ok := e.geminiPart(pt, systemPath(j), false); ok {
 				parts = append(parts, v)
 			}
 		}
-		root = root.add("systemInstruction", hjObj{}.add("parts", parts))
+		root = root.add("systemInstruction", jsonObject{}.add("parts", parts))
 	}
-	var contents []*gmContentOut
-	last := func() *gmContentOut {
+	var contents []*geminiContentOut
+	last := func() *geminiContentOut {
 		if len(contents) == 0 {
 			return nil
 		}
@@ -523,9 +523,9 @@ func encodeGeminiHistory(h spec.History) ([]byte, []spec.Violation) {
 	for i, m := range h.Messages {
 		switch m.Role {
 		case spec.RoleUser:
-			parts := hjArr{}
+			parts := jsonArray{}
 			for j, pt := range m.Parts {
-				if v, ok := e.gmPart(pt, partPath(i, j), false); ok {
+				if v, ok := e.geminiPart(pt, partPath(i, j), false); ok {
 					parts = append(parts, v)
 				}
 			}
@@ -533,15 +533,15 @@ func encodeGeminiHistory(h spec.History) ([]byte, []spec.Violation) {
 			c := last()
 			switch {
 			case len(parts) == 0:
-				contents = append(contents, &gmContentOut{role: "user", parts: parts, closed: true})
+				contents = append(contents, &geminiContentOut{role: "user", parts: parts, closed: true})
 			case c != nil && c.role == "user" && !c.closed && !c.user:
 				c.parts = append(c.parts, parts...)
 				c.user = true
 			default:
-				contents = append(contents, &gmContentOut{role: "user", parts: parts, user: true})
+				contents = append(contents, &geminiContentOut{role: "user", parts: parts, user: true})
 			}
 		case spec.RoleTool:
-			parts := e.gmResults(h, i, dropped)
+			parts := e.geminiResults(h, i, dropped)
 			if len(parts) == 0 {
 				continue
 			}
@@ -550,53 +550,53 @@ func encodeGeminiHistory(h spec.History) ([]byte, []spec.Violation) {
 				c.parts = append(c.parts, parts...)
 				c.user = false
 			} else {
-				contents = append(contents, &gmContentOut{role: "user", parts: parts})
+				contents = append(contents, &geminiContentOut{role: "user", parts: parts})
 			}
 		case spec.RoleAssistant:
 			e.wrote(i, m.Role, true)
 			dropped = map[string]bool{}
-			parts := hjArr{}
+			parts := jsonArray{}
 			for j, pt := range m.Parts {
 				p := partPath(i, j)
 				if pt.Kind == spec.PartCall && (pt.CallKind == spec.CallCustom || pt.CallKind.IsItem()) {
-					e.lose(spec.XlateIdentity, p, "%s: Gemini has function calls only", heCallLabel(pt))
+					e.lose(spec.XlateIdentity, p, "%s: Gemini has function calls only", callPartLabel(pt))
 					dropped[pt.ID] = true
 					continue
 				}
-				if v, ok := e.gmPart(pt, p, true); ok {
+				if v, ok := e.geminiPart(pt, p, true); ok {
 					parts = append(parts, v)
 				}
 			}
-			contents = append(contents, &gmContentOut{role: "model", parts: parts, closed: true})
+			contents = append(contents, &geminiContentOut{role: "model", parts: parts, closed: true})
 		case spec.RoleSystem:
 			e.lose(spec.XlateSystem, messagePath(i), "system message mid-conversation: Gemini has a system instruction only")
 		default:
 			e.badRole(i, m.Role)
 		}
 	}
-	out := hjArr{}
+	out := jsonArray{}
 	for _, c := range contents {
-		out = append(out, hjObj{}.add("role", hjStr(c.role)).add("parts", c.parts))
+		out = append(out, jsonObject{}.add("role", jsonString(c.role)).add("parts", c.parts))
 	}
 	root = root.add("contents", out)
 	// Consecutive function tools are the declarations of one entry; a
 	// tool kept verbatim is an entry of its own, in order.
 	var (
-		entries hjArr
-		decls   hjArr
+		entries jsonArray
+		decls   jsonArray
 	)
 	flush := func() {
 		if len(decls) > 0 {
-			entries = append(entries, hjObj{}.add("functionDeclarations", decls))
+			entries = append(entries, jsonObject{}.add("functionDeclarations", decls))
 			decls = nil
 		}
 	}
 	for i, t := range h.Tools {
 		switch {
 		case t.Data != "":
-			if t.Format == e.f && hjIsObject(t.Data) {
+			if t.Format == e.f && isJSONObject(t.Data) {
 				flush()
-				entries = append(entries, hjRaw(t.Data))
+				entries = append(entries, jsonRaw(t.Data))
 			} else {
 				e.lose(spec.XlateTools, toolPath(i), "tool of format %q kept verbatim: Gemini cannot write it", t.Format)
 			}
@@ -605,9 +605,9 @@ func encodeGeminiHistory(h spec.History) ([]byte, []spec.Violation) {
 			e.lose(spec.XlateTools, toolPath(i), "custom tool %q: Gemini has function declarations only", t.Name)
 			continue
 		}
-		d := hjObj{}.add("name", hjStr(t.Name))
+		d := jsonObject{}.add("name", jsonString(t.Name))
 		if t.Description != "" {
-			d = d.add("description", hjStr(t.Description))
+			d = d.add("description", jsonString(t.Description))
 		}
 		if s, ok := e.toolSchema(t, i); ok {
 			d = d.add("parametersJsonSchema", s)
@@ -618,59 +618,59 @@ func encodeGeminiHistory(h spec.History) ([]byte, []spec.Violation) {
 	if len(entries) > 0 {
 		root = root.add("tools", entries)
 	}
-	var fc hjObj
+	var fc jsonObject
 	switch tc := h.ToolChoice; tc.Mode {
 	case spec.ChoiceAuto:
-		fc = fc.add("mode", hjStr("AUTO"))
+		fc = fc.add("mode", jsonString("AUTO"))
 	case spec.ChoiceNone:
-		fc = fc.add("mode", hjStr("NONE"))
+		fc = fc.add("mode", jsonString("NONE"))
 	case spec.ChoiceRequired:
-		fc = fc.add("mode", hjStr("ANY"))
+		fc = fc.add("mode", jsonString("ANY"))
 	case spec.ChoiceTool:
-		fc = fc.add("mode", hjStr("ANY")).add("allowedFunctionNames", hjArr{hjStr(tc.Name)})
+		fc = fc.add("mode", jsonString("ANY")).add("allowedFunctionNames", jsonArray{jsonString(tc.Name)})
 	case spec.ChoiceUnset:
 	default:
 		e.lose(spec.XlateToolChoice, toolChoicePath, "unknown tool choice mode %d", tc.Mode)
 	}
 	if fc != nil {
-		root = root.add("toolConfig", hjObj{}.add("functionCallingConfig", fc))
+		root = root.add("toolConfig", jsonObject{}.add("functionCallingConfig", fc))
 	}
 	if h.ToolChoice.Parallel != spec.ParallelUnset {
 		e.lose(spec.XlateToolChoice, toolChoicePath+".parallel", "parallel-call setting: Gemini has none")
 	}
-	return hjBytes(root), e.vs
+	return jsonBytes(root), e.vs
 }
 
-// gmPart returns the JSON of part pt (at canonical path p) of a system
+// geminiPart returns the JSON of part pt (at canonical path p) of a system
 // instruction or user content, or of a model content when model is set,
 // or false (naming the loss) when Gemini cannot carry it there.
-func (e *heEncoder) gmPart(pt spec.Part, p string, model bool) (hj, bool) {
-	withSig := func(o hjObj) hjObj {
+func (e *encoder) geminiPart(pt spec.Part, p string, model bool) (jsonValue, bool) {
+	withSig := func(o jsonObject) jsonObject {
 		if pt.Signature != "" {
-			o = o.add("thoughtSignature", hjStr(pt.Signature))
+			o = o.add("thoughtSignature", jsonString(pt.Signature))
 		}
 		return o
 	}
 	switch {
 	case pt.Kind == spec.PartText:
-		return withSig(hjObj{}.add("text", hjStr(pt.Text))), true
+		return withSig(jsonObject{}.add("text", jsonString(pt.Text))), true
 	case pt.Kind == spec.PartThinking:
 		if pt.ID != "" {
 			e.lose(spec.XlateThinking, p+".id", "reasoning item id %q: Gemini has none", pt.ID)
 		}
-		return withSig(hjObj{}.add("text", hjStr(pt.Text)).add("thought", hjBool(true))), true
+		return withSig(jsonObject{}.add("text", jsonString(pt.Text)).add("thought", jsonBool(true))), true
 	case pt.Kind == spec.PartImage || pt.Kind == spec.PartOpaque:
 		if !e.own(pt, p) {
 			return nil, false
 		}
-		return hjRaw(pt.Data), true
+		return jsonRaw(pt.Data), true
 	case pt.Kind == spec.PartCall && model:
-		fc := hjObj{}
+		fc := jsonObject{}
 		if pt.ID != "" {
-			fc = fc.add("id", hjStr(pt.ID))
+			fc = fc.add("id", jsonString(pt.ID))
 		}
-		fc = fc.add("name", hjStr(pt.Name)).add("args", e.callArgs(pt, p))
-		return withSig(hjObj{}.add("functionCall", fc)), true
+		fc = fc.add("name", jsonString(pt.Name)).add("args", e.callArgs(pt, p))
+		return withSig(jsonObject{}.add("functionCall", fc)), true
 	}
 	where := "a user content"
 	if model {
@@ -680,10 +680,10 @@ func (e *heEncoder) gmPart(pt spec.Part, p string, model bool) (hj, bool) {
 	return nil, false
 }
 
-// gmResults returns the functionResponse parts of tool message i; dropped
+// geminiResults returns the functionResponse parts of tool message i; dropped
 // holds the ids of the custom calls of its turn that were left out.
-func (e *heEncoder) gmResults(h spec.History, i int, dropped map[string]bool) hjArr {
-	var out hjArr
+func (e *encoder) geminiResults(h spec.History, i int, dropped map[string]bool) jsonArray {
+	var out jsonArray
 	for j, pt := range h.Messages[i].Parts {
 		p := partPath(i, j)
 		if pt.Kind != spec.PartResult {
@@ -696,20 +696,20 @@ func (e *heEncoder) gmResults(h spec.History, i int, dropped map[string]bool) hj
 		}
 		name := pt.Name
 		if name == "" {
-			if c, ok := heCallOf(h, i, pt.ID); ok {
+			if c, ok := callOf(h, i, pt.ID); ok {
 				name = c.Name
 			}
 		}
-		fr := hjObj{}
+		fr := jsonObject{}
 		if pt.ID != "" {
-			fr = fr.add("id", hjStr(pt.ID))
+			fr = fr.add("id", jsonString(pt.ID))
 		}
-		fr = fr.add("name", hjStr(name))
+		fr = fr.add("name", jsonString(name))
 		// The response holds the result's text, which must come before
 		// the parts (images and opaque parts) that it keeps.
 		var (
 			text  *string
-			parts hjArr
+			parts jsonArray
 		)
 		for k, c := range pt.Content {
 			kp := contentPath(i, j, k)
@@ -722,28 +722,28 @@ func (e *heEncoder) gmResults(h spec.History, i int, dropped map[string]bool) hj
 				e.losePart(c, kp, "a Gemini result holds one text, before its parts")
 			case c.Kind == spec.PartImage || c.Kind == spec.PartOpaque:
 				if e.own(c, kp) {
-					parts = append(parts, hjRaw(c.Data))
+					parts = append(parts, jsonRaw(c.Data))
 				}
 			default:
 				e.losePart(c, kp, "Gemini has none in a result")
 			}
 		}
-		var resp hj = hjObj{}
+		var resp jsonValue = jsonObject{}
 		switch {
 		case pt.IsError && text != nil:
-			resp = hjObj{}.add("error", hjStr(*text))
+			resp = jsonObject{}.add("error", jsonString(*text))
 		case pt.IsError:
 			e.lose(spec.XlateOpaque, p+".is_error", "error flag of a result without text: Gemini says an error in the response's error text")
-		case text != nil && gmRawObject(*text):
-			resp = hjRaw(*text)
+		case text != nil && geminiRawObject(*text):
+			resp = jsonRaw(*text)
 		case text != nil:
-			resp = hjObj{}.add("output", hjStr(*text))
+			resp = jsonObject{}.add("output", jsonString(*text))
 		}
 		fr = fr.add("response", resp)
 		if len(parts) > 0 {
 			fr = fr.add("parts", parts)
 		}
-		out = append(out, hjObj{}.add("functionResponse", fr))
+		out = append(out, jsonObject{}.add("functionResponse", fr))
 	}
 	if len(out) == 0 {
 		e.lose(spec.XlateOpaque, messagePath(i), "tool message without a result left out")
@@ -751,17 +751,17 @@ func (e *heEncoder) gmResults(h spec.History, i int, dropped map[string]bool) hj
 	return out
 }
 
-// gmRawObject reports whether result text t can be written as the
+// geminiRawObject reports whether result text t can be written as the
 // response object itself: the compact JSON text of an object other than
 // {} that does not read back as an output or error text.
-func gmRawObject(t string) bool {
-	if t == "{}" || !hjIsObject(t) || refjson.Compact(json.RawMessage(t)) != t {
+func geminiRawObject(t string) bool {
+	if t == "{}" || !isJSONObject(t) || refjson.Compact(json.RawMessage(t)) != t {
 		return false
 	}
 	var o refjson.Object
 	if json.Unmarshal([]byte(t), &o) != nil {
 		return false
 	}
-	_, _, plain := gmResponseText(o)
+	_, _, plain := geminiResponseText(o)
 	return !plain
 }

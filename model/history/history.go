@@ -15,7 +15,7 @@ package history
 //	tools[i]                           History.Tools[i]
 //	tool_choice                        History.ToolChoice
 //
-// [CheckHistory] and the encoders report violations at canonical paths:
+// [Check] and the encoders report violations at canonical paths:
 // they see only the History. A decoder knows more: where in its document
 // each element came from. It returns that as a [PathMap], a side table
 // from canonical path to document path ("messages[3]" →
@@ -23,8 +23,8 @@ package history
 // made a message of its own), kept apart from the History so that
 // spec's normalized equality never sees it. [PathMap.Locate] rewrites the
 // Path of violations from canonical to document paths; the entry points
-// that start from a document ([DecodeHistory], [CheckHistoryDocument],
-// TranslateHistory) do so, and so every violation they return names
+// that start from a document ([Decode], [CheckDocument],
+// Translate) do so, and so every violation they return names
 // the element in the document the caller gave.
 //
 // # Codecs
@@ -56,17 +56,19 @@ package history
 //
 // The codecs' shared helpers are in two files. json.go has those
 // of OpenAI chat and Anthropic (and opaqueTool, which all use): decoding
-// with a path in every error (docObject, hObject, hArray, hString, hBool,
+// with a path in every error (docObject, asObject, asArray, asString, asBool,
 // shapeErr), recording a message and its paths (addMessage), writing JSON
 // with a fixed key order (jobj, jarr, jstr), the canonical text of
 // arguments and schemas (argsText), a provider's own tool kept verbatim
 // (opaqueTool) and a loss (loss). codec.go has those of Responses,
-// Ollama, Gemini and Bedrock: the same decoding helpers (hd...), the state
-// a decoder builds its History and PathMap in, an ordered JSON tree to
-// write (hj...), the encoder's loss bookkeeping (heEncoder), and the loss
-// paths with a field step (".signature", ".name", ...).
+// Ollama, Gemini and Bedrock: the same decoding helpers, which quote the
+// offending JSON (rootObject, readObject, readArray, readString,
+// readBool, readStrings), the state a decoder builds its History and
+// PathMap in (builder), an ordered JSON tree to write (jsonValue,
+// jsonObject, jsonArray, ...), the encoder's loss bookkeeping (encoder),
+// and the loss paths with a field step (".signature", ".name", ...).
 //
-// [DecodeHistory], [EncodeHistory] and [DecodeHistoryPaths] dispatch with a
+// [Decode], [Encode] and [DecodePaths] dispatch with a
 // plain switch over the formats; a format without a codec yields one
 // HIST-8 violation that says so. The checker is in check.go,
 // Repair in repair.go.
@@ -140,22 +142,22 @@ func noCodec(f spec.Format) []spec.Violation {
 	}}
 }
 
-// DecodeHistory decodes doc, a request body of format f, into its
+// Decode decodes doc, a request body of format f, into its
 // normalized [spec.History], with the violations of its shape (HIST-8) and
 // of its calls and tools (HIST-6, HIST-7), each at its path in doc. After a
 // HIST-8 violation, which is terminal, the History holds what was decoded
-// before it and nothing else is judged. DecodeHistory does not check the
-// pairing of calls and results: [CheckHistory] and [CheckHistoryDocument]
+// before it and nothing else is judged. Decode does not check the
+// pairing of calls and results: [Check] and [CheckDocument]
 // do.
-func DecodeHistory(f spec.Format, doc []byte) (spec.History, []spec.Violation) {
-	h, _, vs := DecodeHistoryPaths(f, doc)
+func Decode(f spec.Format, doc []byte) (spec.History, []spec.Violation) {
+	h, _, vs := DecodePaths(f, doc)
 	return h, vs
 }
 
-// DecodeHistoryPaths is [DecodeHistory] that also returns where in doc each
+// DecodePaths is [Decode] that also returns where in doc each
 // element of the History came from.
-func DecodeHistoryPaths(f spec.Format, doc []byte) (spec.History, PathMap, []spec.Violation) {
-	h, pm, vs := decodeHistory(f, doc)
+func DecodePaths(f spec.Format, doc []byte) (spec.History, PathMap, []spec.Violation) {
+	h, pm, vs := decode(f, doc)
 	for _, v := range vs {
 		if v.Rule == spec.HistShape {
 			return h, pm, vs // HIST-8: a history that cannot be read is not judged
@@ -166,67 +168,67 @@ func DecodeHistoryPaths(f spec.Format, doc []byte) (spec.History, PathMap, []spe
 	return h, pm, append(vs, pm.Locate(checkElements(f, h))...)
 }
 
-// decodeHistory runs the decoder of format f: the History, its paths and
+// decode runs the decoder of format f: the History, its paths and
 // its shape violations (HIST-8), which end the decoding, and the losses of
 // request elements that no History holds (ClassLoss, at document paths).
-func decodeHistory(f spec.Format, doc []byte) (spec.History, PathMap, []spec.Violation) {
+func decode(f spec.Format, doc []byte) (spec.History, PathMap, []spec.Violation) {
 	switch f {
 	case spec.FormatOpenAIChat:
-		return decodeChatHistory(doc)
+		return decodeChat(doc)
 	case spec.FormatAnthropic:
-		return decodeAnthropicHistory(doc)
+		return decodeAnthropic(doc)
 	case spec.FormatOpenAIResponses:
-		return decodeResponsesHistory(doc)
+		return decodeResponses(doc)
 	case spec.FormatOllama:
-		return decodeOllamaHistory(doc)
+		return decodeOllama(doc)
 	case spec.FormatGemini:
-		return decodeGeminiHistory(doc)
+		return decodeGemini(doc)
 	case spec.FormatBedrock:
-		return decodeBedrockHistory(doc)
+		return decodeBedrock(doc)
 	default:
 		return spec.History{}, nil, noCodec(f)
 	}
 }
 
-// EncodeHistory writes h as a request body of format f, with a ClassLoss
+// Encode writes h as a request body of format f, with a ClassLoss
 // violation (XLATE rules) at the canonical path of each element f cannot
 // carry.
-func EncodeHistory(f spec.Format, h spec.History) ([]byte, []spec.Violation) {
+func Encode(f spec.Format, h spec.History) ([]byte, []spec.Violation) {
 	switch f {
 	case spec.FormatOpenAIChat:
-		return encodeChatHistory(h)
+		return encodeChat(h)
 	case spec.FormatAnthropic:
-		return encodeAnthropicHistory(h)
+		return encodeAnthropic(h)
 	case spec.FormatOpenAIResponses:
-		return encodeResponsesHistory(h)
+		return encodeResponses(h)
 	case spec.FormatOllama:
-		return encodeOllamaHistory(h)
+		return encodeOllama(h)
 	case spec.FormatGemini:
-		return encodeGeminiHistory(h)
+		return encodeGemini(h)
 	case spec.FormatBedrock:
-		return encodeBedrockHistory(h)
+		return encodeBedrock(h)
 	default:
 		return nil, noCodec(f)
 	}
 }
 
-// TranslateHistory translates doc, a request body of format from, into a
-// request body of format to: it decodes doc ([DecodeHistoryPaths]) and
-// encodes the History ([EncodeHistory]). The violations are those of the
+// Translate translates doc, a request body of format from, into a
+// request body of format to: it decodes doc ([DecodePaths]) and
+// encodes the History ([Encode]). The violations are those of the
 // decoding (HIST-6 and HIST-7, and the request elements no History holds)
 // followed by the losses of the encoding (XLATE rules, class loss), every
 // one at its path in doc: a loss names the element of the source that the
 // target cannot carry. A document that is not of its format's shape
 // (HIST-8) is not translated: the result is nil, with the violation.
-// Pairing is not checked: [CheckHistory] judges the History, in either
+// Pairing is not checked: [Check] judges the History, in either
 // format.
-func TranslateHistory(from, to spec.Format, doc []byte) ([]byte, []spec.Violation) {
-	h, pm, vs := DecodeHistoryPaths(from, doc)
+func Translate(from, to spec.Format, doc []byte) ([]byte, []spec.Violation) {
+	h, pm, vs := DecodePaths(from, doc)
 	for _, v := range vs {
 		if v.Rule == spec.HistShape {
 			return nil, vs
 		}
 	}
-	out, losses := EncodeHistory(to, h)
+	out, losses := Encode(to, h)
 	return out, append(vs, pm.Locate(losses)...)
 }

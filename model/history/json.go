@@ -72,9 +72,9 @@ func docObject(doc []byte) (refjson.Object, []spec.Violation) {
 	return o, nil
 }
 
-// hObject decodes raw, at path p, as an object; ok is false when raw is
+// asObject decodes raw, at path p, as an object; ok is false when raw is
 // absent or null.
-func hObject(raw json.RawMessage, p string) (refjson.Object, bool, []spec.Violation) {
+func asObject(raw json.RawMessage, p string) (refjson.Object, bool, []spec.Violation) {
 	if refjson.IsNull(raw) {
 		return nil, false, nil
 	}
@@ -88,9 +88,9 @@ func hObject(raw json.RawMessage, p string) (refjson.Object, bool, []spec.Violat
 	return o, true, nil
 }
 
-// hArray decodes raw, at path p, as an array; ok is false when raw is
+// asArray decodes raw, at path p, as an array; ok is false when raw is
 // absent or null.
-func hArray(raw json.RawMessage, p string) ([]json.RawMessage, bool, []spec.Violation) {
+func asArray(raw json.RawMessage, p string) ([]json.RawMessage, bool, []spec.Violation) {
 	if refjson.IsNull(raw) {
 		return nil, false, nil
 	}
@@ -104,9 +104,9 @@ func hArray(raw json.RawMessage, p string) ([]json.RawMessage, bool, []spec.Viol
 	return a, true, nil
 }
 
-// hString decodes raw, at path p, as a string; ok is false when raw is
+// asString decodes raw, at path p, as a string; ok is false when raw is
 // absent or null.
-func hString(raw json.RawMessage, p string) (string, bool, []spec.Violation) {
+func asString(raw json.RawMessage, p string) (string, bool, []spec.Violation) {
 	if refjson.IsNull(raw) {
 		return "", false, nil
 	}
@@ -120,9 +120,9 @@ func hString(raw json.RawMessage, p string) (string, bool, []spec.Violation) {
 	return s, true, nil
 }
 
-// hBool decodes raw, at path p, as a boolean; ok is false when raw is
+// asBool decodes raw, at path p, as a boolean; ok is false when raw is
 // absent or null.
-func hBool(raw json.RawMessage, p string) (bool, bool, []spec.Violation) {
+func asBool(raw json.RawMessage, p string) (bool, bool, []spec.Violation) {
 	if refjson.IsNull(raw) {
 		return false, false, nil
 	}
@@ -197,7 +197,7 @@ func loss(rule spec.RuleID, p, format string, args ...any) spec.Violation {
 // opaqueTool keeps a tool no rule knows verbatim, with its "name" when it
 // has a string one.
 func opaqueTool(o refjson.Object, raw json.RawMessage, f spec.Format) spec.Tool {
-	name, _, _ := hString(o["name"], "")
+	name, _, _ := asString(o["name"], "")
 	return spec.Tool{Name: name, Data: refjson.Compact(raw), Format: f}
 }
 
@@ -232,4 +232,12 @@ func jsonStr(raw json.RawMessage) string {
 		return ""
 	}
 	return s
+}
+
+// formatName names the format of an opaque part for a message.
+func formatName(f spec.Format) string {
+	if f == "" {
+		return "no format"
+	}
+	return string(f)
 }

@@ -33,19 +33,19 @@ import (
 // each is a loss. A result that answers a custom call left out is left
 // out with it, so that it does not become an orphan.
 
-// decodeOllamaHistory decodes an Ollama /api/chat request body.
-func decodeOllamaHistory(doc []byte) (spec.History, PathMap, []spec.Violation) {
-	s := newHDState()
-	root, v := hdRoot(doc)
+// decodeOllama decodes an Ollama /api/chat request body.
+func decodeOllama(doc []byte) (spec.History, PathMap, []spec.Violation) {
+	s := newBuilder()
+	root, v := rootObject(doc)
 	if v != nil {
 		return s.done(v)
 	}
-	msgs, _, v := hdArray(root["messages"], "messages")
+	msgs, _, v := readArray(root["messages"], "messages")
 	if v != nil {
 		return s.done(v)
 	}
 	for n, raw := range msgs {
-		if v := olMessage(s, raw, hdIndex("messages", n)); v != nil {
+		if v := olMessage(s, raw, jindex("messages", n)); v != nil {
 			return s.done(v)
 		}
 	}
@@ -53,66 +53,66 @@ func decodeOllamaHistory(doc []byte) (spec.History, PathMap, []spec.Violation) {
 }
 
 // olMessage decodes one message at document path p.
-func olMessage(s *hdState, raw json.RawMessage, p string) *spec.Violation {
-	o, ok, v := hdObject(raw, p)
+func olMessage(s *builder, raw json.RawMessage, p string) *spec.Violation {
+	o, ok, v := readObject(raw, p)
 	if v != nil {
 		return v
 	}
 	if !ok {
-		return hdViolation(p, "a message is an object, got null")
+		return shapeViolation(p, "a message is an object, got null")
 	}
-	role, ok, v := hdString(o["role"], hdKey(p, "role"))
+	role, ok, v := readString(o["role"], jpath(p, "role"))
 	if v != nil {
 		return v
 	}
 	if !ok {
-		return hdViolation(hdKey(p, "role"), "a message needs a role")
+		return shapeViolation(jpath(p, "role"), "a message needs a role")
 	}
-	content, _, v := hdString(o["content"], hdKey(p, "content"))
+	content, _, v := readString(o["content"], jpath(p, "content"))
 	if v != nil {
 		return v
 	}
-	thinking, _, v := hdString(o["thinking"], hdKey(p, "thinking"))
+	thinking, _, v := readString(o["thinking"], jpath(p, "thinking"))
 	if v != nil {
 		return v
 	}
-	images, v := olImages(o["images"], hdKey(p, "images"))
+	images, v := olImages(o["images"], jpath(p, "images"))
 	if v != nil {
 		return v
 	}
-	calls, _, v := hdArray(o["tool_calls"], hdKey(p, "tool_calls"))
+	calls, _, v := readArray(o["tool_calls"], jpath(p, "tool_calls"))
 	if v != nil {
 		return v
 	}
-	toolName, _, v := hdString(o["tool_name"], hdKey(p, "tool_name"))
+	toolName, _, v := readString(o["tool_name"], jpath(p, "tool_name"))
 	if v != nil {
 		return v
 	}
-	toolCallID, _, v := hdString(o["tool_call_id"], hdKey(p, "tool_call_id"))
+	toolCallID, _, v := readString(o["tool_call_id"], jpath(p, "tool_call_id"))
 	if v != nil {
 		return v
 	}
 	if role != "assistant" {
 		if thinking != "" {
-			return hdViolation(hdKey(p, "thinking"), "thinking in a message of role %q", role)
+			return shapeViolation(jpath(p, "thinking"), "thinking in a message of role %q", role)
 		}
 		if len(calls) > 0 {
-			return hdViolation(hdKey(p, "tool_calls"), "tool calls in a message of role %q", role)
+			return shapeViolation(jpath(p, "tool_calls"), "tool calls in a message of role %q", role)
 		}
 	}
 	if role != "tool" {
 		if toolName != "" {
-			return hdViolation(hdKey(p, "tool_name"), "tool_name in a message of role %q", role)
+			return shapeViolation(jpath(p, "tool_name"), "tool_name in a message of role %q", role)
 		}
 		if toolCallID != "" {
-			return hdViolation(hdKey(p, "tool_call_id"), "tool_call_id in a message of role %q", role)
+			return shapeViolation(jpath(p, "tool_call_id"), "tool_call_id in a message of role %q", role)
 		}
 	}
 	text := func() []rsPart {
 		if content == "" {
 			return nil
 		}
-		return []rsPart{{spec.Part{Kind: spec.PartText, Text: content}, hdKey(p, "content")}}
+		return []rsPart{{spec.Part{Kind: spec.PartText, Text: content}, jpath(p, "content")}}
 	}
 	switch role {
 	case "system":
@@ -135,11 +135,11 @@ func olMessage(s *hdState, raw json.RawMessage, p string) *spec.Violation {
 	case "assistant":
 		var parts []rsPart
 		if thinking != "" {
-			parts = append(parts, rsPart{spec.Part{Kind: spec.PartThinking, Text: thinking}, hdKey(p, "thinking")})
+			parts = append(parts, rsPart{spec.Part{Kind: spec.PartThinking, Text: thinking}, jpath(p, "thinking")})
 		}
 		parts = append(append(parts, text()...), images...)
 		for n, c := range calls {
-			cp := hdIndex(hdKey(p, "tool_calls"), n)
+			cp := jindex(jpath(p, "tool_calls"), n)
 			pt, v := olCall(c, cp)
 			if v != nil {
 				return v
@@ -159,7 +159,7 @@ func olMessage(s *hdState, raw json.RawMessage, p string) *spec.Violation {
 		}
 		s.result(pt, p, paths)
 	default:
-		return hdViolation(hdKey(p, "role"), "unknown role %q", role)
+		return shapeViolation(jpath(p, "role"), "unknown role %q", role)
 	}
 	return nil
 }
@@ -167,16 +167,16 @@ func olMessage(s *hdState, raw json.RawMessage, p string) *spec.Violation {
 // olImages decodes a message's images: each a base64 string, kept as its
 // JSON text.
 func olImages(raw json.RawMessage, p string) ([]rsPart, *spec.Violation) {
-	a, _, v := hdArray(raw, p)
+	a, _, v := readArray(raw, p)
 	if v != nil {
 		return nil, v
 	}
 	var out []rsPart
 	for n, e := range a {
-		ep := hdIndex(p, n)
-		if _, ok, v := hdString(e, ep); v != nil || !ok {
+		ep := jindex(p, n)
+		if _, ok, v := readString(e, ep); v != nil || !ok {
 			if v == nil {
-				v = hdViolation(ep, "an image is a base64 string, got null")
+				v = shapeViolation(ep, "an image is a base64 string, got null")
 			}
 			return nil, v
 		}
@@ -187,26 +187,26 @@ func olImages(raw json.RawMessage, p string) ([]rsPart, *spec.Violation) {
 
 // olCall decodes one tool call at document path p.
 func olCall(raw json.RawMessage, p string) (spec.Part, *spec.Violation) {
-	o, ok, v := hdObject(raw, p)
+	o, ok, v := readObject(raw, p)
 	if v != nil {
 		return spec.Part{}, v
 	}
 	if !ok {
-		return spec.Part{}, hdViolation(p, "a tool call is an object, got null")
+		return spec.Part{}, shapeViolation(p, "a tool call is an object, got null")
 	}
-	id, _, v := hdString(o["id"], hdKey(p, "id"))
+	id, _, v := readString(o["id"], jpath(p, "id"))
 	if v != nil {
 		return spec.Part{}, v
 	}
-	fp := hdKey(p, "function")
-	f, ok, v := hdObject(o["function"], fp)
+	fp := jpath(p, "function")
+	f, ok, v := readObject(o["function"], fp)
 	if v != nil {
 		return spec.Part{}, v
 	}
 	if !ok {
-		return spec.Part{}, hdViolation(fp, "a tool call needs a function")
+		return spec.Part{}, shapeViolation(fp, "a tool call needs a function")
 	}
-	name, _, v := hdString(f["name"], hdKey(fp, "name"))
+	name, _, v := readString(f["name"], jpath(fp, "name"))
 	if v != nil {
 		return spec.Part{}, v
 	}
@@ -214,27 +214,27 @@ func olCall(raw json.RawMessage, p string) (spec.Part, *spec.Violation) {
 	if refjson.IsNull(args) {
 		args = json.RawMessage("{}")
 	} else if args[0] != '{' {
-		return spec.Part{}, hdViolation(hdKey(fp, "arguments"), "arguments are a JSON object in Ollama, got %s", refjson.Clip(args))
+		return spec.Part{}, shapeViolation(jpath(fp, "arguments"), "arguments are a JSON object in Ollama, got %s", refjson.Clip(args))
 	}
-	return spec.Part{Kind: spec.PartCall, ID: id, Name: name, Args: hdArgs(args), CallKind: spec.CallFunction}, nil
+	return spec.Part{Kind: spec.PartCall, ID: id, Name: name, Args: rawArgs(args), CallKind: spec.CallFunction}, nil
 }
 
 // olTools decodes the tools array.
-func olTools(s *hdState, raw json.RawMessage) *spec.Violation {
-	tools, _, v := hdArray(raw, "tools")
+func olTools(s *builder, raw json.RawMessage) *spec.Violation {
+	tools, _, v := readArray(raw, "tools")
 	if v != nil {
 		return v
 	}
 	for n, e := range tools {
-		p := hdIndex("tools", n)
-		o, ok, v := hdObject(e, p)
+		p := jindex("tools", n)
+		o, ok, v := readObject(e, p)
 		if v != nil {
 			return v
 		}
 		if !ok {
-			return hdViolation(p, "a tool is an object, got null")
+			return shapeViolation(p, "a tool is an object, got null")
 		}
-		typ, _, v := hdString(o["type"], hdKey(p, "type"))
+		typ, _, v := readString(o["type"], jpath(p, "type"))
 		if v != nil {
 			return v
 		}
@@ -242,27 +242,27 @@ func olTools(s *hdState, raw json.RawMessage) *spec.Violation {
 			s.tool(opaqueTool(o, e, spec.FormatOllama), p)
 			continue
 		}
-		fp := hdKey(p, "function")
-		f, ok, v := hdObject(o["function"], fp)
+		fp := jpath(p, "function")
+		f, ok, v := readObject(o["function"], fp)
 		if v != nil {
 			return v
 		}
 		if !ok {
-			return hdViolation(fp, "a tool needs a function")
+			return shapeViolation(fp, "a tool needs a function")
 		}
-		name, _, v := hdString(f["name"], hdKey(fp, "name"))
+		name, _, v := readString(f["name"], jpath(fp, "name"))
 		if v != nil {
 			return v
 		}
-		desc, _, v := hdString(f["description"], hdKey(fp, "description"))
+		desc, _, v := readString(f["description"], jpath(fp, "description"))
 		if v != nil {
 			return v
 		}
 		params := f["parameters"]
 		if !refjson.IsNull(params) && params[0] != '{' {
-			return hdViolation(hdKey(fp, "parameters"), "want an object, got %s", refjson.Clip(params))
+			return shapeViolation(jpath(fp, "parameters"), "want an object, got %s", refjson.Clip(params))
 		}
-		s.tool(spec.Tool{Name: name, Description: desc, Schema: hdSchema(params), Kind: spec.CallFunction}, p)
+		s.tool(spec.Tool{Name: name, Description: desc, Schema: rawSchema(params), Kind: spec.CallFunction}, p)
 	}
 	return nil
 }
@@ -272,8 +272,8 @@ type olMsg struct {
 	role       string
 	content    *string
 	thinking   *string
-	images     hjArr
-	calls      hjArr
+	images     jsonArray
+	calls      jsonArray
 	toolName   string
 	toolCallID string
 }
@@ -294,15 +294,15 @@ func (m *olMsg) slot() int {
 	return 0
 }
 
-func (m *olMsg) json() hjObj {
-	o := hjObj{}.add("role", hjStr(m.role))
+func (m *olMsg) json() jsonObject {
+	o := jsonObject{}.add("role", jsonString(m.role))
 	content := ""
 	if m.content != nil {
 		content = *m.content
 	}
-	o = o.add("content", hjStr(content))
+	o = o.add("content", jsonString(content))
 	if m.thinking != nil {
-		o = o.add("thinking", hjStr(*m.thinking))
+		o = o.add("thinking", jsonString(*m.thinking))
 	}
 	if len(m.images) > 0 {
 		o = o.add("images", m.images)
@@ -311,10 +311,10 @@ func (m *olMsg) json() hjObj {
 		o = o.add("tool_calls", m.calls)
 	}
 	if m.toolName != "" {
-		o = o.add("tool_name", hjStr(m.toolName))
+		o = o.add("tool_name", jsonString(m.toolName))
 	}
 	if m.toolCallID != "" {
-		o = o.add("tool_call_id", hjStr(m.toolCallID))
+		o = o.add("tool_call_id", jsonString(m.toolCallID))
 	}
 	return o
 }
@@ -335,21 +335,21 @@ func (sp *olSplitter) at(slot int) *olMsg {
 	return sp.out[n-1]
 }
 
-func (sp *olSplitter) json() []hj {
+func (sp *olSplitter) json() []jsonValue {
 	if len(sp.out) == 0 {
 		sp.out = append(sp.out, &olMsg{role: sp.role})
 	}
-	out := make([]hj, len(sp.out))
+	out := make([]jsonValue, len(sp.out))
 	for i, m := range sp.out {
 		out[i] = m.json()
 	}
 	return out
 }
 
-// encodeOllamaHistory writes h as an Ollama /api/chat request body.
-func encodeOllamaHistory(h spec.History) ([]byte, []spec.Violation) {
-	e := &heEncoder{f: spec.FormatOllama}
-	msgs := hjArr{}
+// encodeOllama writes h as an Ollama /api/chat request body.
+func encodeOllama(h spec.History) ([]byte, []spec.Violation) {
+	e := &encoder{f: spec.FormatOllama}
+	msgs := jsonArray{}
 	for j, pt := range h.System {
 		sp := &olSplitter{role: "system"}
 		if e.olPart(sp, pt, systemPath(j), false) {
@@ -383,7 +383,7 @@ func encodeOllamaHistory(h spec.History) ([]byte, []spec.Violation) {
 		for j, pt := range m.Parts {
 			p := partPath(i, j)
 			if pt.Kind == spec.PartCall && (pt.CallKind == spec.CallCustom || pt.CallKind.IsItem()) && m.Role == spec.RoleAssistant {
-				e.lose(spec.XlateIdentity, p, "%s: Ollama has function calls only", heCallLabel(pt))
+				e.lose(spec.XlateIdentity, p, "%s: Ollama has function calls only", callPartLabel(pt))
 				dropped[pt.ID] = true
 				continue
 			}
@@ -391,12 +391,12 @@ func encodeOllamaHistory(h spec.History) ([]byte, []spec.Violation) {
 		}
 		msgs = append(msgs, sp.json()...)
 	}
-	root := hjObj{}.add("messages", msgs)
-	var tools hjArr
+	root := jsonObject{}.add("messages", msgs)
+	var tools jsonArray
 	for i, t := range h.Tools {
 		if t.Data != "" {
-			if t.Format == e.f && hjIsObject(t.Data) {
-				tools = append(tools, hjRaw(t.Data))
+			if t.Format == e.f && isJSONObject(t.Data) {
+				tools = append(tools, jsonRaw(t.Data))
 			} else {
 				e.lose(spec.XlateTools, toolPath(i), "tool of format %q kept verbatim: Ollama cannot write it", t.Format)
 			}
@@ -406,14 +406,14 @@ func encodeOllamaHistory(h spec.History) ([]byte, []spec.Violation) {
 			e.lose(spec.XlateTools, toolPath(i), "custom tool %q: Ollama has function tools only", t.Name)
 			continue
 		}
-		f := hjObj{}.add("name", hjStr(t.Name))
+		f := jsonObject{}.add("name", jsonString(t.Name))
 		if t.Description != "" {
-			f = f.add("description", hjStr(t.Description))
+			f = f.add("description", jsonString(t.Description))
 		}
 		if s, ok := e.toolSchema(t, i); ok {
 			f = f.add("parameters", s)
 		}
-		tools = append(tools, hjObj{}.add("type", hjStr("function")).add("function", f))
+		tools = append(tools, jsonObject{}.add("type", jsonString("function")).add("function", f))
 	}
 	if len(tools) > 0 {
 		root = root.add("tools", tools)
@@ -424,13 +424,13 @@ func encodeOllamaHistory(h spec.History) ([]byte, []spec.Violation) {
 	if h.ToolChoice.Parallel != spec.ParallelUnset {
 		e.lose(spec.XlateToolChoice, toolChoicePath+".parallel", "parallel-call setting: Ollama has none")
 	}
-	return hjBytes(root), e.vs
+	return jsonBytes(root), e.vs
 }
 
 // olPart adds part pt (at canonical path p) to the messages sp builds,
 // or names its loss; assistant says thinking and calls may be written.
 // It reports whether the part was written.
-func (e *heEncoder) olPart(sp *olSplitter, pt spec.Part, p string, assistant bool) bool {
+func (e *encoder) olPart(sp *olSplitter, pt spec.Part, p string, assistant bool) bool {
 	switch {
 	case pt.Kind == spec.PartText:
 		if pt.Text == "" {
@@ -445,7 +445,7 @@ func (e *heEncoder) olPart(sp *olSplitter, pt spec.Part, p string, assistant boo
 			return false
 		}
 		m := sp.at(3)
-		m.images = append(m.images, hjRaw(pt.Data))
+		m.images = append(m.images, jsonRaw(pt.Data))
 	case pt.Kind == spec.PartThinking && assistant:
 		if pt.Text == "" {
 			e.losePart(pt, p, "empty thinking: an empty Ollama thinking is none")
@@ -460,10 +460,10 @@ func (e *heEncoder) olPart(sp *olSplitter, pt spec.Part, p string, assistant boo
 	case pt.Kind == spec.PartCall && assistant:
 		e.signature(pt, p)
 		args := e.callArgs(pt, p)
-		f := hjObj{}.add("name", hjStr(pt.Name)).add("arguments", args)
-		c := hjObj{}
+		f := jsonObject{}.add("name", jsonString(pt.Name)).add("arguments", args)
+		c := jsonObject{}
 		if pt.ID != "" {
-			c = c.add("id", hjStr(pt.ID))
+			c = c.add("id", jsonString(pt.ID))
 		}
 		m := sp.at(4)
 		m.calls = append(m.calls, c.add("function", f))
@@ -476,8 +476,8 @@ func (e *heEncoder) olPart(sp *olSplitter, pt spec.Part, p string, assistant boo
 
 // olResults returns the Ollama messages of tool message i; dropped holds
 // the ids of the custom calls of its turn that were left out.
-func (e *heEncoder) olResults(h spec.History, i int, dropped map[string]bool) []hj {
-	var out []hj
+func (e *encoder) olResults(h spec.History, i int, dropped map[string]bool) []jsonValue {
+	var out []jsonValue
 	for j, pt := range h.Messages[i].Parts {
 		p := partPath(i, j)
 		if pt.Kind != spec.PartResult {
@@ -503,7 +503,7 @@ func (e *heEncoder) olResults(h spec.History, i int, dropped map[string]bool) []
 				e.losePart(c, cp, "an Ollama tool message holds one non-empty text, before its images")
 			case c.Kind == spec.PartImage:
 				if e.own(c, cp) {
-					m.images = append(m.images, hjRaw(c.Data))
+					m.images = append(m.images, jsonRaw(c.Data))
 				}
 			default:
 				e.losePart(c, cp, "Ollama has none in a result")

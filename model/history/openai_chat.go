@@ -37,15 +37,15 @@ import (
 // format, a function's strict, a message's name) is named as a loss
 // (chatDropped).
 
-// decodeChatHistory decodes an OpenAI Chat Completions request body.
-func decodeChatHistory(doc []byte) (spec.History, PathMap, []spec.Violation) {
+// decodeChat decodes an OpenAI Chat Completions request body.
+func decodeChat(doc []byte) (spec.History, PathMap, []spec.Violation) {
 	var h spec.History
 	pm := PathMap{}
 	o, vs := docObject(doc)
 	if vs != nil {
 		return h, pm, vs
 	}
-	msgs, ok, vs := hArray(o["messages"], "messages")
+	msgs, ok, vs := asArray(o["messages"], "messages")
 	if vs != nil {
 		return h, pm, vs
 	}
@@ -55,14 +55,14 @@ func decodeChatHistory(doc []byte) (spec.History, PathMap, []spec.Violation) {
 	leading := true
 	for k, raw := range msgs {
 		p := jindex("messages", k)
-		m, ok, vs := hObject(raw, p)
+		m, ok, vs := asObject(raw, p)
 		if vs != nil {
 			return h, pm, vs
 		}
 		if !ok {
 			return h, pm, shapeErr(p, "a message is null")
 		}
-		role, _, vs := hString(m["role"], jpath(p, "role"))
+		role, _, vs := asString(m["role"], jpath(p, "role"))
 		if vs != nil {
 			return h, pm, vs
 		}
@@ -96,7 +96,7 @@ func decodeChatHistory(doc []byte) (spec.History, PathMap, []spec.Violation) {
 			addMessage(&h, pm, p, spec.RoleAssistant, parts, paths)
 		case "tool":
 			leading = false
-			id, _, vs := hString(m["tool_call_id"], jpath(p, "tool_call_id"))
+			id, _, vs := asString(m["tool_call_id"], jpath(p, "tool_call_id"))
 			if vs != nil {
 				return h, pm, vs
 			}
@@ -213,13 +213,13 @@ func chatContent(raw json.RawMessage, p string) ([]spec.Part, []string, []spec.V
 		return nil, nil, nil
 	}
 	if raw[0] == '"' {
-		s, _, vs := hString(raw, p)
+		s, _, vs := asString(raw, p)
 		if vs != nil {
 			return nil, nil, vs
 		}
 		return []spec.Part{{Kind: spec.PartText, Text: s}}, []string{p}, nil
 	}
-	elems, _, vs := hArray(raw, p)
+	elems, _, vs := asArray(raw, p)
 	if vs != nil {
 		return nil, nil, shapeErr(p, "content: want a string, an array or null, got a JSON %s", jsonType(raw))
 	}
@@ -240,14 +240,14 @@ func chatContent(raw json.RawMessage, p string) ([]spec.Part, []string, []spec.V
 // chatPart decodes one content part: {"type": "text", "text"}, an
 // "image_url" part (an image), or another part (opaque).
 func chatPart(raw json.RawMessage, p string) (spec.Part, []spec.Violation) {
-	o, ok, vs := hObject(raw, p)
+	o, ok, vs := asObject(raw, p)
 	if vs != nil {
 		return spec.Part{}, vs
 	}
 	if !ok {
 		return spec.Part{}, shapeErr(p, "a content part is null")
 	}
-	typ, _, vs := hString(o["type"], jpath(p, "type"))
+	typ, _, vs := asString(o["type"], jpath(p, "type"))
 	if vs != nil {
 		return spec.Part{}, vs
 	}
@@ -255,7 +255,7 @@ func chatPart(raw json.RawMessage, p string) (spec.Part, []spec.Violation) {
 	case "":
 		return spec.Part{}, shapeErr(p, "a content part has no type")
 	case "text":
-		s, ok, vs := hString(o["text"], jpath(p, "text"))
+		s, ok, vs := asString(o["text"], jpath(p, "text"))
 		if vs != nil {
 			return spec.Part{}, vs
 		}
@@ -275,7 +275,7 @@ func chatAssistant(m refjson.Object, p string) ([]spec.Part, []string, []spec.Vi
 	var parts []spec.Part
 	var paths []string
 	rp := jpath(p, "reasoning_content")
-	if r, ok, vs := hString(m["reasoning_content"], rp); vs != nil {
+	if r, ok, vs := asString(m["reasoning_content"], rp); vs != nil {
 		return nil, nil, vs
 	} else if ok {
 		parts, paths = append(parts, spec.Part{Kind: spec.PartThinking, Text: r}), append(paths, rp)
@@ -286,7 +286,7 @@ func chatAssistant(m refjson.Object, p string) ([]spec.Part, []string, []spec.Vi
 	}
 	parts, paths = append(parts, cs...), append(paths, cps...)
 	tp := jpath(p, "tool_calls")
-	calls, _, vs := hArray(m["tool_calls"], tp)
+	calls, _, vs := asArray(m["tool_calls"], tp)
 	if vs != nil {
 		return nil, nil, vs
 	}
@@ -303,18 +303,18 @@ func chatAssistant(m refjson.Object, p string) ([]spec.Part, []string, []spec.Vi
 
 // chatCall decodes one entry of tool_calls at path p.
 func chatCall(raw json.RawMessage, p string) (spec.Part, []spec.Violation) {
-	o, ok, vs := hObject(raw, p)
+	o, ok, vs := asObject(raw, p)
 	if vs != nil {
 		return spec.Part{}, vs
 	}
 	if !ok {
 		return spec.Part{}, shapeErr(p, "a tool call is null")
 	}
-	id, _, vs := hString(o["id"], jpath(p, "id"))
+	id, _, vs := asString(o["id"], jpath(p, "id"))
 	if vs != nil {
 		return spec.Part{}, vs
 	}
-	typ, _, vs := hString(o["type"], jpath(p, "type"))
+	typ, _, vs := asString(o["type"], jpath(p, "type"))
 	if vs != nil {
 		return spec.Part{}, vs
 	}
@@ -328,17 +328,17 @@ func chatCall(raw json.RawMessage, p string) (spec.Part, []spec.Violation) {
 		return spec.Part{}, shapeErr(jpath(p, "type"), "unknown tool call type %q", typ)
 	}
 	bp := jpath(p, body)
-	f, ok, vs := hObject(o[body], bp)
+	f, ok, vs := asObject(o[body], bp)
 	if vs != nil {
 		return spec.Part{}, vs
 	}
 	if !ok {
 		return spec.Part{}, shapeErr(p, "a tool call has no %s", body)
 	}
-	if c.Name, _, vs = hString(f["name"], jpath(bp, "name")); vs != nil {
+	if c.Name, _, vs = asString(f["name"], jpath(bp, "name")); vs != nil {
 		return spec.Part{}, vs
 	}
-	args, _, vs := hString(f[field], jpath(bp, field))
+	args, _, vs := asString(f[field], jpath(bp, field))
 	if vs != nil {
 		return spec.Part{}, vs
 	}
@@ -352,21 +352,21 @@ func chatCall(raw json.RawMessage, p string) (spec.Part, []spec.Violation) {
 
 // chatTools decodes the "tools" array.
 func chatTools(raw json.RawMessage) ([]spec.Tool, []spec.Violation) {
-	elems, _, vs := hArray(raw, "tools")
+	elems, _, vs := asArray(raw, "tools")
 	if vs != nil {
 		return nil, vs
 	}
 	var tools []spec.Tool
 	for i, e := range elems {
 		p := jindex("tools", i)
-		o, ok, vs := hObject(e, p)
+		o, ok, vs := asObject(e, p)
 		if vs != nil {
 			return nil, vs
 		}
 		if !ok {
 			return nil, shapeErr(p, "a tool is null")
 		}
-		typ, _, vs := hString(o["type"], jpath(p, "type"))
+		typ, _, vs := asString(o["type"], jpath(p, "type"))
 		if vs != nil {
 			return nil, vs
 		}
@@ -381,17 +381,17 @@ func chatTools(raw json.RawMessage) ([]spec.Tool, []spec.Violation) {
 			continue
 		}
 		bp := jpath(p, body)
-		f, ok, vs := hObject(o[body], bp)
+		f, ok, vs := asObject(o[body], bp)
 		if vs != nil {
 			return nil, vs
 		}
 		if !ok {
 			return nil, shapeErr(p, "a tool has no %s", body)
 		}
-		if t.Name, _, vs = hString(f["name"], jpath(bp, "name")); vs != nil {
+		if t.Name, _, vs = asString(f["name"], jpath(bp, "name")); vs != nil {
 			return nil, vs
 		}
-		if t.Description, _, vs = hString(f["description"], jpath(bp, "description")); vs != nil {
+		if t.Description, _, vs = asString(f["description"], jpath(bp, "description")); vs != nil {
 			return nil, vs
 		}
 		if s := f[schema]; schema != "" && !refjson.IsNull(s) {
@@ -405,7 +405,7 @@ func chatTools(raw json.RawMessage) ([]spec.Tool, []spec.Violation) {
 // chatToolChoice decodes "tool_choice" and "parallel_tool_calls".
 func chatToolChoice(o refjson.Object) (spec.ToolChoice, []spec.Violation) {
 	var c spec.ToolChoice
-	if b, ok, vs := hBool(o["parallel_tool_calls"], "parallel_tool_calls"); vs != nil {
+	if b, ok, vs := asBool(o["parallel_tool_calls"], "parallel_tool_calls"); vs != nil {
 		return c, vs
 	} else if ok {
 		c.Parallel = spec.ParallelAllowed
@@ -418,7 +418,7 @@ func chatToolChoice(o refjson.Object) (spec.ToolChoice, []spec.Violation) {
 		return c, nil
 	}
 	if raw[0] == '"' {
-		s, _, vs := hString(raw, "tool_choice")
+		s, _, vs := asString(raw, "tool_choice")
 		if vs != nil {
 			return c, vs
 		}
@@ -434,33 +434,33 @@ func chatToolChoice(o refjson.Object) (spec.ToolChoice, []spec.Violation) {
 		}
 		return c, nil
 	}
-	t, _, vs := hObject(raw, "tool_choice")
+	t, _, vs := asObject(raw, "tool_choice")
 	if vs != nil {
 		return c, vs
 	}
-	typ, _, vs := hString(t["type"], "tool_choice.type")
+	typ, _, vs := asString(t["type"], "tool_choice.type")
 	if vs != nil {
 		return c, vs
 	}
 	if typ != "function" && typ != "custom" {
 		return c, shapeErr("tool_choice.type", "unknown tool choice type %q", typ)
 	}
-	f, ok, vs := hObject(t[typ], jpath("tool_choice", typ))
+	f, ok, vs := asObject(t[typ], jpath("tool_choice", typ))
 	if vs != nil {
 		return c, vs
 	}
 	if !ok {
 		return c, shapeErr("tool_choice", "a named tool choice has no %s", typ)
 	}
-	if c.Name, _, vs = hString(f["name"], jpath("tool_choice", typ+".name")); vs != nil {
+	if c.Name, _, vs = asString(f["name"], jpath("tool_choice", typ+".name")); vs != nil {
 		return c, vs
 	}
 	c.Mode = spec.ChoiceTool
 	return c, nil
 }
 
-// encodeChatHistory writes h as an OpenAI Chat Completions request body.
-func encodeChatHistory(h spec.History) ([]byte, []spec.Violation) {
+// encodeChat writes h as an OpenAI Chat Completions request body.
+func encodeChat(h spec.History) ([]byte, []spec.Violation) {
 	var e chatEncoder
 	var msgs []string
 	for i, p := range h.System {
@@ -563,14 +563,6 @@ func (e *chatEncoder) textSignature(p spec.Part, path string) {
 	if p.Signature != "" {
 		e.lose(spec.XlateThinking, path, "the signature of a text part: openai-chat cannot carry it")
 	}
-}
-
-// formatName names the format of an opaque part for a message.
-func formatName(f spec.Format) string {
-	if f == "" {
-		return "no format"
-	}
-	return string(f)
 }
 
 // assistant writes the assistant message i: the first thinking part as

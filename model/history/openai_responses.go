@@ -60,10 +60,10 @@ import (
 // name (but for the name of the call its id names, which is implied), nor
 // images and opaque parts of other formats; each is a loss.
 
-// decodeResponsesHistory decodes an OpenAI Responses request body.
-func decodeResponsesHistory(doc []byte) (spec.History, PathMap, []spec.Violation) {
-	s := newHDState()
-	root, v := hdRoot(doc)
+// decodeResponses decodes an OpenAI Responses request body.
+func decodeResponses(doc []byte) (spec.History, PathMap, []spec.Violation) {
+	s := newBuilder()
+	root, v := rootObject(doc)
 	if v != nil {
 		return s.done(v)
 	}
@@ -73,7 +73,7 @@ func decodeResponsesHistory(doc []byte) (spec.History, PathMap, []spec.Violation
 				return s.done(v)
 			}
 		} else {
-			t, _, v := hdString(raw, "instructions")
+			t, _, v := readString(raw, "instructions")
 			if v != nil {
 				return s.done(v)
 			}
@@ -82,7 +82,7 @@ func decodeResponsesHistory(doc []byte) (spec.History, PathMap, []spec.Violation
 	}
 	if raw := root["input"]; !refjson.IsNull(raw) {
 		if raw[0] == '"' {
-			t, _, v := hdString(raw, "input")
+			t, _, v := readString(raw, "input")
 			if v != nil {
 				return s.done(v)
 			}
@@ -99,13 +99,13 @@ func decodeResponsesHistory(doc []byte) (spec.History, PathMap, []spec.Violation
 }
 
 // rsItems decodes the item array raw at document path p.
-func rsItems(s *hdState, raw json.RawMessage, p string) *spec.Violation {
-	items, _, v := hdArray(raw, p)
+func rsItems(s *builder, raw json.RawMessage, p string) *spec.Violation {
+	items, _, v := readArray(raw, p)
 	if v != nil {
 		return v
 	}
 	for n, it := range items {
-		if v := rsItem(s, it, hdIndex(p, n)); v != nil {
+		if v := rsItem(s, it, jindex(p, n)); v != nil {
 			return v
 		}
 	}
@@ -113,21 +113,21 @@ func rsItems(s *hdState, raw json.RawMessage, p string) *spec.Violation {
 }
 
 // rsItem decodes one input item at document path p.
-func rsItem(s *hdState, raw json.RawMessage, p string) *spec.Violation {
-	o, ok, v := hdObject(raw, p)
+func rsItem(s *builder, raw json.RawMessage, p string) *spec.Violation {
+	o, ok, v := readObject(raw, p)
 	if v != nil {
 		return v
 	}
 	if !ok {
-		return hdViolation(p, "an input item is an object, got null")
+		return shapeViolation(p, "an input item is an object, got null")
 	}
-	typ, _, v := hdString(o["type"], hdKey(p, "type"))
+	typ, _, v := readString(o["type"], jpath(p, "type"))
 	if v != nil {
 		return v
 	}
 	if typ == "" {
 		if _, hasRole := o["role"]; !hasRole {
-			return hdViolation(p, "an input item needs a type or a role")
+			return shapeViolation(p, "an input item needs a type or a role")
 		}
 		typ = "message"
 	}
@@ -147,18 +147,18 @@ func rsItem(s *hdState, raw json.RawMessage, p string) *spec.Violation {
 }
 
 // rsMessage decodes a message item.
-func rsMessage(s *hdState, o refjson.Object, raw json.RawMessage, p string) *spec.Violation {
-	role, ok, v := hdString(o["role"], hdKey(p, "role"))
+func rsMessage(s *builder, o refjson.Object, raw json.RawMessage, p string) *spec.Violation {
+	role, ok, v := readString(o["role"], jpath(p, "role"))
 	if v != nil {
 		return v
 	}
 	if !ok {
-		return hdViolation(hdKey(p, "role"), "a message item needs a role")
+		return shapeViolation(jpath(p, "role"), "a message item needs a role")
 	}
-	cp := hdKey(p, "content")
+	cp := jpath(p, "content")
 	craw := o["content"]
 	if refjson.IsNull(craw) {
-		return hdViolation(cp, "a message item needs content")
+		return shapeViolation(cp, "a message item needs content")
 	}
 	switch role {
 	case "assistant":
@@ -196,7 +196,7 @@ func rsMessage(s *hdState, o refjson.Object, raw json.RawMessage, p string) *spe
 		}
 		return nil
 	}
-	return hdViolation(hdKey(p, "role"), "unknown role %q", role)
+	return shapeViolation(jpath(p, "role"), "unknown role %q", role)
 }
 
 // rsPart is a decoded part with its document path.
@@ -209,38 +209,38 @@ type rsPart struct {
 // a function call output: a string or an array of content parts.
 func rsContent(raw json.RawMessage, p string) ([]rsPart, *spec.Violation) {
 	if raw[0] == '"' {
-		t, _, v := hdString(raw, p)
+		t, _, v := readString(raw, p)
 		if v != nil {
 			return nil, v
 		}
 		return []rsPart{{spec.Part{Kind: spec.PartText, Text: t}, p}}, nil
 	}
-	a, _, v := hdArray(raw, p)
+	a, _, v := readArray(raw, p)
 	if v != nil {
 		return nil, v
 	}
 	out := make([]rsPart, 0, len(a))
 	for n, e := range a {
-		ep := hdIndex(p, n)
-		o, ok, v := hdObject(e, ep)
+		ep := jindex(p, n)
+		o, ok, v := readObject(e, ep)
 		if v != nil {
 			return nil, v
 		}
 		if !ok {
-			return nil, hdViolation(ep, "a content part is an object, got null")
+			return nil, shapeViolation(ep, "a content part is an object, got null")
 		}
-		typ, _, v := hdString(o["type"], hdKey(ep, "type"))
+		typ, _, v := readString(o["type"], jpath(ep, "type"))
 		if v != nil {
 			return nil, v
 		}
 		switch typ {
 		case "input_text":
-			t, ok, v := hdString(o["text"], hdKey(ep, "text"))
+			t, ok, v := readString(o["text"], jpath(ep, "text"))
 			if v != nil {
 				return nil, v
 			}
 			if !ok {
-				return nil, hdViolation(hdKey(ep, "text"), "an input_text part needs text")
+				return nil, shapeViolation(jpath(ep, "text"), "an input_text part needs text")
 			}
 			out = append(out, rsPart{spec.Part{Kind: spec.PartText, Text: t}, ep})
 		case "input_image", "input_file", "input_audio":
@@ -256,26 +256,26 @@ func rsContent(raw json.RawMessage, p string) ([]rsPart, *spec.Violation) {
 // text parts, or whole when a part is not output_text.
 func rsAssistantContent(raw json.RawMessage, p string) (parts []rsPart, whole bool, v *spec.Violation) {
 	if raw[0] == '"' {
-		t, _, v := hdString(raw, p)
+		t, _, v := readString(raw, p)
 		if v != nil {
 			return nil, false, v
 		}
 		return []rsPart{{spec.Part{Kind: spec.PartText, Text: t}, p}}, false, nil
 	}
-	a, _, v := hdArray(raw, p)
+	a, _, v := readArray(raw, p)
 	if v != nil {
 		return nil, false, v
 	}
 	for n, e := range a {
-		ep := hdIndex(p, n)
-		o, ok, v := hdObject(e, ep)
+		ep := jindex(p, n)
+		o, ok, v := readObject(e, ep)
 		if v != nil {
 			return nil, false, v
 		}
 		if !ok {
-			return nil, false, hdViolation(ep, "a content part is an object, got null")
+			return nil, false, shapeViolation(ep, "a content part is an object, got null")
 		}
-		typ, _, v := hdString(o["type"], hdKey(ep, "type"))
+		typ, _, v := readString(o["type"], jpath(ep, "type"))
 		if v != nil {
 			return nil, false, v
 		}
@@ -283,12 +283,12 @@ func rsAssistantContent(raw json.RawMessage, p string) (parts []rsPart, whole bo
 			whole = true
 			continue
 		}
-		t, ok, v := hdString(o["text"], hdKey(ep, "text"))
+		t, ok, v := readString(o["text"], jpath(ep, "text"))
 		if v != nil {
 			return nil, false, v
 		}
 		if !ok {
-			return nil, false, hdViolation(hdKey(ep, "text"), "an output_text part needs text")
+			return nil, false, shapeViolation(jpath(ep, "text"), "an output_text part needs text")
 		}
 		parts = append(parts, rsPart{spec.Part{Kind: spec.PartText, Text: t}, ep})
 	}
@@ -296,43 +296,43 @@ func rsAssistantContent(raw json.RawMessage, p string) (parts []rsPart, whole bo
 }
 
 // rsCall decodes a function_call or custom_tool_call item.
-func rsCall(s *hdState, o refjson.Object, typ, p string) *spec.Violation {
-	id, _, v := hdString(o["call_id"], hdKey(p, "call_id"))
+func rsCall(s *builder, o refjson.Object, typ, p string) *spec.Violation {
+	id, _, v := readString(o["call_id"], jpath(p, "call_id"))
 	if v != nil {
 		return v
 	}
-	name, _, v := hdString(o["name"], hdKey(p, "name"))
+	name, _, v := readString(o["name"], jpath(p, "name"))
 	if v != nil {
 		return v
 	}
 	pt := spec.Part{Kind: spec.PartCall, ID: id, Name: name, CallKind: spec.CallFunction}
 	if typ == "custom_tool_call" {
-		in, _, v := hdString(o["input"], hdKey(p, "input"))
+		in, _, v := readString(o["input"], jpath(p, "input"))
 		if v != nil {
 			return v
 		}
 		pt.CallKind, pt.Args = spec.CallCustom, in
 	} else {
-		args, _, v := hdString(o["arguments"], hdKey(p, "arguments"))
+		args, _, v := readString(o["arguments"], jpath(p, "arguments"))
 		if v != nil {
 			return v
 		}
-		pt.Args = hdArgsText(args)
+		pt.Args = argsText(args)
 	}
 	s.part(s.run(spec.RoleAssistant, p), pt, p)
 	return nil
 }
 
 // rsOutput decodes a function_call_output or custom_tool_call_output item.
-func rsOutput(s *hdState, o refjson.Object, p string) *spec.Violation {
-	id, _, v := hdString(o["call_id"], hdKey(p, "call_id"))
+func rsOutput(s *builder, o refjson.Object, p string) *spec.Violation {
+	id, _, v := readString(o["call_id"], jpath(p, "call_id"))
 	if v != nil {
 		return v
 	}
 	pt := spec.Part{Kind: spec.PartResult, ID: id}
 	var paths []string
 	if raw := o["output"]; !refjson.IsNull(raw) {
-		parts, v := rsContent(raw, hdKey(p, "output"))
+		parts, v := rsContent(raw, jpath(p, "output"))
 		if v != nil {
 			return v
 		}
@@ -346,32 +346,32 @@ func rsOutput(s *hdState, o refjson.Object, p string) *spec.Violation {
 }
 
 // rsReasoning decodes a reasoning item.
-func rsReasoning(s *hdState, o refjson.Object, raw json.RawMessage, p string) *spec.Violation {
-	id, _, v := hdString(o["id"], hdKey(p, "id"))
+func rsReasoning(s *builder, o refjson.Object, raw json.RawMessage, p string) *spec.Violation {
+	id, _, v := readString(o["id"], jpath(p, "id"))
 	if v != nil {
 		return v
 	}
-	content, _, v := hdArray(o["content"], hdKey(p, "content"))
+	content, _, v := readArray(o["content"], jpath(p, "content"))
 	if v != nil {
 		return v
 	}
-	sp := hdKey(p, "summary")
-	summary, _, v := hdArray(o["summary"], sp)
+	sp := jpath(p, "summary")
+	summary, _, v := readArray(o["summary"], sp)
 	if v != nil {
 		return v
 	}
 	var parts []rsPart
 	whole := len(content) > 0
 	for n, e := range summary {
-		ep := hdIndex(sp, n)
-		so, ok, v := hdObject(e, ep)
+		ep := jindex(sp, n)
+		so, ok, v := readObject(e, ep)
 		if v != nil {
 			return v
 		}
 		if !ok {
-			return hdViolation(ep, "a summary part is an object, got null")
+			return shapeViolation(ep, "a summary part is an object, got null")
 		}
-		typ, _, v := hdString(so["type"], hdKey(ep, "type"))
+		typ, _, v := readString(so["type"], jpath(ep, "type"))
 		if v != nil {
 			return v
 		}
@@ -379,16 +379,16 @@ func rsReasoning(s *hdState, o refjson.Object, raw json.RawMessage, p string) *s
 			whole = true
 			continue
 		}
-		t, ok, v := hdString(so["text"], hdKey(ep, "text"))
+		t, ok, v := readString(so["text"], jpath(ep, "text"))
 		if v != nil {
 			return v
 		}
 		if !ok {
-			return hdViolation(hdKey(ep, "text"), "a summary_text part needs text")
+			return shapeViolation(jpath(ep, "text"), "a summary_text part needs text")
 		}
 		parts = append(parts, rsPart{spec.Part{Kind: spec.PartThinking, Text: t, ID: id}, ep})
 	}
-	enc, hasEnc, v := hdString(o["encrypted_content"], hdKey(p, "encrypted_content"))
+	enc, hasEnc, v := readString(o["encrypted_content"], jpath(p, "encrypted_content"))
 	if v != nil {
 		return v
 	}
@@ -398,7 +398,7 @@ func rsReasoning(s *hdState, o refjson.Object, raw json.RawMessage, p string) *s
 		return nil
 	}
 	if hasEnc {
-		parts = append(parts, rsPart{spec.Part{Kind: spec.PartRedacted, Data: enc, ID: id}, hdKey(p, "encrypted_content")})
+		parts = append(parts, rsPart{spec.Part{Kind: spec.PartRedacted, Data: enc, ID: id}, jpath(p, "encrypted_content")})
 	}
 	if len(parts) == 0 {
 		parts = append(parts, rsPart{spec.Part{Kind: spec.PartThinking, ID: id}, p})
@@ -410,26 +410,26 @@ func rsReasoning(s *hdState, o refjson.Object, raw json.RawMessage, p string) *s
 }
 
 // rsTools decodes the tools array.
-func rsTools(s *hdState, raw json.RawMessage) *spec.Violation {
-	tools, _, v := hdArray(raw, "tools")
+func rsTools(s *builder, raw json.RawMessage) *spec.Violation {
+	tools, _, v := readArray(raw, "tools")
 	if v != nil {
 		return v
 	}
 	for n, e := range tools {
-		p := hdIndex("tools", n)
-		o, ok, v := hdObject(e, p)
+		p := jindex("tools", n)
+		o, ok, v := readObject(e, p)
 		if v != nil {
 			return v
 		}
 		if !ok {
-			return hdViolation(p, "a tool is an object, got null")
+			return shapeViolation(p, "a tool is an object, got null")
 		}
-		typ, _, v := hdString(o["type"], hdKey(p, "type"))
+		typ, _, v := readString(o["type"], jpath(p, "type"))
 		if v != nil {
 			return v
 		}
 		if typ == "" {
-			return hdViolation(hdKey(p, "type"), "a tool needs a type")
+			return shapeViolation(jpath(p, "type"), "a tool needs a type")
 		}
 		// A hosted tool, and a custom tool with a grammar (which no
 		// other field holds), are kept verbatim.
@@ -437,11 +437,11 @@ func rsTools(s *hdState, raw json.RawMessage) *spec.Violation {
 			s.tool(opaqueTool(o, e, spec.FormatOpenAIResponses), p)
 			continue
 		}
-		name, _, v := hdString(o["name"], hdKey(p, "name"))
+		name, _, v := readString(o["name"], jpath(p, "name"))
 		if v != nil {
 			return v
 		}
-		desc, _, v := hdString(o["description"], hdKey(p, "description"))
+		desc, _, v := readString(o["description"], jpath(p, "description"))
 		if v != nil {
 			return v
 		}
@@ -451,9 +451,9 @@ func rsTools(s *hdState, raw json.RawMessage) *spec.Violation {
 		} else {
 			params := o["parameters"]
 			if !refjson.IsNull(params) && params[0] != '{' {
-				return hdViolation(hdKey(p, "parameters"), "want an object, got %s", refjson.Clip(params))
+				return shapeViolation(jpath(p, "parameters"), "want an object, got %s", refjson.Clip(params))
 			}
-			t.Schema = hdSchema(params)
+			t.Schema = rawSchema(params)
 		}
 		s.tool(t, p)
 	}
@@ -461,13 +461,13 @@ func rsTools(s *hdState, raw json.RawMessage) *spec.Violation {
 }
 
 // rsToolChoice decodes tool_choice and parallel_tool_calls.
-func rsToolChoice(s *hdState, root refjson.Object) *spec.Violation {
+func rsToolChoice(s *builder, root refjson.Object) *spec.Violation {
 	var tc spec.ToolChoice
 	at := ""
 	if raw := root["tool_choice"]; !refjson.IsNull(raw) {
 		at = "tool_choice"
 		if raw[0] == '"' {
-			m, _, v := hdString(raw, at)
+			m, _, v := readString(raw, at)
 			if v != nil {
 				return v
 			}
@@ -479,26 +479,26 @@ func rsToolChoice(s *hdState, root refjson.Object) *spec.Violation {
 			case "required":
 				tc.Mode = spec.ChoiceRequired
 			default:
-				return hdViolation(at, "unknown tool_choice %q", m)
+				return shapeViolation(at, "unknown tool_choice %q", m)
 			}
 		} else {
-			o, _, v := hdObject(raw, at)
+			o, _, v := readObject(raw, at)
 			if v != nil {
 				return v
 			}
-			typ, _, v := hdString(o["type"], hdKey(at, "type"))
+			typ, _, v := readString(o["type"], jpath(at, "type"))
 			if v != nil {
 				return v
 			}
 			switch typ {
 			case "function", "custom":
-				name, _, v := hdString(o["name"], hdKey(at, "name"))
+				name, _, v := readString(o["name"], jpath(at, "name"))
 				if v != nil {
 					return v
 				}
 				tc.Mode, tc.Name = spec.ChoiceTool, name
 			case "allowed_tools":
-				m, _, v := hdString(o["mode"], hdKey(at, "mode"))
+				m, _, v := readString(o["mode"], jpath(at, "mode"))
 				if v != nil {
 					return v
 				}
@@ -508,7 +508,7 @@ func rsToolChoice(s *hdState, root refjson.Object) *spec.Violation {
 				}
 				s.loss(spec.XlateToolChoice, at, "tool choice restricted to a list of tools: a History holds the mode only")
 			case "":
-				return hdViolation(hdKey(at, "type"), "a tool_choice object needs a type")
+				return shapeViolation(jpath(at, "type"), "a tool_choice object needs a type")
 			default:
 				tc.Mode = spec.ChoiceRequired
 				s.loss(spec.XlateToolChoice, at, "tool choice of the hosted tool %q: a History holds it as required", typ)
@@ -516,7 +516,7 @@ func rsToolChoice(s *hdState, root refjson.Object) *spec.Violation {
 		}
 	}
 	if raw := root["parallel_tool_calls"]; !refjson.IsNull(raw) {
-		b, _, v := hdBool(raw, "parallel_tool_calls")
+		b, _, v := readBool(raw, "parallel_tool_calls")
 		if v != nil {
 			return v
 		}
@@ -535,20 +535,20 @@ func rsToolChoice(s *hdState, root refjson.Object) *spec.Violation {
 	return nil
 }
 
-// encodeResponsesHistory writes h as an OpenAI Responses request body.
-func encodeResponsesHistory(h spec.History) ([]byte, []spec.Violation) {
-	e := &heEncoder{f: spec.FormatOpenAIResponses}
-	var root hjObj
-	input := hjArr{}
+// encodeResponses writes h as an OpenAI Responses request body.
+func encodeResponses(h spec.History) ([]byte, []spec.Violation) {
+	e := &encoder{f: spec.FormatOpenAIResponses}
+	var root jsonObject
+	input := jsonArray{}
 	for j, pt := range h.System {
 		p := systemPath(j)
 		if j == 0 && pt.Kind == spec.PartText {
 			e.signature(pt, p)
-			root = root.add("instructions", hjStr(pt.Text))
+			root = root.add("instructions", jsonString(pt.Text))
 			continue
 		}
 		if c, ok := e.rsContentPart(pt, p); ok {
-			input = append(input, rsMessageItem("system", hjArr{c}))
+			input = append(input, rsMessageItem("system", jsonArray{c}))
 		}
 	}
 	for i, m := range h.Messages {
@@ -581,11 +581,11 @@ func encodeResponsesHistory(h spec.History) ([]byte, []spec.Violation) {
 	tc := h.ToolChoice
 	switch tc.Mode {
 	case spec.ChoiceAuto:
-		root = root.add("tool_choice", hjStr("auto"))
+		root = root.add("tool_choice", jsonString("auto"))
 	case spec.ChoiceNone:
-		root = root.add("tool_choice", hjStr("none"))
+		root = root.add("tool_choice", jsonString("none"))
 	case spec.ChoiceRequired:
-		root = root.add("tool_choice", hjStr("required"))
+		root = root.add("tool_choice", jsonString("required"))
 	case spec.ChoiceTool:
 		typ := "function"
 		for _, t := range h.Tools {
@@ -594,38 +594,38 @@ func encodeResponsesHistory(h spec.History) ([]byte, []spec.Violation) {
 				break
 			}
 		}
-		root = root.add("tool_choice", hjObj{}.add("type", hjStr(typ)).add("name", hjStr(tc.Name)))
+		root = root.add("tool_choice", jsonObject{}.add("type", jsonString(typ)).add("name", jsonString(tc.Name)))
 	case spec.ChoiceUnset:
 	default:
 		e.lose(spec.XlateToolChoice, toolChoicePath, "unknown tool choice mode %d", tc.Mode)
 	}
 	switch tc.Parallel {
 	case spec.ParallelAllowed:
-		root = root.add("parallel_tool_calls", hjBool(true))
+		root = root.add("parallel_tool_calls", jsonBool(true))
 	case spec.ParallelDisabled:
-		root = root.add("parallel_tool_calls", hjBool(false))
+		root = root.add("parallel_tool_calls", jsonBool(false))
 	case spec.ParallelUnset:
 	default:
 		e.lose(spec.XlateToolChoice, toolChoicePath+".parallel", "unknown parallel setting %d", tc.Parallel)
 	}
-	return hjBytes(root), e.vs
+	return jsonBytes(root), e.vs
 }
 
 // rsMessageItem returns a message item of role with content.
-func rsMessageItem(role string, content hj) hjObj {
-	return hjObj{}.add("type", hjStr("message")).add("role", hjStr(role)).add("content", content)
+func rsMessageItem(role string, content jsonValue) jsonObject {
+	return jsonObject{}.add("type", jsonString("message")).add("role", jsonString(role)).add("content", content)
 }
 
 // rsContentPart returns the content part for a part of a user, system or
 // tool output content, or false (naming the loss) when it has none.
-func (e *heEncoder) rsContentPart(pt spec.Part, p string) (hj, bool) {
+func (e *encoder) rsContentPart(pt spec.Part, p string) (jsonValue, bool) {
 	switch pt.Kind {
 	case spec.PartText:
 		e.signature(pt, p)
-		return hjObj{}.add("type", hjStr("input_text")).add("text", hjStr(pt.Text)), true
+		return jsonObject{}.add("type", jsonString("input_text")).add("text", jsonString(pt.Text)), true
 	case spec.PartImage, spec.PartOpaque:
 		if e.own(pt, p) {
-			return hjRaw(pt.Data), true
+			return jsonRaw(pt.Data), true
 		}
 		return nil, false
 	}
@@ -635,8 +635,8 @@ func (e *heEncoder) rsContentPart(pt spec.Part, p string) (hj, bool) {
 
 // rsContent returns the content of a user or system message, or of a tool
 // output: a string when what it keeps is one text part, else an array.
-func (e *heEncoder) rsContent(parts []spec.Part, path func(int) string) hj {
-	out := hjArr{}
+func (e *encoder) rsContent(parts []spec.Part, path func(int) string) jsonValue {
+	out := jsonArray{}
 	text, texts := "", 0
 	for j, pt := range parts {
 		if c, ok := e.rsContentPart(pt, path(j)); ok {
@@ -647,7 +647,7 @@ func (e *heEncoder) rsContent(parts []spec.Part, path func(int) string) hj {
 		}
 	}
 	if len(out) == 1 && texts == 1 {
-		return hjStr(text)
+		return jsonString(text)
 	}
 	return out
 }
@@ -669,29 +669,29 @@ func (r *rsReasoningItem) takes(pt spec.Part) bool {
 
 // item returns the item's JSON. A lone empty summary is written as no
 // summary, the form such an item decodes from.
-func (r *rsReasoningItem) item() hjObj {
-	it := hjObj{}.add("type", hjStr("reasoning"))
+func (r *rsReasoningItem) item() jsonObject {
+	it := jsonObject{}.add("type", jsonString("reasoning"))
 	if r.id != "" {
-		it = it.add("id", hjStr(r.id))
+		it = it.add("id", jsonString(r.id))
 	}
-	summary := hjArr{}
+	summary := jsonArray{}
 	if !(len(r.texts) == 1 && r.texts[0] == "" && r.enc == nil) {
 		for _, t := range r.texts {
-			summary = append(summary, hjObj{}.add("type", hjStr("summary_text")).add("text", hjStr(t)))
+			summary = append(summary, jsonObject{}.add("type", jsonString("summary_text")).add("text", jsonString(t)))
 		}
 	}
 	it = it.add("summary", summary)
 	if r.enc != nil {
-		it = it.add("encrypted_content", hjStr(*r.enc))
+		it = it.add("encrypted_content", jsonString(*r.enc))
 	}
 	return it
 }
 
 // rsAssistant returns the items of assistant message i.
-func (e *heEncoder) rsAssistant(m spec.Message, i int) []hj {
+func (e *encoder) rsAssistant(m spec.Message, i int) []jsonValue {
 	var (
-		items []hj
-		texts hjArr // output_text parts of the message item being built
+		items []jsonValue
+		texts jsonArray // output_text parts of the message item being built
 		r     rsReasoningItem
 	)
 	flush := func() {
@@ -712,7 +712,7 @@ func (e *heEncoder) rsAssistant(m spec.Message, i int) []hj {
 				flush()
 			}
 			e.signature(pt, p)
-			texts = append(texts, hjObj{}.add("type", hjStr("output_text")).add("text", hjStr(pt.Text)))
+			texts = append(texts, jsonObject{}.add("type", jsonString("output_text")).add("text", jsonString(pt.Text)))
 		case spec.PartThinking, spec.PartRedacted:
 			if !r.takes(pt) {
 				flush()
@@ -733,16 +733,16 @@ func (e *heEncoder) rsAssistant(m spec.Message, i int) []hj {
 			}
 			e.signature(pt, p)
 			if pt.CallKind == spec.CallCustom {
-				items = append(items, hjObj{}.add("type", hjStr("custom_tool_call")).add("call_id", hjStr(pt.ID)).
-					add("name", hjStr(pt.Name)).add("input", hjStr(pt.Args)))
+				items = append(items, jsonObject{}.add("type", jsonString("custom_tool_call")).add("call_id", jsonString(pt.ID)).
+					add("name", jsonString(pt.Name)).add("input", jsonString(pt.Args)))
 			} else {
-				items = append(items, hjObj{}.add("type", hjStr("function_call")).add("call_id", hjStr(pt.ID)).
-					add("name", hjStr(pt.Name)).add("arguments", hjStr(pt.Args)))
+				items = append(items, jsonObject{}.add("type", jsonString("function_call")).add("call_id", jsonString(pt.ID)).
+					add("name", jsonString(pt.Name)).add("arguments", jsonString(pt.Args)))
 			}
 		case spec.PartOpaque:
 			flush()
 			if e.own(pt, p) {
-				items = append(items, hjRaw(pt.Data))
+				items = append(items, jsonRaw(pt.Data))
 			}
 		default:
 			flush()
@@ -751,14 +751,14 @@ func (e *heEncoder) rsAssistant(m spec.Message, i int) []hj {
 	}
 	flush()
 	if len(items) == 0 {
-		items = append(items, rsMessageItem("assistant", hjArr{}))
+		items = append(items, rsMessageItem("assistant", jsonArray{}))
 	}
 	return items
 }
 
 // rsResults returns the output items of tool message i.
-func (e *heEncoder) rsResults(h spec.History, i int) []hj {
-	var items []hj
+func (e *encoder) rsResults(h spec.History, i int) []jsonValue {
+	var items []jsonValue
 	for j, pt := range h.Messages[i].Parts {
 		p := partPath(i, j)
 		if pt.Kind != spec.PartResult {
@@ -766,7 +766,7 @@ func (e *heEncoder) rsResults(h spec.History, i int) []hj {
 			continue
 		}
 		typ := "function_call_output"
-		if c, ok := heCallOf(h, i, pt.ID); ok && c.CallKind == spec.CallCustom {
+		if c, ok := callOf(h, i, pt.ID); ok && c.CallKind == spec.CallCustom {
 			typ = "custom_tool_call_output"
 		}
 		e.resultName(pt, p)
@@ -774,7 +774,7 @@ func (e *heEncoder) rsResults(h spec.History, i int) []hj {
 			e.lose(spec.XlateOpaque, p+".is_error", "result's error flag: Responses outputs have none")
 		}
 		out := e.rsContent(pt.Content, func(k int) string { return contentPath(i, j, k) })
-		items = append(items, hjObj{}.add("type", hjStr(typ)).add("call_id", hjStr(pt.ID)).add("output", out))
+		items = append(items, jsonObject{}.add("type", jsonString(typ)).add("call_id", jsonString(pt.ID)).add("output", out))
 	}
 	if len(items) == 0 {
 		e.lose(spec.XlateOpaque, messagePath(i), "tool message without a result left out")
@@ -783,30 +783,30 @@ func (e *heEncoder) rsResults(h spec.History, i int) []hj {
 }
 
 // rsTools returns the tools array.
-func (e *heEncoder) rsTools(tools []spec.Tool) hjArr {
-	var out hjArr
+func (e *encoder) rsTools(tools []spec.Tool) jsonArray {
+	var out jsonArray
 	for i, t := range tools {
 		if t.Data != "" {
-			if t.Format == e.f && hjIsObject(t.Data) {
-				out = append(out, hjRaw(t.Data))
+			if t.Format == e.f && isJSONObject(t.Data) {
+				out = append(out, jsonRaw(t.Data))
 			} else {
 				e.lose(spec.XlateTools, toolPath(i), "tool of format %q kept verbatim: Responses cannot write it", t.Format)
 			}
 			continue
 		}
-		o := hjObj{}
+		o := jsonObject{}
 		if t.Kind == spec.CallCustom {
-			o = o.add("type", hjStr("custom")).add("name", hjStr(t.Name))
+			o = o.add("type", jsonString("custom")).add("name", jsonString(t.Name))
 			if t.Description != "" {
-				o = o.add("description", hjStr(t.Description))
+				o = o.add("description", jsonString(t.Description))
 			}
 			if t.Schema != "" {
 				e.lose(spec.XlateTools, toolPath(i)+".schema", "custom tool's input schema: a custom tool takes free text")
 			}
 		} else {
-			o = o.add("type", hjStr("function")).add("name", hjStr(t.Name))
+			o = o.add("type", jsonString("function")).add("name", jsonString(t.Name))
 			if t.Description != "" {
-				o = o.add("description", hjStr(t.Description))
+				o = o.add("description", jsonString(t.Description))
 			}
 			if s, ok := e.toolSchema(t, i); ok {
 				o = o.add("parameters", s)

@@ -96,19 +96,19 @@ func copyHistory(h spec.History) spec.History {
 	return c
 }
 
-// TestPropCheckHistoryPure: CheckHistory gives the same report twice and
+// TestPropCheckHistoryPure: Check gives the same report twice and
 // leaves its history as it was; its violations are in document order.
 func TestPropCheckHistoryPure(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		f := rapid.SampledFrom(historyFormats).Draw(t, "format")
 		h := drawHistory(t)
 		before := copyHistory(h)
-		r1, r2 := CheckHistory(f, h), CheckHistory(f, h)
+		r1, r2 := Check(f, h), Check(f, h)
 		if !reflect.DeepEqual(r1, r2) {
 			t.Fatalf("two reports differ:\n%s---\n%s", r1, r2)
 		}
 		if !reflect.DeepEqual(h, before) {
-			t.Fatalf("CheckHistory changed its history:\n%s---\n%s", before, h)
+			t.Fatalf("Check changed its history:\n%s---\n%s", before, h)
 		}
 		last := [2]int{-1, -1}
 		for _, v := range r1.Violations {
@@ -174,7 +174,7 @@ func TestPropRepairPasses(t *testing.T) {
 		if nonResults(fixed) != nonResults(h) {
 			t.Fatalf("Repair changed a part that is not a result:\n%s---\n%s", h, fixed)
 		}
-		if p1, p2 := CheckHistory(f, h).Pending, CheckHistory(f, fixed).Pending; len(p1) != len(p2) {
+		if p1, p2 := Check(f, h).Pending, Check(f, fixed).Pending; len(p1) != len(p2) {
 			t.Fatalf("pending calls %v became %v", p1, p2)
 		}
 	})
@@ -221,12 +221,12 @@ func TestPropEncodingIsStable(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		f := rapid.SampledFrom([]spec.Format{spec.FormatOpenAIChat, spec.FormatAnthropic}).Draw(t, "format")
 		h := drawHistory(t)
-		doc, losses := EncodeHistory(f, h)
-		back, vs := DecodeHistory(f, doc)
+		doc, losses := Encode(f, h)
+		back, vs := Decode(f, doc)
 		if hasTerminal(vs) {
 			t.Fatalf("the encoding does not decode: %v\n%s", vs, doc)
 		}
-		again, more := EncodeHistory(f, back)
+		again, more := Encode(f, back)
 		if len(more) > 0 || string(again) != string(doc) {
 			t.Fatalf("encoding is not stable: %v\n%s\n%s", more, doc, again)
 		}

@@ -51,7 +51,7 @@ func loadHistories(t *testing.T) []*scenario.History {
 //	# history
 //	<the decoded history, spec.History.String>
 //	# report
-//	<CheckHistoryDocument's violations and pending calls>
+//	<CheckDocument's violations and pending calls>
 //	# repair
 //	<the changes Repair makes, when it makes any, at document paths>
 //
@@ -62,11 +62,11 @@ func historyTranscript(t *testing.T, sc *scenario.History) string {
 	t.Helper()
 	var b strings.Builder
 	if sc.Translation() {
-		h, pm, vs := DecodeHistoryPaths(sc.From, sc.Doc)
+		h, pm, vs := DecodePaths(sc.From, sc.Doc)
 		var doc []byte
 		if !hasTerminal(vs) {
 			var losses []spec.Violation
-			doc, losses = EncodeHistory(sc.To, h)
+			doc, losses = Encode(sc.To, h)
 			vs = append(vs, pm.Locate(losses)...)
 		}
 		b.WriteString("# document\n")
@@ -83,14 +83,14 @@ func historyTranscript(t *testing.T, sc *scenario.History) string {
 		}
 		return b.String()
 	}
-	h, rep := CheckHistoryDocument(sc.Format, sc.Doc)
+	h, rep := CheckDocument(sc.Format, sc.Doc)
 	b.WriteString("# history\n" + h.String())
 	b.WriteString("# report\n" + rep.String())
 	if hasTerminal(rep.Violations) {
 		return b.String()
 	}
 	if _, changes := Repair(sc.Format, h); len(changes) > 0 {
-		_, pm, _ := DecodeHistoryPaths(sc.Format, sc.Doc)
+		_, pm, _ := DecodePaths(sc.Format, sc.Doc)
 		b.WriteString("# repair\n")
 		for _, c := range changes {
 			c.Path = pm.Lookup(c.Path)
@@ -138,17 +138,17 @@ func TestHistoryScenarios(t *testing.T) {
 				t.Errorf("transcript differs (rerun: go test ./model/history -run '%s' -update)\n--- got\n%s--- want\n%s", golden.RerunPattern(t.Name()), got, sc.Want)
 			}
 			if sc.Translation() {
-				h, vs := DecodeHistory(sc.From, sc.Doc)
+				h, vs := Decode(sc.From, sc.Doc)
 				if hasTerminal(vs) {
 					return
 				}
-				doc, _ := EncodeHistory(sc.To, h)
-				if _, vs := DecodeHistory(sc.To, doc); hasTerminal(vs) {
+				doc, _ := Encode(sc.To, h)
+				if _, vs := Decode(sc.To, doc); hasTerminal(vs) {
 					t.Errorf("the translation does not decode as %s: %v\n%s", sc.To, vs, doc)
 				}
 				return
 			}
-			h, rep := CheckHistoryDocument(sc.Format, sc.Doc)
+			h, rep := CheckDocument(sc.Format, sc.Doc)
 			if hasTerminal(rep.Violations) {
 				return
 			}
@@ -166,11 +166,11 @@ func checkHistoryLaws(t *testing.T, f spec.Format, h spec.History) {
 	if bad := pairingViolations(f, fixed); len(bad) > 0 {
 		t.Errorf("Repair's output still breaks the pairing rules: %v\n%s", bad, fixed.String())
 	}
-	doc, losses := EncodeHistory(f, h)
+	doc, losses := Encode(f, h)
 	if len(losses) > 0 {
 		t.Errorf("encoding a %s history as %s loses %v", f, f, losses)
 	}
-	back, vs := DecodeHistory(f, doc)
+	back, vs := Decode(f, doc)
 	if hasTerminal(vs) {
 		t.Fatalf("the encoding does not decode: %v\n%s", vs, doc)
 	}
@@ -180,12 +180,12 @@ func checkHistoryLaws(t *testing.T, f spec.Format, h spec.History) {
 }
 
 // pairingViolations returns the violations of the rules Repair repairs
-// (HIST-1, HIST-3, HIST-4, HIST-5) that CheckHistory finds in h, but for
+// (HIST-1, HIST-3, HIST-4, HIST-5) that Check finds in h, but for
 // HIST-3 at a call without the id f requires, which no result can answer.
 func pairingViolations(f spec.Format, h spec.History) []spec.Violation {
 	rules, _ := spec.LookupFormatRules(f)
 	var out []spec.Violation
-	for _, v := range CheckHistory(f, h).Violations {
+	for _, v := range Check(f, h).Violations {
 		switch v.Rule {
 		case spec.HistOrphan, spec.HistMisplaced, spec.HistDupResult:
 			out = append(out, v)
@@ -222,14 +222,14 @@ func TestHistoryHostileDocuments(t *testing.T) {
 		t.Helper()
 		var first []spec.Violation
 		for k, f := range formats {
-			h, rep := CheckHistoryDocument(f, doc)
+			h, rep := CheckDocument(f, doc)
 			if k == 0 {
 				first = rep.Violations
 			}
 			Repair(f, h)
 			for _, g := range formats {
-				out, _ := EncodeHistory(g, h)
-				if _, vs := DecodeHistory(g, out); hasTerminal(vs) && !hasTerminal(rep.Violations) {
+				out, _ := Encode(g, h)
+				if _, vs := Decode(g, out); hasTerminal(vs) && !hasTerminal(rep.Violations) {
 					t.Fatalf("%s history of %q encodes as %s to a document that does not decode: %v\n%s", f, doc, g, vs, out)
 				}
 			}

@@ -10,11 +10,11 @@ import (
 	"pgregory.net/rapid"
 )
 
-// verdict is what CheckHistory says of a history, without the messages'
+// verdict is what Check says of a history, without the messages'
 // wording: each violation's rule and canonical path, and the pending
 // calls' paths.
 func verdict(f spec.Format, h spec.History) []string {
-	rep := CheckHistory(f, h)
+	rep := Check(f, h)
 	var out []string
 	for _, v := range rep.Violations {
 		out = append(out, string(v.Rule)+" "+v.Path)
@@ -38,16 +38,16 @@ func TestHistoryTranslationKeepsPairing(t *testing.T) {
 		h, faults := gen.AdversarialHistory(t, a)
 		h, dropped := gen.Expressible(b, h) // what both carry
 		h, _ = gen.Expressible(a, h)
-		docA, _ := EncodeHistory(a, h)
-		hA, vs := DecodeHistory(a, docA)
+		docA, _ := Encode(a, h)
+		hA, vs := Decode(a, docA)
 		if len(vs) > 0 {
 			t.Fatalf("decoding %s: %v", docA, vs)
 		}
-		docB, vs := TranslateHistory(a, b, docA)
+		docB, vs := Translate(a, b, docA)
 		if len(vs) > 0 {
 			t.Fatalf("%s→%s loses %v", a, b, vs)
 		}
-		hB, _ := DecodeHistory(b, docB)
+		hB, _ := Decode(b, docB)
 		want, got := verdict(a, hA), verdict(b, hB)
 		if !reflect.DeepEqual(got, want) {
 			t.Fatalf("%s→%s (fault %v): verdict %q in %s, %q in %s\n%s\n%s", a, b, faults, want, a, got, b, docA, docB)
@@ -75,15 +75,15 @@ func TestHistorySevenParallelCalls(t *testing.T) {
 	one := whole
 	one.Messages = append([]spec.Message{user, {Role: spec.RoleAssistant, Parts: asst.Parts[:1]}}, results...)
 	for _, f := range spec.Formats {
-		doc, losses := EncodeHistory(f, whole)
+		doc, losses := Encode(f, whole)
 		if len(losses) > 0 {
 			t.Errorf("%s: %v", f, losses)
 		}
-		if _, rep := CheckHistoryDocument(f, doc); !rep.OK() || len(rep.Pending) != 0 {
+		if _, rep := CheckDocument(f, doc); !rep.OK() || len(rep.Pending) != 0 {
 			t.Errorf("%s: seven answered calls: %s", f, rep)
 		}
-		doc, _ = EncodeHistory(f, one)
-		_, rep := CheckHistoryDocument(f, doc)
+		doc, _ = Encode(f, one)
+		_, rep := CheckDocument(f, doc)
 		orphans := 0
 		for _, v := range rep.Violations {
 			if v.Rule == spec.HistOrphan {
@@ -108,7 +108,7 @@ func TestHistoryCheckerFindsGeneratedFaults(t *testing.T) {
 			want = append(want, string(ft.Rule)+" "+ft.Path)
 		}
 		var got []string
-		for _, v := range CheckHistory(f, h).Violations {
+		for _, v := range Check(f, h).Violations {
 			got = append(got, string(v.Rule)+" "+v.Path)
 		}
 		if !reflect.DeepEqual(got, want) {
@@ -120,11 +120,11 @@ func TestHistoryCheckerFindsGeneratedFaults(t *testing.T) {
 // TestTranslateHistoryShape: a document that is not of its format's shape
 // is not translated, and its violation is at its path in the document.
 func TestTranslateHistoryShape(t *testing.T) {
-	out, vs := TranslateHistory(spec.FormatOllama, spec.FormatGemini, []byte(`{"messages":[{"role":"user","content":"hi"},{"role":"narrator"}]}`))
+	out, vs := Translate(spec.FormatOllama, spec.FormatGemini, []byte(`{"messages":[{"role":"user","content":"hi"},{"role":"narrator"}]}`))
 	if out != nil || len(vs) != 1 || vs[0].Rule != spec.HistShape || vs[0].Path != "messages[1].role" {
 		t.Fatalf("got %s, %v", out, vs)
 	}
-	out, vs = TranslateHistory(spec.FormatOllama, spec.Format("carrier-pigeon"), []byte(`{"messages":[]}`))
+	out, vs = Translate(spec.FormatOllama, spec.Format("carrier-pigeon"), []byte(`{"messages":[]}`))
 	if out != nil || len(vs) != 1 || vs[0].Rule != spec.HistShape {
 		t.Fatalf("unknown target: got %s, %v", out, vs)
 	}

@@ -25,7 +25,7 @@ type TurnOptions struct {
 // stream's outcome into the assistant turn of a conversation history, so
 // that a caller appends the results of its calls (one [spec.RoleTool]
 // message each) and sends the history back, in the stream's format or, by
-// [EncodeHistory], in another. The parts are the outcome's items of that
+// [Encode], in another. The parts are the outcome's items of that
 // message and opts.Choice in their order (o.Items gives it):
 //
 //   - text and thinking are text and thinking parts, the item's first

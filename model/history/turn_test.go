@@ -104,11 +104,11 @@ func TestAssistantTurnSevenCalls(t *testing.T) {
 					Content: []spec.Part{{Kind: spec.PartText, Text: "ok"}}}}})
 			}
 		}
-		if rep := CheckHistory(sf, h); !rep.OK() || len(rep.Pending) > 0 {
+		if rep := Check(sf, h); !rep.OK() || len(rep.Pending) > 0 {
 			t.Errorf("%s: the history with seven results: %s", sf, rep)
 		}
 		pending := spec.History{Messages: h.Messages[:2], Tools: h.Tools}
-		if rep := CheckHistory(sf, pending); !rep.OK() || len(rep.Pending) != 7 {
+		if rep := Check(sf, pending); !rep.OK() || len(rep.Pending) != 7 {
 			t.Errorf("%s: the turn alone has %d pending calls, want 7: %s", sf, len(rep.Pending), rep)
 		}
 		one := h
@@ -125,12 +125,12 @@ func TestAssistantTurnSevenCalls(t *testing.T) {
 		}
 		one.Messages[1] = spec.Message{Role: spec.RoleAssistant, Parts: kept}
 		for _, f := range spec.Formats {
-			doc, _ := EncodeHistory(f, h) // losses (signatures in chat, ...) are the codecs' business
-			if _, rep := CheckHistoryDocument(f, doc); !rep.OK() || len(rep.Pending) > 0 {
+			doc, _ := Encode(f, h) // losses (signatures in chat, ...) are the codecs' business
+			if _, rep := CheckDocument(f, doc); !rep.OK() || len(rep.Pending) > 0 {
 				t.Errorf("%s → %s: seven answered calls: %s\n%s", sf, f, rep, doc)
 			}
-			doc, _ = EncodeHistory(f, one)
-			_, rep := CheckHistoryDocument(f, doc)
+			doc, _ = Encode(f, one)
+			_, rep := CheckDocument(f, doc)
 			orphans := 0
 			for _, v := range rep.Violations {
 				if v.Rule == spec.HistOrphan {
@@ -318,7 +318,7 @@ func TestPropAssistantTurnPairs(t *testing.T) {
 				t.Fatalf("message %d: without DropUnfinished error %v, with it %d changes %v", msg, strictErr, len(changes), changes)
 			}
 			h := spec.History{Messages: []spec.Message{{Role: spec.RoleUser, Parts: []spec.Part{{Kind: spec.PartText, Text: "go"}}}, turn}}
-			rep := CheckHistory(f, h)
+			rep := Check(f, h)
 			for _, v := range rep.Violations {
 				if v.Rule != spec.HistCall || !strings.Contains(v.Message, "no id") {
 					t.Fatalf("message %d: the turn breaks %v\n%s\n%s", msg, v, o, histDump(h))
