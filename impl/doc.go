@@ -2,6 +2,8 @@
 // bounded-memory, linear-time implementation of the rules of spec/SPEC.md
 // for the six wire formats, proven equal to the reference model (package
 // model) by differential tests and fuzzing. It never imports model or gen.
+// Conversation histories (SPEC.md section 11) have their production code
+// in package impl/history, the twin of model/history.
 //
 // Programs import the root package toolspec, which is this reassembler
 // with events that carry the call, an iterator and Outcome.Err; this

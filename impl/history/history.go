@@ -1,39 +1,5 @@
 package history
 
-// Conversation histories (SPEC.md section 11): the entry points over the
-// per-format codecs. The checker is in check.go, Repair in repair.go.
-//
-// # Paths
-//
-// Every element of a [spec.History] has a canonical path, which names it
-// by its position in the History and in no format: system[i],
-// messages[i], messages[i].parts[j], messages[i].parts[j].content[k],
-// tools[i], tool_choice. [Check] and the encoders report
-// violations at canonical paths; a decoder also returns a [PathMap] from
-// canonical path to the element's JSON path in its document, and the entry
-// points that start from a document rewrite every path with it.
-//
-// # Codecs
-//
-// Each format with a history codec has, in <format>.go, a decoder
-// and an encoder:
-//
-//	func decodeXHist(doc []byte) (spec.History, PathMap, []spec.Violation)
-//	func encodeXHist(h spec.History) ([]byte, []spec.Violation)
-//
-// A decoder validates the document once, as encoding/json would, before it
-// reads anything (HIST-8 when it is not one JSON object: nothing is
-// allocated for a document that cannot be read), then walks it with the
-// history reader of json.go: members are looked up in one pass
-// over an object, the last of a repeated name winning (encoding/json's
-// rule), strings decoded as encoding/json decodes them, values compacted
-// as json.Compact writes them. It returns the normalized History, the
-// path of every element, and its shape violations (HIST-8, at document
-// paths), after which the History holds what was decoded before. An
-// encoder writes deterministic JSON with a fixed key order, strings as
-// encoding/json writes them without HTML escapes, and names with a
-// ClassLoss violation each element its format cannot carry.
-
 import (
 	"strconv"
 	"strings"

@@ -1,14 +1,3 @@
-// Package golden holds the -update flag shared by every test package, so
-// that `go test ./... -update` rewrites golden files wherever they live and
-// is accepted by packages that have none.
-//
-// # Usage
-//
-// A test package with golden files reads golden.Update, and prints
-// golden.RerunPattern(t.Name()) in its failure's rerun hint; one without
-// imports the package for its side effect:
-//
-//	import _ "github.com/toolspec/toolspec/internal/golden"
 package golden
 
 import (
