@@ -71,12 +71,12 @@ var mirrorImplOnly = map[string]string{
 // historyMirrorFiles are the files of the two history packages,
 // model/history and impl/history, named alike: the entry points, the
 // checker, repair, the assistant turn, the codecs' shared JSON reading and
-// writing, and the six codecs. Every function declared in one of them must
+// writing, the encoders' shared skeleton, and the six codecs. Every function declared in one of them must
 // have a twin of the same name in the other package, declared in the file
 // of the same name, unless a list below says why not; and the two
 // packages export the same identifiers.
 var historyMirrorFiles = []string{"history.go", "check.go", "repair.go", "turn.go", "json.go", "codec.go",
-	"anthropic.go", "bedrock.go", "gemini.go", "ollama.go", "openai_chat.go", "openai_responses.go"}
+	"turns.go", "anthropic.go", "bedrock.go", "gemini.go", "ollama.go", "openai_chat.go", "openai_responses.go"}
 
 // historyIndependent are the history files whose unexported functions need
 // no twin, and why; their exported ones still do.
@@ -114,7 +114,6 @@ var historyModelOnly = map[string]string{
 	"rawSchema":          "as rawArgs, for a schema",
 	"turnCalls":          "model finds a result's call by scanning the turn before it; impl asks geminiCallName and rsCallKind",
 	"callOf":             "as turnCalls",
-	"callPartLabel":      "the loss message of a call a function-only format cannot carry; impl's dropCustom writes it",
 	"encoder.resultName": "the XLATE-5 loss of a result's name, a method in model; impl's encoders name it in place",
 	"anthropicTurns": "model decodes the messages array and then reads it; impl reads one message at a time " +
 		"with its element walker (anthropicMessage)",
@@ -144,8 +143,6 @@ var historyImplOnly = map[string]string{
 	"writer.close": "as writer.mark", "writer.key": "as writer.mark", "writer.elem": "as writer.mark",
 	"writer.str": "as writer.mark", "writer.raw": "as writer.mark", "writer.boolean": "as writer.mark",
 	"writer.strMember": "as writer.mark", "writer.strMemberIf": "as writer.mark",
-	"encoder.dropCustom": "the XLATE-1 loss of a custom call and its result in a function-only format, " +
-		"which model's encoders write out in place (callPartLabel)",
 	"anthropicMessage":      "one message of the array, read with impl's element walker (model's anthropicTurns)",
 	"anthropicTurnMessages": "one turn's messages (model's anthropicMessages and anthropicUserTurn)",
 	"chatMessage":           "one message of the array, read with impl's element walker; model's decodeChat loops in place",

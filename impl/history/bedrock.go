@@ -448,16 +448,6 @@ func brTool(s *builder, t []byte, p string) *spec.Violation {
 	return nil
 }
 
-// brUserOut is one message an encoder builds: its role and the JSON text of
-// its blocks. A user message holds results, then user blocks; user says
-// the last blocks added were a user message's, closed that nothing more
-// joins it.
-type brUserOut struct {
-	role         string
-	blocks       []string
-	user, closed bool
-}
-
 // encodeBedrock writes h as a Bedrock Converse request body.
 func encodeBedrock(h spec.History) ([]byte, []spec.Violation) {
 	e := &encoder{f: spec.FormatBedrock}
@@ -474,75 +464,21 @@ func encodeBedrock(h spec.History) ([]byte, []spec.Violation) {
 		}
 		w.close(']')
 	}
-	var msgs []*brUserOut
-	lastUser := func() *brUserOut {
-		if n := len(msgs); n > 0 && msgs[n-1].role == "user" {
-			return msgs[n-1]
-		}
-		return nil
-	}
-	var dropped map[string]bool
-	for i, m := range h.Messages {
-		switch m.Role {
-		case spec.RoleUser:
-			var blocks []string
-			for j, pt := range m.Parts {
-				if b, ok := e.brBlock(pt, partPath(i, j), false); ok {
-					blocks = append(blocks, b)
-				}
-			}
-			e.wrote(i, m.Role, false)
-			u := lastUser()
-			switch {
-			case len(blocks) == 0:
-				msgs = append(msgs, &brUserOut{role: "user", closed: true})
-			case u != nil && !u.closed && !u.user:
-				u.blocks = append(u.blocks, blocks...)
-				u.user = true
-			default:
-				msgs = append(msgs, &brUserOut{role: "user", blocks: blocks, user: true})
-			}
-		case spec.RoleTool:
-			blocks := e.brResults(h, i, dropped)
-			if len(blocks) == 0 {
-				continue
-			}
-			e.wrote(i, m.Role, false)
-			if u := lastUser(); u != nil && !u.closed {
-				u.blocks = append(u.blocks, blocks...)
-				u.user = false
-			} else {
-				msgs = append(msgs, &brUserOut{role: "user", blocks: blocks})
-			}
-		case spec.RoleAssistant:
-			e.wrote(i, m.Role, true)
-			dropped = nil
-			var blocks []string
-			for j, pt := range m.Parts {
-				p := partPath(i, j)
-				if e.dropCustom(&dropped, pt, p, "Bedrock") {
-					continue
-				}
-				if b, ok := e.brBlock(pt, p, true); ok {
-					blocks = append(blocks, b)
-				}
-			}
-			msgs = append(msgs, &brUserOut{role: "assistant", blocks: blocks, closed: true})
-		case spec.RoleSystem:
-			e.lose(spec.XlateSystem, messagePath(i), "system message mid-conversation: Bedrock has system blocks before the messages only")
-		default:
-			e.badRole(i, m.Role)
-		}
-	}
+	turns := e.turns(h, turnFormat{
+		name: "Bedrock", assistant: "assistant",
+		system:  "system message mid-conversation: Bedrock has system blocks before the messages only",
+		part:    e.brBlock,
+		results: e.brResults,
+	})
 	w.key("messages")
 	w.open('[')
-	for _, m := range msgs {
+	for _, t := range turns {
 		w.elem()
 		w.open('{')
-		w.strMember("role", m.role)
+		w.strMember("role", t.role)
 		w.key("content")
 		w.open('[')
-		for _, b := range m.blocks {
+		for _, b := range t.parts {
 			w.elem()
 			w.raw(b)
 		}
@@ -559,13 +495,11 @@ func encodeBedrock(h spec.History) ([]byte, []spec.Violation) {
 	w.open('[')
 	n := 0
 	for i, t := range h.Tools {
-		if t.Data != "" {
-			if t.Format == e.f && isJSONObject(t.Data) {
+		if keep, ok := e.verbatimTool(i, t, "Bedrock"); ok {
+			if keep {
 				w.elem()
 				w.raw(t.Data)
 				n++
-			} else {
-				e.lose(spec.XlateTools, toolPath(i), "tool of format %q kept verbatim: Bedrock cannot write it", t.Format)
 			}
 			continue
 		}
@@ -624,9 +558,7 @@ func encodeBedrock(h spec.History) ([]byte, []spec.Violation) {
 	default:
 		e.lose(spec.XlateToolChoice, toolChoicePath, "unknown tool choice mode %d", int(choice.Mode))
 	}
-	if choice.Parallel != spec.ParallelUnset {
-		e.lose(spec.XlateToolChoice, toolChoicePath+".parallel", "parallel-call setting: Bedrock has none")
-	}
+	e.parallel(h, "Bedrock")
 	if some {
 		w.close('}')
 	} else {

@@ -190,26 +190,6 @@ func partName(k spec.PartKind) string {
 	return "part of kind " + strconv.Itoa(int(k))
 }
 
-// dropCustom names a custom call pt, or a call of a Responses item kind
-// (NAME-5), at canonical path p, that a format of function calls only
-// (what: "Bedrock") cannot carry, and records its id in *dropped, so that
-// its result is left out with it. It reports whether pt is such a call.
-func (e *encoder) dropCustom(dropped *map[string]bool, pt spec.Part, p, what string) bool {
-	if pt.Kind != spec.PartCall || pt.CallKind != spec.CallCustom && !pt.CallKind.IsItem() {
-		return false
-	}
-	if pt.CallKind.IsItem() {
-		e.lose(spec.XlateIdentity, p, "call %q of kind %s: %s has function calls only", pt.Name, pt.CallKind, what)
-	} else {
-		e.lose(spec.XlateIdentity, p, "custom call %q: %s has function calls only", pt.Name, what)
-	}
-	if *dropped == nil {
-		*dropped = map[string]bool{}
-	}
-	(*dropped)[pt.ID] = true
-	return true
-}
-
 // roleName names role r in a loss message.
 func roleName(r spec.Role) string {
 	switch r {

@@ -67,5 +67,11 @@
 // encoding/json writes them without HTML escapes, and names with a
 // ClassLoss violation each element its format cannot carry.
 //
+// The encoders of Bedrock and Gemini, which write a History as
+// alternating user and assistant turns, build those turns with the
+// skeleton of turns.go (turns); its dropCustom, verbatimTool and parallel
+// name the losses of the formats of function calls and tools (Bedrock,
+// Gemini, Ollama, Responses) in one place.
+//
 // The checker is in check.go, Repair in repair.go.
 package history

@@ -531,14 +531,6 @@ func geminiToolConfig(s *builder, root []byte) *spec.Violation {
 	return nil
 }
 
-// geminiContentOut is one content an encoder builds: user says the last parts added
-// are a user message's, closed that no more parts may join it.
-type geminiContentOut struct {
-	role         string
-	parts        []string
-	user, closed bool
-}
-
 // encodeGemini writes h as a Gemini generateContent request body.
 func encodeGemini(h spec.History) ([]byte, []spec.Violation) {
 	e := &encoder{f: spec.FormatGemini}
@@ -558,66 +550,12 @@ func encodeGemini(h spec.History) ([]byte, []spec.Violation) {
 		w.close(']')
 		w.close('}')
 	}
-	var contents []*geminiContentOut
-	last := func() *geminiContentOut {
-		if len(contents) == 0 {
-			return nil
-		}
-		return contents[len(contents)-1]
-	}
-	var dropped map[string]bool
-	for i, m := range h.Messages {
-		switch m.Role {
-		case spec.RoleUser:
-			var parts []string
-			for j, pt := range m.Parts {
-				if b, ok := e.geminiPart(pt, partPath(i, j), false); ok {
-					parts = append(parts, b)
-				}
-			}
-			e.wrote(i, m.Role, false)
-			c := last()
-			switch {
-			case len(parts) == 0:
-				contents = append(contents, &geminiContentOut{role: "user", closed: true})
-			case c != nil && c.role == "user" && !c.closed && !c.user:
-				c.parts = append(c.parts, parts...)
-				c.user = true
-			default:
-				contents = append(contents, &geminiContentOut{role: "user", parts: parts, user: true})
-			}
-		case spec.RoleTool:
-			parts := e.geminiResults(h, i, dropped)
-			if len(parts) == 0 {
-				continue
-			}
-			e.wrote(i, m.Role, false)
-			if c := last(); c != nil && c.role == "user" && !c.closed {
-				c.parts = append(c.parts, parts...)
-				c.user = false
-			} else {
-				contents = append(contents, &geminiContentOut{role: "user", parts: parts})
-			}
-		case spec.RoleAssistant:
-			e.wrote(i, m.Role, true)
-			dropped = nil
-			var parts []string
-			for j, pt := range m.Parts {
-				p := partPath(i, j)
-				if e.dropCustom(&dropped, pt, p, "Gemini") {
-					continue
-				}
-				if b, ok := e.geminiPart(pt, p, true); ok {
-					parts = append(parts, b)
-				}
-			}
-			contents = append(contents, &geminiContentOut{role: "model", parts: parts, closed: true})
-		case spec.RoleSystem:
-			e.lose(spec.XlateSystem, messagePath(i), "system message mid-conversation: Gemini has a system instruction only")
-		default:
-			e.badRole(i, m.Role)
-		}
-	}
+	contents := e.turns(h, turnFormat{
+		name: "Gemini", assistant: "model",
+		system:  "system message mid-conversation: Gemini has a system instruction only",
+		part:    e.geminiPart,
+		results: e.geminiResults,
+	})
 	w.key("contents")
 	w.open('[')
 	for _, c := range contents {
@@ -650,13 +588,11 @@ func encodeGemini(h spec.History) ([]byte, []spec.Violation) {
 	for i, t := range h.Tools {
 		switch {
 		case t.Data != "":
-			if t.Format == e.f && isJSONObject(t.Data) {
+			if keep, _ := e.verbatimTool(i, t, "Gemini"); keep {
 				flush()
 				w.elem()
 				w.raw(t.Data)
 				entries++
-			} else {
-				e.lose(spec.XlateTools, toolPath(i), "tool of format %q kept verbatim: Gemini cannot write it", t.Format)
 			}
 			continue
 		case t.Kind == spec.CallCustom:
@@ -716,9 +652,7 @@ func encodeGemini(h spec.History) ([]byte, []spec.Violation) {
 		w.close('}')
 		w.close('}')
 	}
-	if tc.Parallel != spec.ParallelUnset {
-		e.lose(spec.XlateToolChoice, toolChoicePath+".parallel", "parallel-call setting: Gemini has none")
-	}
+	e.parallel(h, "Gemini")
 	w.close('}')
 	return w.b, e.vs
 }

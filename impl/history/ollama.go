@@ -422,13 +422,11 @@ func encodeOllama(h spec.History) ([]byte, []spec.Violation) {
 	w.open('[')
 	n := 0
 	for i, t := range h.Tools {
-		if t.Data != "" {
-			if t.Format == e.f && isJSONObject(t.Data) {
+		if keep, ok := e.verbatimTool(i, t, "Ollama"); ok {
+			if keep {
 				w.elem()
 				w.raw(t.Data)
 				n++
-			} else {
-				e.lose(spec.XlateTools, toolPath(i), "tool of format %q kept verbatim: Ollama cannot write it", t.Format)
 			}
 			continue
 		}
@@ -459,9 +457,7 @@ func encodeOllama(h spec.History) ([]byte, []spec.Violation) {
 	if h.ToolChoice.Mode != spec.ChoiceUnset {
 		e.lose(spec.XlateToolChoice, toolChoicePath, "tool choice: Ollama has none")
 	}
-	if h.ToolChoice.Parallel != spec.ParallelUnset {
-		e.lose(spec.XlateToolChoice, toolChoicePath+".parallel", "parallel-call setting: Ollama has none")
-	}
+	e.parallel(h, "Ollama")
 	w.close('}')
 	return w.b, e.vs
 }

@@ -878,13 +878,11 @@ func (e *encoder) rsTools(w *writer, tools []spec.Tool) {
 	w.open('[')
 	n := 0
 	for i, t := range tools {
-		if t.Data != "" {
-			if t.Format == e.f && isJSONObject(t.Data) {
+		if keep, ok := e.verbatimTool(i, t, "Responses"); ok {
+			if keep {
 				w.elem()
 				w.raw(t.Data)
 				n++
-			} else {
-				e.lose(spec.XlateTools, toolPath(i), "tool of format %q kept verbatim: Responses cannot write it", t.Format)
 			}
 			continue
 		}

@@ -383,12 +383,6 @@ func brToolConfig(s *builder, raw json.RawMessage) *spec.Violation {
 	return nil
 }
 
-// brUserOut is one user message an encoder builds.
-type brUserOut struct {
-	blocks       jsonArray
-	user, closed bool // as for geminiContentOut
-}
-
 // encodeBedrock writes h as a Bedrock Converse request body.
 func encodeBedrock(h spec.History) ([]byte, []spec.Violation) {
 	e := &encoder{f: spec.FormatBedrock}
@@ -402,85 +396,23 @@ func encodeBedrock(h spec.History) ([]byte, []spec.Violation) {
 		}
 		root = root.add("system", sys)
 	}
-	type msg struct {
-		role string
-		u    *brUserOut
-	}
-	var msgs []msg
-	lastUser := func() *brUserOut {
-		if n := len(msgs); n > 0 && msgs[n-1].role == "user" {
-			return msgs[n-1].u
-		}
-		return nil
-	}
-	dropped := map[string]bool{}
-	for i, m := range h.Messages {
-		switch m.Role {
-		case spec.RoleUser:
-			blocks := jsonArray{}
-			for j, pt := range m.Parts {
-				if v, ok := e.brBlock(pt, partPath(i, j), false); ok {
-					blocks = append(blocks, v)
-				}
-			}
-			e.wrote(i, m.Role, false)
-			u := lastUser()
-			switch {
-			case len(blocks) == 0:
-				msgs = append(msgs, msg{"user", &brUserOut{blocks: blocks, closed: true}})
-			case u != nil && !u.closed && !u.user:
-				u.blocks = append(u.blocks, blocks...)
-				u.user = true
-			default:
-				msgs = append(msgs, msg{"user", &brUserOut{blocks: blocks, user: true}})
-			}
-		case spec.RoleTool:
-			blocks := e.brResults(h, i, dropped)
-			if len(blocks) == 0 {
-				continue
-			}
-			e.wrote(i, m.Role, false)
-			if u := lastUser(); u != nil && !u.closed {
-				u.blocks = append(u.blocks, blocks...)
-				u.user = false
-			} else {
-				msgs = append(msgs, msg{"user", &brUserOut{blocks: blocks}})
-			}
-		case spec.RoleAssistant:
-			e.wrote(i, m.Role, true)
-			dropped = map[string]bool{}
-			blocks := jsonArray{}
-			for j, pt := range m.Parts {
-				p := partPath(i, j)
-				if pt.Kind == spec.PartCall && (pt.CallKind == spec.CallCustom || pt.CallKind.IsItem()) {
-					e.lose(spec.XlateIdentity, p, "%s: Bedrock has function calls only", callPartLabel(pt))
-					dropped[pt.ID] = true
-					continue
-				}
-				if v, ok := e.brBlock(pt, p, true); ok {
-					blocks = append(blocks, v)
-				}
-			}
-			msgs = append(msgs, msg{"assistant", &brUserOut{blocks: blocks, closed: true}})
-		case spec.RoleSystem:
-			e.lose(spec.XlateSystem, messagePath(i), "system message mid-conversation: Bedrock has system blocks before the messages only")
-		default:
-			e.badRole(i, m.Role)
-		}
-	}
+	turns := e.turns(h, turnFormat{
+		name: "Bedrock", assistant: "assistant",
+		system:  "system message mid-conversation: Bedrock has system blocks before the messages only",
+		part:    e.brBlock,
+		results: e.brResults,
+	})
 	out := jsonArray{}
-	for _, m := range msgs {
-		out = append(out, jsonObject{}.add("role", jsonString(m.role)).add("content", m.u.blocks))
+	for _, t := range turns {
+		out = append(out, jsonObject{}.add("role", jsonString(t.role)).add("content", t.parts))
 	}
 	root = root.add("messages", out)
 	var tc jsonObject
 	var tools jsonArray
 	for i, t := range h.Tools {
-		if t.Data != "" {
-			if t.Format == e.f && isJSONObject(t.Data) {
+		if keep, ok := e.verbatimTool(i, t, "Bedrock"); ok {
+			if keep {
 				tools = append(tools, jsonRaw(t.Data))
-			} else {
-				e.lose(spec.XlateTools, toolPath(i), "tool of format %q kept verbatim: Bedrock cannot write it", t.Format)
 			}
 			continue
 		}
@@ -513,9 +445,7 @@ func encodeBedrock(h spec.History) ([]byte, []spec.Violation) {
 	default:
 		e.lose(spec.XlateToolChoice, toolChoicePath, "unknown tool choice mode %d", choice.Mode)
 	}
-	if h.ToolChoice.Parallel != spec.ParallelUnset {
-		e.lose(spec.XlateToolChoice, toolChoicePath+".parallel", "parallel-call setting: Bedrock has none")
-	}
+	e.parallel(h, "Bedrock")
 	if tc != nil {
 		root = root.add("toolConfig", tc)
 	}

@@ -494,13 +494,3 @@ func (e *encoder) callArgs(pt spec.Part, p string) jsonValue {
 	e.lose(spec.XlateIdentity, p+".args", "arguments %s are not a JSON object: %s writes them as one, {} here", refjson.Clip([]byte(pt.Args)), e.f)
 	return jsonRaw("{}")
 }
-
-// callPartLabel names a call part that a format of function calls only
-// cannot carry, in a loss message: `custom call "x"`, or `call "x" of kind
-// computer_call` for a call of a Responses item kind (NAME-5).
-func callPartLabel(pt spec.Part) string {
-	if pt.CallKind.IsItem() {
-		return fmt.Sprintf("call %q of kind %s", pt.Name, pt.CallKind)
-	}
-	return fmt.Sprintf("custom call %q", pt.Name)
-}

@@ -94,6 +94,12 @@
 // jsonObject, jsonArray, ...), the encoder's loss bookkeeping (encoder),
 // and the loss paths with a field step (".signature", ".name", ...).
 //
+// The encoders of Bedrock and Gemini, which write a History as
+// alternating user and assistant turns, build those turns with the
+// skeleton of turns.go (turns); its dropCustom, verbatimTool and parallel
+// name the losses of the formats of function calls and tools (Bedrock,
+// Gemini, Ollama, Responses) in one place.
+//
 // [Decode], [Encode] and [DecodePaths] dispatch with a
 // plain switch over the formats; a format without a codec yields one
 // HIST-8 violation that says so. The checker is in check.go,

@@ -489,16 +489,6 @@ func geminiToolConfig(s *builder, root refjson.Object) *spec.Violation {
 	return nil
 }
 
-// geminiContentOut is one content an encoder builds.
-type geminiContentOut struct {
-	role  string
-	parts jsonArray
-	// user says the last parts added are a user message's (a next user
-	// message needs a content of its own); closed that no more parts may
-	// join (an empty user message is a content of its own).
-	user, closed bool
-}
-
 // encodeGemini writes h as a Gemini generateContent request body.
 func encodeGemini(h spec.History) ([]byte, []spec.Violation) {
 	e := &encoder{f: spec.FormatGemini}
@@ -512,68 +502,12 @@ func encodeGemini(h spec.History) ([]byte, []spec.Violation) {
 		}
 		root = root.add("systemInstruction", jsonObject{}.add("parts", parts))
 	}
-	var contents []*geminiContentOut
-	last := func() *geminiContentOut {
-		if len(contents) == 0 {
-			return nil
-		}
-		return contents[len(contents)-1]
-	}
-	dropped := map[string]bool{}
-	for i, m := range h.Messages {
-		switch m.Role {
-		case spec.RoleUser:
-			parts := jsonArray{}
-			for j, pt := range m.Parts {
-				if v, ok := e.geminiPart(pt, partPath(i, j), false); ok {
-					parts = append(parts, v)
-				}
-			}
-			e.wrote(i, m.Role, false)
-			c := last()
-			switch {
-			case len(parts) == 0:
-				contents = append(contents, &geminiContentOut{role: "user", parts: parts, closed: true})
-			case c != nil && c.role == "user" && !c.closed && !c.user:
-				c.parts = append(c.parts, parts...)
-				c.user = true
-			default:
-				contents = append(contents, &geminiContentOut{role: "user", parts: parts, user: true})
-			}
-		case spec.RoleTool:
-			parts := e.geminiResults(h, i, dropped)
-			if len(parts) == 0 {
-				continue
-			}
-			e.wrote(i, m.Role, false)
-			if c := last(); c != nil && c.role == "user" && !c.closed {
-				c.parts = append(c.parts, parts...)
-				c.user = false
-			} else {
-				contents = append(contents, &geminiContentOut{role: "user", parts: parts})
-			}
-		case spec.RoleAssistant:
-			e.wrote(i, m.Role, true)
-			dropped = map[string]bool{}
-			parts := jsonArray{}
-			for j, pt := range m.Parts {
-				p := partPath(i, j)
-				if pt.Kind == spec.PartCall && (pt.CallKind == spec.CallCustom || pt.CallKind.IsItem()) {
-					e.lose(spec.XlateIdentity, p, "%s: Gemini has function calls only", callPartLabel(pt))
-					dropped[pt.ID] = true
-					continue
-				}
-				if v, ok := e.geminiPart(pt, p, true); ok {
-					parts = append(parts, v)
-				}
-			}
-			contents = append(contents, &geminiContentOut{role: "model", parts: parts, closed: true})
-		case spec.RoleSystem:
-			e.lose(spec.XlateSystem, messagePath(i), "system message mid-conversation: Gemini has a system instruction only")
-		default:
-			e.badRole(i, m.Role)
-		}
-	}
+	contents := e.turns(h, turnFormat{
+		name: "Gemini", assistant: "model",
+		system:  "system message mid-conversation: Gemini has a system instruction only",
+		part:    e.geminiPart,
+		results: e.geminiResults,
+	})
 	out := jsonArray{}
 	for _, c := range contents {
 		out = append(out, jsonObject{}.add("role", jsonString(c.role)).add("parts", c.parts))
@@ -594,11 +528,9 @@ func encodeGemini(h spec.History) ([]byte, []spec.Violation) {
 	for i, t := range h.Tools {
 		switch {
 		case t.Data != "":
-			if t.Format == e.f && isJSONObject(t.Data) {
+			if keep, _ := e.verbatimTool(i, t, "Gemini"); keep {
 				flush()
 				entries = append(entries, jsonRaw(t.Data))
-			} else {
-				e.lose(spec.XlateTools, toolPath(i), "tool of format %q kept verbatim: Gemini cannot write it", t.Format)
 			}
 			continue
 		case t.Kind == spec.CallCustom:
@@ -635,9 +567,7 @@ func encodeGemini(h spec.History) ([]byte, []spec.Violation) {
 	if fc != nil {
 		root = root.add("toolConfig", jsonObject{}.add("functionCallingConfig", fc))
 	}
-	if h.ToolChoice.Parallel != spec.ParallelUnset {
-		e.lose(spec.XlateToolChoice, toolChoicePath+".parallel", "parallel-call setting: Gemini has none")
-	}
+	e.parallel(h, "Gemini")
 	return jsonBytes(root), e.vs
 }
 

@@ -356,7 +356,7 @@ func encodeOllama(h spec.History) ([]byte, []spec.Violation) {
 			msgs = append(msgs, sp.json()...)
 		}
 	}
-	dropped := map[string]bool{} // ids of the custom calls of the last assistant turn, left out
+	var dropped map[string]bool // ids of the custom calls of the last assistant turn, left out
 	for i, m := range h.Messages {
 		var sp *olSplitter
 		switch m.Role {
@@ -367,7 +367,7 @@ func encodeOllama(h spec.History) ([]byte, []spec.Violation) {
 			sp = &olSplitter{role: "system"}
 		case spec.RoleAssistant:
 			sp = &olSplitter{role: "assistant"}
-			dropped = map[string]bool{}
+			dropped = nil
 		case spec.RoleTool:
 			out := e.olResults(h, i, dropped)
 			if len(out) > 0 {
@@ -382,9 +382,7 @@ func encodeOllama(h spec.History) ([]byte, []spec.Violation) {
 		e.wrote(i, m.Role, true)
 		for j, pt := range m.Parts {
 			p := partPath(i, j)
-			if pt.Kind == spec.PartCall && (pt.CallKind == spec.CallCustom || pt.CallKind.IsItem()) && m.Role == spec.RoleAssistant {
-				e.lose(spec.XlateIdentity, p, "%s: Ollama has function calls only", callPartLabel(pt))
-				dropped[pt.ID] = true
+			if m.Role == spec.RoleAssistant && e.dropCustom(&dropped, pt, p, "Ollama") {
 				continue
 			}
 			e.olPart(sp, pt, p, m.Role == spec.RoleAssistant)
@@ -394,11 +392,9 @@ func encodeOllama(h spec.History) ([]byte, []spec.Violation) {
 	root := jsonObject{}.add("messages", msgs)
 	var tools jsonArray
 	for i, t := range h.Tools {
-		if t.Data != "" {
-			if t.Format == e.f && isJSONObject(t.Data) {
+		if keep, ok := e.verbatimTool(i, t, "Ollama"); ok {
+			if keep {
 				tools = append(tools, jsonRaw(t.Data))
-			} else {
-				e.lose(spec.XlateTools, toolPath(i), "tool of format %q kept verbatim: Ollama cannot write it", t.Format)
 			}
 			continue
 		}
@@ -421,9 +417,7 @@ func encodeOllama(h spec.History) ([]byte, []spec.Violation) {
 	if h.ToolChoice.Mode != spec.ChoiceUnset {
 		e.lose(spec.XlateToolChoice, toolChoicePath, "tool choice: Ollama has none")
 	}
-	if h.ToolChoice.Parallel != spec.ParallelUnset {
-		e.lose(spec.XlateToolChoice, toolChoicePath+".parallel", "parallel-call setting: Ollama has none")
-	}
+	e.parallel(h, "Ollama")
 	return jsonBytes(root), e.vs
 }
 

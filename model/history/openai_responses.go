@@ -786,11 +786,9 @@ func (e *encoder) rsResults(h spec.History, i int) []jsonValue {
 func (e *encoder) rsTools(tools []spec.Tool) jsonArray {
 	var out jsonArray
 	for i, t := range tools {
-		if t.Data != "" {
-			if t.Format == e.f && isJSONObject(t.Data) {
+		if keep, ok := e.verbatimTool(i, t, "Responses"); ok {
+			if keep {
 				out = append(out, jsonRaw(t.Data))
-			} else {
-				e.lose(spec.XlateTools, toolPath(i), "tool of format %q kept verbatim: Responses cannot write it", t.Format)
 			}
 			continue
 		}
