@@ -122,6 +122,7 @@ cflite-build:
 
 update-golden:
 	$(GO) test ./model -run 'TestScenarios|TestCaptures' -update
+	$(GO) test ./model/history -run 'TestHistoryScenarios' -update
 
 # oldest-go vets every package, which type-checks it and its tests and
 # compiles what they import, with the oldest Go that go.mod's go directive
@@ -160,7 +161,7 @@ mutants-random:
 	$(GO) run ./mutants/random -n $(N) -seed $(SEED) -timeout $(MUTANT_TIMEOUT) $(MUTANTS_FLAGS)
 
 FUZZTIME ?= 30s
-FUZZ_PKGS ?= ./internal/rootfuzz ./impl ./fuzz ./model ./spectest
+FUZZ_PKGS ?= ./internal/rootfuzz ./impl ./fuzz ./model ./model/history ./spectest
 # fuzz runs every native fuzz target of FUZZ_PKGS for FUZZTIME each (go test
 # -fuzz takes one target at a time). A finding fails it: go test writes the
 # failing input under testdata/fuzz/<target>/. Go 1.26's fuzz coordinator

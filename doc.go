@@ -46,7 +46,10 @@
 // Its types are those of package spec, which holds the vocabulary and
 // SPEC.md. Package model is the executable reference that the production
 // code (package impl) is proven equal to by differential tests and
-// fuzzing; it copies its state at every event and is meant for tests. Package gen generates
+// fuzzing; it copies its state at every event and is meant for tests.
+// The history functions ([CheckHistory], [DecodeHistory], [EncodeHistory],
+// [TranslateHistory], [RepairHistory], [AssistantTurn]) forward to package
+// impl/history, whose reference is model/history. Package gen generates
 // valid and hostile streams for property tests and go test -fuzz. The
 // command toolspec (cmd/toolspec) reassembles a stream file and prints the
 // outcome as JSON.

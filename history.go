@@ -1,7 +1,7 @@
 package toolspec
 
 import (
-	"github.com/toolspec/toolspec/impl"
+	"github.com/toolspec/toolspec/impl/history"
 	"github.com/toolspec/toolspec/spec"
 )
 
@@ -78,21 +78,21 @@ const (
 // HistoryReport is what [CheckHistory] finds: the HIST violations in
 // document order, and the pending calls of the last turn (no violation:
 // the tools the caller is to run).
-type HistoryReport = impl.HistoryReport
+type HistoryReport = history.Report
 
 // PendingCall is a call of the last assistant turn waiting for its result.
-type PendingCall = impl.PendingCall
+type PendingCall = history.PendingCall
 
 // Change is one change [RepairHistory] made, or one element of a stream
 // that [AssistantTurn] left out.
-type Change = impl.Change
+type Change = history.Change
 
 // TurnOptions are the options of [AssistantTurn].
-type TurnOptions = impl.TurnOptions
+type TurnOptions = history.TurnOptions
 
 // InterruptedResult is the text of the placeholder result [RepairHistory]
 // adds for a call that has none.
-const InterruptedResult = impl.InterruptedResult
+const InterruptedResult = history.InterruptedResult
 
 // CheckHistory decodes doc, a request body of format f, and checks its
 // history: the pairing of calls and results (HIST-1 to HIST-5) and the
@@ -100,7 +100,7 @@ const InterruptedResult = impl.InterruptedResult
 // call at its JSON path in doc; a document without its format's shape is
 // one terminal HIST-8 violation. It also returns the decoded history.
 func CheckHistory(f Format, doc []byte) (History, HistoryReport) {
-	return impl.CheckHistoryDocument(f, doc)
+	return history.CheckDocument(f, doc)
 }
 
 // DecodeHistory decodes doc, a request body of format f, into its
@@ -108,13 +108,13 @@ func CheckHistory(f Format, doc []byte) (History, HistoryReport) {
 // History holds what was decoded before it) and of its calls and tools
 // (HIST-6, HIST-7), at their paths in doc. Pairing is [CheckHistory]'s.
 func DecodeHistory(f Format, doc []byte) (History, []Violation) {
-	return impl.DecodeHistory(f, doc)
+	return history.Decode(f, doc)
 }
 
 // EncodeHistory writes h as a request body of format f, with a [ClassLoss]
 // violation at the path of each element of h that f cannot carry.
 func EncodeHistory(f Format, h History) ([]byte, []Violation) {
-	return impl.EncodeHistory(f, h)
+	return history.Encode(f, h)
 }
 
 // TranslateHistory translates doc, a request body of format from, into one
@@ -124,7 +124,7 @@ func EncodeHistory(f Format, h History) ([]byte, []Violation) {
 // format's shape is not translated: the result is nil, with the HIST-8
 // violation.
 func TranslateHistory(from, to Format, doc []byte) ([]byte, []Violation) {
-	return impl.TranslateHistory(from, to, doc)
+	return history.Translate(from, to, doc)
 }
 
 // RepairHistory returns h changed so that it passes the pairing rules
@@ -134,7 +134,7 @@ func TranslateHistory(from, to Format, doc []byte) ([]byte, []Violation) {
 // an error) for each call of an earlier turn that has none. Pending calls
 // of the last turn are left pending. h itself is not changed.
 func RepairHistory(f Format, h History) (History, []Change) {
-	return impl.Repair(f, h)
+	return history.Repair(f, h)
 }
 
 // AssistantTurn turns message (0-based) of a stream's outcome into the
@@ -146,5 +146,5 @@ func RepairHistory(f Format, h History) (History, []Change) {
 // run by the provider), unless opts.DropUnfinished, which leaves each out
 // and lists it as a [Change].
 func AssistantTurn(o Outcome, message int, opts TurnOptions) (Message, []Change, error) {
-	return impl.AssistantTurn(o, message, opts)
+	return history.AssistantTurn(o, message, opts)
 }

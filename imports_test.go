@@ -55,7 +55,7 @@ func goListDeps(t *testing.T, pkg string) []goListed {
 // productionPkgs are the packages a program that uses toolspec may link:
 // none of them may depend on a test-only package (the command aside, for
 // the kit's generators: see kitPkgs).
-var productionPkgs = []string{".", "./spec", "./impl", "./model", "./scenario", "./cmd/toolspec"}
+var productionPkgs = []string{".", "./spec", "./impl", "./impl/history", "./model", "./model/history", "./scenario", "./cmd/toolspec"}
 
 // kitPkgs are the test-only packages that the command may link because
 // it runs the conformance kit (toolspec check, gen, reduce): the random
@@ -80,34 +80,47 @@ var testOnlyPkgs = []string{
 }
 
 // TestImportRules enforces the package layering: the root package links
-// only the production reassembler (root, spec, impl); the command also the
-// conformance kit it runs; spec and model depend on the standard library
-// (and model on spec) only; the shared decoder cases on the standard
-// library and spec, never on the decoders they check; no production
-// package depends on a test-only one, but for the kit's generators in the
-// command.
+// only the production code (root, spec, impl, impl/history and their
+// internal JSON scanner and invariants switch); the command also the
+// conformance kit it runs; spec, model and model/history depend on the
+// standard library, spec and internal/refjson only, and model/history not
+// on model; the shared decoder cases on the standard library and spec,
+// never on the decoders they check; no production package depends on a
+// test-only one, but for the kit's generators in the command.
 func TestImportRules(t *testing.T) {
 	allowed := map[string][]string{
 		// The public API wraps impl; the model, the corpus and the test
 		// machinery stay out of its importers' programs.
-		".": {modulePath, modulePath + "/spec", modulePath + "/impl"},
+		".": {modulePath, modulePath + "/spec", modulePath + "/impl", modulePath + "/impl/history", modulePath + "/internal/jsonwire", modulePath + "/internal/invariants"},
 		// The command reassembles with the root package, and its check,
 		// gen, replay and reduce run the conformance kit (spectest), which
 		// brings the model, the corpus, the scenario format and the
 		// generators: the command carries the corpus.
 		"./cmd/toolspec": {modulePath + "/cmd/toolspec", modulePath, modulePath + "/spec", modulePath + "/impl",
-			modulePath + "/spectest", modulePath + "/model", modulePath + "/scenario", modulePath + "/gen",
+			modulePath + "/impl/history", modulePath + "/internal/jsonwire", modulePath + "/internal/invariants",
+			modulePath + "/spectest", modulePath + "/model", modulePath + "/model/history", modulePath + "/internal/refjson", modulePath + "/scenario", modulePath + "/gen",
 			"pgregory.net/rapid", "golang.org/x/tools/txtar"},
 		"./spec":  {modulePath + "/spec"},
-		"./model": {modulePath + "/model", modulePath + "/spec"},
+		"./model": {modulePath + "/model", modulePath + "/spec", modulePath + "/internal/refjson"},
+		// The reference history codecs stand beside the stream's model,
+		// not on it.
+		"./model/history": {modulePath + "/model/history", modulePath + "/spec", modulePath + "/internal/refjson"},
 		// impl never imports model or gen.
-		"./impl": {modulePath + "/impl", modulePath + "/spec"},
+		"./impl":         {modulePath + "/impl", modulePath + "/spec", modulePath + "/internal/jsonwire", modulePath + "/internal/invariants"},
+		"./impl/history": {modulePath + "/impl/history", modulePath + "/spec", modulePath + "/internal/jsonwire"},
+		// The two JSON readings and the invariants switch stand on the
+		// standard library alone.
+		"./internal/jsonwire":   {modulePath + "/internal/jsonwire"},
+		"./internal/refjson":    {modulePath + "/internal/refjson"},
+		"./internal/invariants": {modulePath + "/internal/invariants"},
 		// gen never asks model what is valid.
 		"./gen": {modulePath + "/gen", modulePath + "/spec", "pgregory.net/rapid"},
 		// The conformance kit, imported by other projects' tests: the
 		// reference, the corpus and the generators, without the project's
 		// own test machinery or testify.
 		"./spectest": {modulePath + "/spectest", modulePath, modulePath + "/spec", modulePath + "/impl", modulePath + "/model",
+			modulePath + "/impl/history", modulePath + "/model/history",
+			modulePath + "/internal/jsonwire", modulePath + "/internal/invariants", modulePath + "/internal/refjson",
 			modulePath + "/scenario", modulePath + "/gen", "pgregory.net/rapid", "golang.org/x/tools/txtar"},
 		// The shared decoder cases lean on neither decoder.
 		"./internal/decodetest": {modulePath + "/internal/decodetest", modulePath + "/spec"},
@@ -133,12 +146,69 @@ func TestImportRules(t *testing.T) {
 	}
 }
 
-// TestCorpusNotLinked: a program that imports the root package, spec or
-// impl does not carry the golden scenarios: only package spectest embeds
+// jsonReadings keeps the two roles' readings of JSON apart: the production
+// packages read it with internal/jsonwire alone, the reference packages
+// with encoding/json (through internal/refjson), so that the differential
+// tests compare two independent readings, not one reading with itself.
+// notImported are never imported by pkgs' own files (spec's imports of
+// encoding/json, for its own types, are allowed below them); notLinked
+// are never among their dependencies at all.
+var jsonReadings = []struct {
+	pkgs, notImported, notLinked []string
+}{
+	{
+		pkgs:        []string{"./impl", "./impl/history", "./internal/jsonwire"},
+		notImported: []string{"encoding/json"},
+		notLinked:   []string{modulePath + "/internal/refjson"},
+	},
+	{
+		pkgs:      []string{"./model", "./model/history", "./internal/refjson"},
+		notLinked: []string{modulePath + "/internal/jsonwire"},
+	},
+}
+
+// TestJSONReadings checks jsonReadings.
+func TestJSONReadings(t *testing.T) {
+	for _, r := range jsonReadings {
+		for _, pkg := range r.pkgs {
+			for _, imp := range goListImports(t, pkg) {
+				if slices.Contains(r.notImported, imp) || slices.Contains(r.notLinked, imp) {
+					t.Errorf("%s imports %s", pkg, imp)
+				}
+			}
+			for _, dep := range goListDeps(t, pkg) {
+				if slices.Contains(r.notLinked, dep.ImportPath) {
+					t.Errorf("%s depends on %s", pkg, dep.ImportPath)
+				}
+			}
+		}
+	}
+}
+
+// goListImports returns the packages that pkg's own files (not its tests)
+// import.
+func goListImports(t *testing.T, pkg string) []string {
+	t.Helper()
+	cmd := exec.Command("go", "list", "-json=ImportPath,Imports", pkg)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("go list %s: %v\n%s", pkg, err, stderr.Bytes())
+	}
+	var p struct{ Imports []string }
+	if err := json.Unmarshal(out, &p); err != nil {
+		t.Fatalf("go list %s: %v", pkg, err)
+	}
+	return p.Imports
+}
+
+// TestCorpusNotLinked: a program that imports the root package, spec,
+// impl or impl/history does not carry the golden scenarios: only package spectest embeds
 // them, and none of these depends on it or embeds a scenario itself. (The
 // command does carry them: toolspec check runs the kit.)
 func TestCorpusNotLinked(t *testing.T) {
-	for _, pkg := range []string{".", "./spec", "./impl"} {
+	for _, pkg := range []string{".", "./spec", "./impl", "./impl/history"} {
 		for _, dep := range goListDeps(t, pkg) {
 			if dep.ImportPath == modulePath+"/spectest" {
 				t.Errorf("%s depends on %s, which embeds the scenario corpus", pkg, dep.ImportPath)

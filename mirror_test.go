@@ -22,8 +22,8 @@ import (
 
 // mirrorFiles are the files of the state machine, the same names in model/
 // and impl/. Every function declared in one of them must have a twin of the
-// same name in the other package (anywhere in it: impl's argsProblem lives
-// with its own JSON scanner in json.go), unless it is listed below; a twin
+// same name in the other package (anywhere in it), unless it is listed
+// below; a twin
 // declared in one of these files must be declared in the file of the same
 // name.
 var mirrorFiles = []string{"step.go", "state.go", "blocks.go", "path.go", "stop.go", "run.go"}
@@ -66,6 +66,91 @@ var mirrorModelOnly = map[string]string{
 var mirrorImplOnly = map[string]string{
 	"emit":         "calls the OnOutput callback; model returns its outputs in a slice",
 	"pnode.member": "the member lookup of pathBuilder.apply's two walks, which model writes out twice",
+}
+
+// historyMirrorFiles are the files of the two history packages,
+// model/history and impl/history, named alike: the entry points, the
+// checker, repair, the assistant turn, the codecs' shared JSON reading and
+// writing, the encoders' shared skeleton, and the six codecs. Every function declared in one of them must
+// have a twin of the same name in the other package, declared in the file
+// of the same name, unless a list below says why not; and the two
+// packages export the same identifiers.
+var historyMirrorFiles = []string{"history.go", "check.go", "repair.go", "turn.go", "json.go", "codec.go",
+	"turns.go", "anthropic.go", "bedrock.go", "gemini.go", "ollama.go", "openai_chat.go", "openai_responses.go"}
+
+// historyIndependent are the history files whose unexported functions need
+// no twin, and why; their exported ones still do.
+var historyIndependent = map[string]string{
+	"check.go": "the pairing checkers (HIST-1 to HIST-7) are two readings of SPEC.md section 11 " +
+		"written apart on purpose, about a tenth of their lines alike: model pairs every result " +
+		"with the calls before it (pairHistory, findings sorted at the end), impl in one pass " +
+		"with queues of open calls (pairer), so that a misreading of the rules shared by both " +
+		"is unlikely; twins by name would invite copying one into the other",
+}
+
+// historyRenamed pairs the history twins whose names differ, model's
+// first, each with its reason.
+var historyRenamed = map[string]string{
+	// model builds each message as a tree of jsonValue nodes that it
+	// writes at the end; impl writes it into its writer as it goes.
+	"olMsg.json":           "olMsg.write",
+	"olSplitter.json":      "olSplitter.write",
+	"rsReasoningItem.item": "rsReasoningItem.write",
+}
+
+// historyModelOnly are model/history's functions with no twin, and why.
+var historyModelOnly = map[string]string{
+	"parentPath": "Lookup's step up a path, which impl's Lookup takes in its loop",
+	"inRun":      "model's Repair asks it of each message; impl's Repair reads the pairer's runs",
+	"jstr":       "the JSON texts the chat and Anthropic encoders of model join as strings; impl's write into its writer",
+	"jbool":      "as jstr", "jobj": "as jstr", "jarr": "as jstr",
+	"jsonBytes":            "the tree of jsonValue nodes model's other encoders build; impl writes into its writer",
+	"jsonObject.add":       "as jsonBytes",
+	"jsonObject.writeJSON": "as jsonBytes", "jsonArray.writeJSON": "as jsonBytes",
+	"jsonString.writeJSON": "as jsonBytes", "jsonRaw.writeJSON": "as jsonBytes",
+	"jsonBool.writeJSON": "as jsonBytes",
+	"readStrings":        "Gemini's list of allowed names decoded at once; impl walks it with eachElem",
+	"rawArgs":            "arguments decoded as a value of their own; impl compacts them where it reads them",
+	"rawSchema":          "as rawArgs, for a schema",
+	"turnCalls":          "model finds a result's call by scanning the turn before it; impl asks geminiCallName and rsCallKind",
+	"callOf":             "as turnCalls",
+	"encoder.resultName": "the XLATE-5 loss of a result's name, a method in model; impl's encoders name it in place",
+	"anthropicTurns": "model decodes the messages array and then reads it; impl reads one message at a time " +
+		"with its element walker (anthropicMessage)",
+	"anthropicMessages":      "model adds the turns' messages in one pass; impl one turn at a time (anthropicTurnMessages)",
+	"anthropicUserTurn":      "as anthropicMessages",
+	"anthropicResultContent": "a tool_result's content, which impl's anthropicContent reads with results false",
+	"geminiResultContentPath": "the path of a result's content, which impl's geminiResponse records " +
+		"as it reads the response",
+	"geminiSortedKeys": "the member names of a decoded map, sorted; impl keeps them in document order (memberNames) and sorts where it needs",
+	"rsCall":           "function_call and custom_tool_call items, which impl's rsItem reads in place from its lookup",
+	"rsOutput":         "as rsCall, for their outputs",
+}
+
+// historyImplOnly are impl/history's functions with no twin, and why.
+var historyImplOnly = map[string]string{
+	"hasShapeErr": "the HIST-8 test the entry points share; model writes the loop where it needs it",
+	"membersNamed": "impl's one-pass member lookup over a validated document; model decodes " +
+		"objects with encoding/json",
+	"eachMember": "as membersNamed", "member": "as membersNamed", "eachElem": "as membersNamed",
+	"elemCount": "as membersNamed", "memberNames": "as membersNamed",
+	"isNull":       "raw bytes' null test; model's is refjson.IsNull",
+	"unquote":      "a string's content decoded with jsonwire; model's decoding is encoding/json's",
+	"compact":      "as unquote, for compaction",
+	"quote":        "a string quoted into the writer as encoding/json quotes it; model asks encoding/json",
+	"writer.mark":  "impl's writer, which its encoders write into in place of model's texts and trees",
+	"writer.reset": "as writer.mark", "writer.sep": "as writer.mark", "writer.open": "as writer.mark",
+	"writer.close": "as writer.mark", "writer.key": "as writer.mark", "writer.elem": "as writer.mark",
+	"writer.str": "as writer.mark", "writer.raw": "as writer.mark", "writer.boolean": "as writer.mark",
+	"writer.strMember": "as writer.mark", "writer.strMemberIf": "as writer.mark",
+	"anthropicMessage":      "one message of the array, read with impl's element walker (model's anthropicTurns)",
+	"anthropicTurnMessages": "one turn's messages (model's anthropicMessages and anthropicUserTurn)",
+	"chatMessage":           "one message of the array, read with impl's element walker; model's decodeChat loops in place",
+	"chatTool":              "one tool of the array, read with impl's element walker; model's tools decoder loops in place",
+	"brTool":                "as chatTool", "geminiTool": "as chatTool", "olTool": "as chatTool", "rsTool": "as chatTool",
+	"geminiHasMedia": "a part's media test over raw members; model's geminiPart tests the decoded map",
+	"geminiCallName": "the name of a result's call in the turn before it (model's callOf)",
+	"rsCallKind":     "the kind of a result's call in the turn before it (model's callOf)",
 }
 
 // ruleRef matches a rule ID in a comment; ruleRange the text between the two
@@ -166,6 +251,8 @@ func TestMirror(t *testing.T) {
 		}
 	}
 
+	t.Run("history", func(t *testing.T) { testHistoryMirror(t, consts) })
+
 	mh, ih := handlerTable(t, "model"), handlerTable(t, "impl")
 	for _, kind := range sortedKeys(mh) {
 		if ih[kind] != mh[kind] {
@@ -177,6 +264,146 @@ func TestMirror(t *testing.T) {
 			t.Errorf("impl's handlers send %s to %s; model's have no handler for it", kind, ih[kind])
 		}
 	}
+}
+
+// testHistoryMirror checks that model/history and impl/history are twins by
+// name: every function of historyMirrorFiles has one in the other package,
+// in the file of the same name, or is on an allow-list above; and the two
+// export the same identifiers.
+func testHistoryMirror(t *testing.T, consts map[string]string) {
+	model := mirrorFuncs(t, "model/history", "", consts)
+	impl := mirrorFuncs(t, "impl/history", "", consts)
+	for file := range historyIndependent {
+		if !slices.Contains(historyMirrorFiles, file) {
+			t.Errorf("historyIndependent lists %s, which is not in historyMirrorFiles", file)
+		}
+	}
+	checkAllowList(t, "historyModelOnly", historyModelOnly, model)
+	checkAllowList(t, "historyImplOnly", historyImplOnly, impl)
+	twinOf := map[string]string{} // impl key → model key
+	for mk, ik := range historyRenamed {
+		if model[mk] == nil || impl[ik] == nil {
+			t.Errorf("historyRenamed pairs model/history.%s with impl/history.%s, but one of them does not exist", mk, ik)
+		}
+		twinOf[ik] = mk
+	}
+	pairs := 0
+	for _, k := range sortedKeys(model) {
+		mf := model[k]
+		ik := k
+		if r, ok := historyRenamed[k]; ok {
+			ik = r
+		}
+		inf := impl[ik]
+		if !historyTwinned(mf) && (inf == nil || !historyTwinned(inf)) {
+			continue
+		}
+		switch {
+		case inf == nil && historyModelOnly[k] != "":
+		case inf == nil:
+			t.Errorf("%s (%s) has no twin in impl/history; name impl's twin %s, or add it to historyModelOnly with the reason", mf, mf.pos, ik)
+		case historyModelOnly[k] != "":
+			t.Errorf("%s is in historyModelOnly but has a twin, %s (%s)", mf, inf, inf.pos)
+		case mf.file != inf.file:
+			t.Errorf("%s is in model/history/%s but its twin %s in impl/history/%s", mf, mf.file, inf, inf.file)
+		default:
+			pairs++
+		}
+	}
+	for _, k := range sortedKeys(impl) {
+		inf := impl[k]
+		mk := k
+		if r, ok := twinOf[k]; ok {
+			mk = r
+		}
+		switch {
+		case model[mk] == nil && historyImplOnly[k] != "":
+		case model[mk] == nil && historyTwinned(inf):
+			t.Errorf("%s (%s) has no twin in model/history; name it as model's twin, or add it to historyImplOnly with the reason", inf, inf.pos)
+		case model[mk] != nil && historyImplOnly[k] != "":
+			t.Errorf("%s is in historyImplOnly but has a twin, %s (%s)", inf, model[mk], model[mk].pos)
+		}
+	}
+	if pairs < 100 {
+		t.Errorf("only %d history twins found in %v", pairs, historyMirrorFiles)
+	}
+	me, ie := exportedNames(t, "model/history"), exportedNames(t, "impl/history")
+	for _, n := range sortedKeys(me) {
+		if ie[n] == "" {
+			t.Errorf("model/history exports %s (%s); impl/history does not", n, me[n])
+		}
+	}
+	for _, n := range sortedKeys(ie) {
+		if me[n] == "" {
+			t.Errorf("impl/history exports %s (%s); model/history does not", n, ie[n])
+		}
+	}
+}
+
+// historyTwinned reports whether the history function f needs a twin: it
+// is declared in one of historyMirrorFiles and, in a file of
+// historyIndependent, exported.
+func historyTwinned(f *mirrorFunc) bool {
+	if !slices.Contains(historyMirrorFiles, f.file) {
+		return false
+	}
+	if historyIndependent[f.file] == "" {
+		return true
+	}
+	for _, part := range strings.Split(f.key, ".") {
+		if !ast.IsExported(part) {
+			return false
+		}
+	}
+	return true
+}
+
+// exportedNames returns the exported identifiers the non-test files of
+// package dir declare (methods as Type.Method), each with its file.
+func exportedNames(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	paths, err := filepath.Glob(filepath.Join(dir, "*.go"))
+	if err != nil || len(paths) == 0 {
+		t.Fatalf("no Go files in %s: %v", dir, err)
+	}
+	names := map[string]string{}
+	for _, p := range paths {
+		if strings.HasSuffix(p, "_test.go") {
+			continue
+		}
+		file, err := parser.ParseFile(token.NewFileSet(), p, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range file.Decls {
+			switch d := d.(type) {
+			case *ast.FuncDecl:
+				name := d.Name.Name
+				if r := recvType(d); r != "" {
+					name = r + "." + name
+				}
+				if ast.IsExported(d.Name.Name) && (d.Recv == nil || ast.IsExported(recvType(d))) {
+					names[name] = p
+				}
+			case *ast.GenDecl:
+				for _, sp := range d.Specs {
+					switch sp := sp.(type) {
+					case *ast.TypeSpec:
+						if sp.Name.IsExported() {
+							names[sp.Name.Name] = p
+						}
+					case *ast.ValueSpec:
+						for _, n := range sp.Names {
+							if n.IsExported() {
+								names[n.Name] = p
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	return names
 }
 
 // checkOrder checks that the twins of each file of mirrorFiles come in the

@@ -84,6 +84,6 @@ build_target ./model FuzzGeminiDecode
 build_target ./model FuzzOllamaDecode
 build_target ./model FuzzOpenAIChatDecode
 build_target ./model FuzzOpenAIResponsesDecode
-build_target ./model FuzzHistoryDecode
-build_target ./model FuzzHistoryRoundTrip
+build_target ./model/history FuzzHistoryDecode
+build_target ./model/history FuzzHistoryRoundTrip
 build_target ./spectest FuzzToolspec

@@ -13,34 +13,31 @@ import (
 	"sync"
 
 	"github.com/toolspec/toolspec/gen"
-	"github.com/toolspec/toolspec/impl"
-	"github.com/toolspec/toolspec/model"
+	hist "github.com/toolspec/toolspec/impl/history"
+	refhist "github.com/toolspec/toolspec/model/history"
 	"github.com/toolspec/toolspec/scenario"
 	"github.com/toolspec/toolspec/spec"
 	"pgregory.net/rapid"
 )
 
 // This file holds the differential checks of conversation histories (SPEC.md
-// section 11): impl's checker, Repair and codecs against model's, on
+// section 11): impl/history's checker, Repair and codecs against
+// model/history's, on
 // histories and on documents. Reports are compared field by field
 // (diffValues), so every violation's rule, class, path, call and message,
 // and every pending call, must be equal.
 
-// implHistoryFormats are the formats whose history codecs impl has; the
-// others answer impl's HIST-8 "no codec" violation.
-var implHistoryFormats = impl.HistoryFormats()
-
-// compareHistoryCheck checks that impl's CheckHistory and Repair give
+// compareHistoryCheck checks that hist.Check and hist.Repair give
 // model's report and repair of h in format f.
 func compareHistoryCheck(t fataler, f spec.Format, h spec.History) {
 	t.Helper()
-	mr := model.CheckHistory(f, h)
-	ir := impl.CheckHistory(f, h)
+	mr := refhist.Check(f, h)
+	ir := hist.Check(f, h)
 	if d := diffReports(mr, ir); d != "" {
-		t.Fatalf("CheckHistory(%s) differs: %s\nhistory:\n%s\nmodel:\n%s\nimpl:\n%s", f, d, h, mr, ir)
+		t.Fatalf("Check(%s) differs: %s\nhistory:\n%s\nmodel:\n%s\nimpl:\n%s", f, d, h, mr, ir)
 	}
-	mh, mc := model.Repair(f, h)
-	ih, ic := impl.Repair(f, h)
+	mh, mc := refhist.Repair(f, h)
+	ih, ic := hist.Repair(f, h)
 	if d := diffValues("repaired", mh, ih); d != "" {
 		t.Fatalf("Repair(%s) history differs: %s\nhistory:\n%s\nmodel:\n%s\nimpl:\n%s", f, d, h, mh, ih)
 	}
@@ -62,26 +59,23 @@ func compareHistoryDoc(t fataler, f spec.Format, doc []byte) {
 // when translate is set.
 func compareHistoryDecode(t fataler, f spec.Format, doc []byte, translate bool) {
 	t.Helper()
-	if !impl.HasHistoryCodec(f) {
-		return
-	}
-	mh, mpm, mvs := model.DecodeHistoryPaths(f, doc)
-	ih, ipm, ivs := impl.DecodeHistoryPaths(f, doc)
+	mh, mpm, mvs := refhist.DecodePaths(f, doc)
+	ih, ipm, ivs := hist.DecodePaths(f, doc)
 	mvs, ivs = syntaxWords(mvs), syntaxWords(ivs)
 	if d := diffValues("history", mh, ih); d != "" {
-		t.Fatalf("DecodeHistory(%s) differs: %s\ndoc: %s\nmodel:\n%s\nimpl:\n%s", f, d, doc, mh, ih)
+		t.Fatalf("Decode(%s) differs: %s\ndoc: %s\nmodel:\n%s\nimpl:\n%s", f, d, doc, mh, ih)
 	}
 	if d := diffValues("violations", mvs, ivs); d != "" {
-		t.Fatalf("DecodeHistory(%s) violations differ: %s\ndoc: %s\nmodel: %v\nimpl: %v", f, d, doc, mvs, ivs)
+		t.Fatalf("Decode(%s) violations differ: %s\ndoc: %s\nmodel: %v\nimpl: %v", f, d, doc, mvs, ivs)
 	}
 	if d := diffPaths(mpm, ipm); d != "" {
-		t.Fatalf("DecodeHistoryPaths(%s) path maps differ: %s\ndoc: %s\nmodel: %v\nimpl: %v", f, d, doc, mpm, ipm)
+		t.Fatalf("DecodePaths(%s) path maps differ: %s\ndoc: %s\nmodel: %v\nimpl: %v", f, d, doc, mpm, ipm)
 	}
-	_, mrep := model.CheckHistoryDocument(f, doc)
-	_, irep := impl.CheckHistoryDocument(f, doc)
+	_, mrep := refhist.CheckDocument(f, doc)
+	_, irep := hist.CheckDocument(f, doc)
 	mrep.Violations, irep.Violations = syntaxWords(mrep.Violations), syntaxWords(irep.Violations)
 	if d := diffReports(mrep, irep); d != "" {
-		t.Fatalf("CheckHistoryDocument(%s) differs: %s\ndoc: %s\nmodel:\n%s\nimpl:\n%s", f, d, doc, mrep, irep)
+		t.Fatalf("CheckDocument(%s) differs: %s\ndoc: %s\nmodel:\n%s\nimpl:\n%s", f, d, doc, mrep, irep)
 	}
 	for _, v := range mvs {
 		if v.Rule == spec.HistShape {
@@ -89,18 +83,18 @@ func compareHistoryDecode(t fataler, f spec.Format, doc []byte, translate bool) 
 		}
 	}
 	compareHistoryCheck(t, f, mh)
-	for _, to := range implHistoryFormats {
+	for _, to := range spec.Formats {
 		if !translate {
 			break
 		}
-		mout, mls := model.TranslateHistory(f, to, doc)
-		iout, ils := impl.TranslateHistory(f, to, doc)
+		mout, mls := refhist.Translate(f, to, doc)
+		iout, ils := hist.Translate(f, to, doc)
 		mls, ils = syntaxWords(mls), syntaxWords(ils)
 		if string(mout) != string(iout) {
-			t.Fatalf("TranslateHistory(%s → %s) differs\ndoc: %s\nmodel: %s\nimpl:  %s", f, to, doc, mout, iout)
+			t.Fatalf("Translate(%s → %s) differs\ndoc: %s\nmodel: %s\nimpl:  %s", f, to, doc, mout, iout)
 		}
 		if d := diffValues("losses", mls, ils); d != "" {
-			t.Fatalf("TranslateHistory(%s → %s) violations differ: %s\ndoc: %s\nmodel: %v\nimpl: %v", f, to, d, doc, mls, ils)
+			t.Fatalf("Translate(%s → %s) violations differ: %s\ndoc: %s\nmodel: %v\nimpl: %v", f, to, d, doc, mls, ils)
 		}
 	}
 }
@@ -112,14 +106,14 @@ func compareHistoryDecode(t fataler, f spec.Format, doc []byte, translate bool) 
 func compareHistory(t fataler, f spec.Format, h spec.History) {
 	t.Helper()
 	compareHistoryCheck(t, f, h)
-	for _, to := range implHistoryFormats {
-		mdoc, mls := model.EncodeHistory(to, h)
-		idoc, ils := impl.EncodeHistory(to, h)
+	for _, to := range spec.Formats {
+		mdoc, mls := refhist.Encode(to, h)
+		idoc, ils := hist.Encode(to, h)
 		if string(mdoc) != string(idoc) {
-			t.Fatalf("EncodeHistory(%s) differs\nhistory:\n%s\nmodel: %s\nimpl:  %s", to, h, mdoc, idoc)
+			t.Fatalf("Encode(%s) differs\nhistory:\n%s\nmodel: %s\nimpl:  %s", to, h, mdoc, idoc)
 		}
 		if d := diffValues("losses", mls, ils); d != "" {
-			t.Fatalf("EncodeHistory(%s) losses differ: %s\nhistory:\n%s\nmodel: %v\nimpl: %v", to, d, h, mls, ils)
+			t.Fatalf("Encode(%s) losses differ: %s\nhistory:\n%s\nmodel: %v\nimpl: %v", to, d, h, mls, ils)
 		}
 		compareHistoryDecode(t, to, mdoc, false)
 	}
@@ -178,26 +172,26 @@ func breakHistory(t *rapid.T, h spec.History) spec.History {
 }
 
 // diffReports is diffValues on two reports of a history: "" when equal.
-func diffReports(m model.HistoryReport, i impl.HistoryReport) string {
-	pending := make([]model.PendingCall, len(i.Pending))
+func diffReports(m refhist.Report, i hist.Report) string {
+	pending := make([]refhist.PendingCall, len(i.Pending))
 	for k, p := range i.Pending {
-		pending[k] = model.PendingCall(p)
+		pending[k] = refhist.PendingCall(p)
 	}
-	return diffValues("report", m, model.HistoryReport{Violations: i.Violations, Pending: pending})
+	return diffValues("report", m, refhist.Report{Violations: i.Violations, Pending: pending})
 }
 
 // modelChanges converts impl's changes into model's, to compare them.
-func modelChanges(cs []impl.Change) []model.Change {
-	out := make([]model.Change, len(cs))
+func modelChanges(cs []hist.Change) []refhist.Change {
+	out := make([]refhist.Change, len(cs))
 	for k, c := range cs {
-		out[k] = model.Change(c)
+		out[k] = refhist.Change(c)
 	}
 	return out
 }
 
 // diffPaths is "" when the two path maps are equal, else the first
 // canonical path (in sorted order) at which they differ.
-func diffPaths(m model.PathMap, i impl.PathMap) string {
+func diffPaths(m refhist.PathMap, i hist.PathMap) string {
 	keys := make([]string, 0, len(m)+len(i))
 	for k := range m {
 		keys = append(keys, k)
@@ -265,22 +259,18 @@ func histories(t fataler) []*scenario.History {
 
 // implHistoryTranscript is the want of a history scenario computed by impl,
 // in the form of model's history scenario test: for a check, the decoded
-// history, the report of CheckHistoryDocument and the changes of Repair
+// history, the report of CheckDocument and the changes of Repair
 // at document paths; for a translation, the translated document indented
-// and the violations of decoding and encoding at source paths. ok is false
-// when impl has no codec for a format of the scenario.
-func implHistoryTranscript(sc *scenario.History) (string, bool) {
+// and the violations of decoding and encoding at source paths.
+func implHistoryTranscript(sc *scenario.History) string {
 	var b strings.Builder
 	if sc.Translation() {
-		if !impl.HasHistoryCodec(sc.From) || !impl.HasHistoryCodec(sc.To) {
-			return "", false
-		}
-		doc, vs := impl.TranslateHistory(sc.From, sc.To, sc.Doc)
+		doc, vs := hist.Translate(sc.From, sc.To, sc.Doc)
 		b.WriteString("# document\n")
 		if len(doc) > 0 {
 			var ind bytes.Buffer
 			if err := json.Indent(&ind, doc, "", "  "); err != nil {
-				return "the translated document is not JSON: " + err.Error() + "\n" + string(doc), true
+				return "the translated document is not JSON: " + err.Error() + "\n" + string(doc)
 			}
 			b.WriteString(ind.String() + "\n")
 		}
@@ -288,28 +278,25 @@ func implHistoryTranscript(sc *scenario.History) (string, bool) {
 		for _, v := range vs {
 			b.WriteString(v.String() + "\n")
 		}
-		return b.String(), true
+		return b.String()
 	}
-	if !impl.HasHistoryCodec(sc.Format) {
-		return "", false
-	}
-	h, rep := impl.CheckHistoryDocument(sc.Format, sc.Doc)
+	h, rep := hist.CheckDocument(sc.Format, sc.Doc)
 	b.WriteString("# history\n" + h.String())
 	b.WriteString("# report\n" + rep.String())
 	for _, v := range rep.Violations {
 		if v.Class == spec.ClassTerminal {
-			return b.String(), true
+			return b.String()
 		}
 	}
-	if _, changes := impl.Repair(sc.Format, h); len(changes) > 0 {
-		_, pm, _ := impl.DecodeHistoryPaths(sc.Format, sc.Doc)
+	if _, changes := hist.Repair(sc.Format, h); len(changes) > 0 {
+		_, pm, _ := hist.DecodePaths(sc.Format, sc.Doc)
 		b.WriteString("# repair\n")
 		for _, c := range changes {
 			c.Path = pm.Lookup(c.Path)
 			b.WriteString(c.String() + "\n")
 		}
 	}
-	return b.String(), true
+	return b.String()
 }
 
 // compareTurns checks that impl's AssistantTurn gives model's on every
@@ -320,8 +307,8 @@ func compareTurns(t fataler, o spec.Outcome) {
 	for msg := -1; msg <= o.Messages; msg++ {
 		for choice := 0; choice < 2; choice++ {
 			for _, drop := range []bool{false, true} {
-				mm, mc, merr := model.AssistantTurn(o, msg, model.TurnOptions{Choice: choice, DropUnfinished: drop})
-				im, ic, ierr := impl.AssistantTurn(o, msg, impl.TurnOptions{Choice: choice, DropUnfinished: drop})
+				mm, mc, merr := refhist.AssistantTurn(o, msg, refhist.TurnOptions{Choice: choice, DropUnfinished: drop})
+				im, ic, ierr := hist.AssistantTurn(o, msg, hist.TurnOptions{Choice: choice, DropUnfinished: drop})
 				where := fmt.Sprintf("AssistantTurn(message %d, choice %d, drop %v)", msg, choice, drop)
 				if d := diffValues("turn", mm, im); d != "" {
 					t.Fatalf("%s differs: %s\noutcome:\n%s", where, d, o)

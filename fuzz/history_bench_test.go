@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/toolspec/toolspec/impl"
-	"github.com/toolspec/toolspec/model"
+	hist "github.com/toolspec/toolspec/impl/history"
+	refhist "github.com/toolspec/toolspec/model/history"
 	"github.com/toolspec/toolspec/spec"
 )
 
@@ -45,8 +45,8 @@ func BenchmarkHistoryCheckDocument(b *testing.B) {
 		name  string
 		check func() bool
 	}{
-		{"model", func() bool { _, r := model.CheckHistoryDocument(spec.FormatAnthropic, doc); return r.OK() }},
-		{"impl", func() bool { _, r := impl.CheckHistoryDocument(spec.FormatAnthropic, doc); return r.OK() }},
+		{"model", func() bool { _, r := refhist.CheckDocument(spec.FormatAnthropic, doc); return r.OK() }},
+		{"impl", func() bool { _, r := hist.CheckDocument(spec.FormatAnthropic, doc); return r.OK() }},
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			b.SetBytes(int64(len(doc)))
@@ -68,10 +68,10 @@ func BenchmarkHistoryTranslate(b *testing.B) {
 		translate func() ([]byte, []spec.Violation)
 	}{
 		{"model", func() ([]byte, []spec.Violation) {
-			return model.TranslateHistory(spec.FormatAnthropic, spec.FormatOpenAIChat, doc)
+			return refhist.Translate(spec.FormatAnthropic, spec.FormatOpenAIChat, doc)
 		}},
 		{"impl", func() ([]byte, []spec.Violation) {
-			return impl.TranslateHistory(spec.FormatAnthropic, spec.FormatOpenAIChat, doc)
+			return hist.Translate(spec.FormatAnthropic, spec.FormatOpenAIChat, doc)
 		}},
 	} {
 		b.Run(c.name, func(b *testing.B) {

@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/toolspec/toolspec/impl"
-	"github.com/toolspec/toolspec/model"
+	hist "github.com/toolspec/toolspec/impl/history"
+	refhist "github.com/toolspec/toolspec/model/history"
 	"github.com/toolspec/toolspec/spec"
 )
 
@@ -23,13 +23,13 @@ func TestHistoryItemKindCallIsALoss(t *testing.T) {
 		}},
 	}}
 	for _, f := range spec.Formats {
-		md, ml := model.EncodeHistory(f, h)
-		id, il := impl.EncodeHistory(f, h)
+		md, ml := refhist.Encode(f, h)
+		id, il := hist.Encode(f, h)
 		if string(md) != string(id) || fmt.Sprint(ml) != fmt.Sprint(il) {
 			t.Errorf("%s: model and impl differ:\n%s\n%v\n%s\n%v", f, md, ml, id, il)
 		}
 		for name, encode := range map[string]func(spec.Format, spec.History) ([]byte, []spec.Violation){
-			"model": model.EncodeHistory, "impl": impl.EncodeHistory,
+			"model": refhist.Encode, "impl": hist.Encode,
 		} {
 			doc, losses := encode(f, h)
 			found := false
@@ -73,7 +73,7 @@ func TestAssistantTurnRefusesWhatAPartCannotHold(t *testing.T) {
 	}
 	for name, run := range map[string]func(drop bool) (spec.Message, []string, error){
 		"model": func(drop bool) (spec.Message, []string, error) {
-			m, ch, err := model.AssistantTurn(o, 0, model.TurnOptions{DropUnfinished: drop})
+			m, ch, err := refhist.AssistantTurn(o, 0, refhist.TurnOptions{DropUnfinished: drop})
 			var paths []string
 			for _, c := range ch {
 				paths = append(paths, string(c.Rule)+" "+c.Path)
@@ -81,7 +81,7 @@ func TestAssistantTurnRefusesWhatAPartCannotHold(t *testing.T) {
 			return m, paths, err
 		},
 		"impl": func(drop bool) (spec.Message, []string, error) {
-			m, ch, err := impl.AssistantTurn(o, 0, impl.TurnOptions{DropUnfinished: drop})
+			m, ch, err := hist.AssistantTurn(o, 0, hist.TurnOptions{DropUnfinished: drop})
 			var paths []string
 			for _, c := range ch {
 				paths = append(paths, string(c.Rule)+" "+c.Path)

@@ -3,6 +3,8 @@ package impl
 import (
 	"crypto/sha256"
 
+	"github.com/toolspec/toolspec/internal/invariants"
+	"github.com/toolspec/toolspec/internal/jsonwire"
 	"github.com/toolspec/toolspec/spec"
 )
 
@@ -35,7 +37,7 @@ func (d *anthropicDecoder) decodeFrame(b *batch, fr *frame) *spec.Violation {
 		// BerriAI/litellm#32357), not a new message: it is ignored. A
 		// splice starts another generation, whose id differs.
 		mark := len(b.arena)
-		sum := sha256.Sum256(b.compact(trimJSONSpace(fr.data)))
+		sum := sha256.Sum256(b.compact(jsonwire.TrimSpace(fr.data)))
 		b.arena = b.arena[:mark]
 		if d.open && sum == d.start {
 			b.evs = b.evs[:n]
@@ -79,8 +81,8 @@ const (
 // events (FRAME-5). The Bedrock decoder reuses it for
 // InvokeModelWithResponseStream chunks.
 func decodeAnthropicPayload(b *batch, data, name []byte) *spec.Violation {
-	if n := len(b.evs); !sometimesGeneral() && anthropicFastDelta(b, data) {
-		if invariants {
+	if n := len(b.evs); !invariants.Sometimes(10) && anthropicFastDelta(b, data) {
+		if invariants.Enabled {
 			checkEvents("anthropicFastDelta", b.evs[n:], data, func(g *batch) *spec.Violation { return decodeAnthropicGeneral(g, data, name) })
 		}
 		return nil

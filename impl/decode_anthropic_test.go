@@ -2,6 +2,8 @@ package impl
 
 import (
 	"testing"
+
+	"github.com/toolspec/toolspec/internal/invariants"
 )
 
 // The helpers prefixed ab and abg serve the tests of the Anthropic, Bedrock
@@ -64,7 +66,7 @@ func abgAllocs(t *testing.T, pd payloadDecoder, fr frame, wantEvents int) float6
 		}
 	}
 	run()
-	if invariants {
+	if invariants.Enabled {
 		return 0 // the invariants build's checks allocate: only the normal build counts
 	}
 	return testing.AllocsPerRun(200, run)

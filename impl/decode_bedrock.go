@@ -5,6 +5,8 @@ import (
 	"encoding/base64"
 	"slices"
 
+	"github.com/toolspec/toolspec/internal/invariants"
+	"github.com/toolspec/toolspec/internal/jsonwire"
 	"github.com/toolspec/toolspec/spec"
 )
 
@@ -140,7 +142,7 @@ func bedrockSameKey(b *batch, s, k []byte) bool {
 func bedrockDistinctKeys(b *batch, o []byte) int {
 	var keys []string
 	b.eachMember(o, func(k, _ []byte) {
-		keys = append(keys, string(appendString(nil, k)))
+		keys = append(keys, string(jsonwire.AppendUnquote(nil, k)))
 	})
 	slices.Sort(keys)
 	return len(slices.Compact(keys))
@@ -202,8 +204,8 @@ func (d *bedrockDecoder) event(b *batch, typ, o []byte) *spec.Violation {
 func (d *bedrockDecoder) chunk(b *batch, data []byte) *spec.Violation {
 	if d.invoke != invokeConverse {
 		// A fast-path delta has a type: it is an Anthropic event.
-		if n := len(b.evs); !sometimesGeneral() && anthropicFastDelta(b, data) {
-			if invariants {
+		if n := len(b.evs); !invariants.Sometimes(10) && anthropicFastDelta(b, data) {
+			if invariants.Enabled {
 				checkEvents("anthropicFastDelta", b.evs[n:], data, func(g *batch) *spec.Violation { return decodeAnthropicGeneral(g, data, nil) })
 			}
 			d.invoke = invokeAnthropic

@@ -3,6 +3,7 @@ package impl
 import (
 	"strconv"
 
+	"github.com/toolspec/toolspec/internal/jsonwire"
 	"github.com/toolspec/toolspec/spec"
 )
 
@@ -246,7 +247,7 @@ func geminiCall(b *batch, fc, sig []byte, ci, j int) *spec.Violation {
 	raw := fv[4]
 	hasArgs := !isNull(raw)
 	if hasArgs && raw[0] != '{' {
-		return payloadErr(spec.FrameFieldType, "%s.functionCall.args: want an object, got %s", geminiPartField(ci, j), clip(raw))
+		return payloadErr(spec.FrameFieldType, "%s.functionCall.args: want an object, got %s", geminiPartField(ci, j), jsonwire.Clip(raw))
 	}
 
 	// FRAME-6: a null element is an absent one, so partialArgs [null] is
@@ -330,7 +331,7 @@ func geminiPartialArg(b *batch, raw []byte, ci, j, k int) *spec.Violation {
 	}
 	if n := av[3]; !isNull(n) {
 		if c := n[0]; c != '-' && (c < '0' || c > '9') {
-			return payloadErr(spec.FrameFieldType, "%s.numberValue: want a number, got %s", geminiArgField(ci, j, k), clip(n))
+			return payloadErr(spec.FrameFieldType, "%s.numberValue: want a number, got %s", geminiArgField(ci, j, k), jsonwire.Clip(n))
 		}
 		// A number literal is already compact.
 		ev.delta, ev.data = spec.DeltaJSON, n

@@ -3,6 +3,7 @@ package impl
 import (
 	"strconv"
 
+	"github.com/toolspec/toolspec/internal/jsonwire"
 	"github.com/toolspec/toolspec/spec"
 )
 
@@ -181,5 +182,5 @@ func ollamaArgs(b *batch, raw []byte, i int) ([]byte, *spec.Violation) {
 		return s, v
 	}
 	return nil, payloadErr(spec.FrameFieldType, "%s: want an object or a string, got %s",
-		ollamaField(i, ".function.arguments"), clip(raw))
+		ollamaField(i, ".function.arguments"), jsonwire.Clip(raw))
 }

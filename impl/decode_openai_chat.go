@@ -3,6 +3,8 @@ package impl
 import (
 	"strconv"
 
+	"github.com/toolspec/toolspec/internal/invariants"
+	"github.com/toolspec/toolspec/internal/jsonwire"
 	"github.com/toolspec/toolspec/spec"
 )
 
@@ -72,8 +74,8 @@ func (d *openaiChatDecoder) decodeFrame(b *batch, fr *frame) *spec.Violation {
 	if v != nil || !ok {
 		return v
 	}
-	if n := len(b.evs); !d.general && !sometimesGeneral() && chatFastChoices(b, choices, &d.fast) {
-		if invariants {
+	if n := len(b.evs); !d.general && !invariants.Sometimes(10) && chatFastChoices(b, choices, &d.fast) {
+		if invariants.Enabled {
 			checkEvents("chatFastChoices", b.evs[n:], choices, func(g *batch) *spec.Violation { return chatChoices(g, choices) })
 		}
 		return nil
@@ -258,7 +260,7 @@ func chatChoice(b *batch, raw []byte, pos int) *spec.Violation {
 			return v
 		}
 	} else if !isNull(content) && content[0] != '"' {
-		return payloadErr(spec.FrameFieldType, "delta.content: want a string or an array, got %s", clip(content))
+		return payloadErr(spec.FrameFieldType, "delta.content: want a string or an array, got %s", jsonwire.Clip(content))
 	} else {
 		if s, _, v = asString(b, content, "delta.content"); v != nil {
 			return v

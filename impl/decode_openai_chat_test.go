@@ -9,6 +9,7 @@ import (
 
 	"github.com/toolspec/toolspec/internal/captures"
 	"github.com/toolspec/toolspec/internal/decodetest"
+	"github.com/toolspec/toolspec/internal/invariants"
 	"github.com/toolspec/toolspec/spec"
 )
 
@@ -166,7 +167,7 @@ func oaiAllocs(t *testing.T, d payloadDecoder, event string, payloads map[string
 		if len(b.evs) == 0 {
 			t.Fatalf("%s: no events", name)
 		}
-		if invariants {
+		if invariants.Enabled {
 			continue // the invariants build's checks allocate: only the normal build counts
 		}
 		n := testing.AllocsPerRun(200, func() {

@@ -2,6 +2,8 @@
 // bounded-memory, linear-time implementation of the rules of spec/SPEC.md
 // for the six wire formats, proven equal to the reference model (package
 // model) by differential tests and fuzzing. It never imports model or gen.
+// Conversation histories (SPEC.md section 11) have their production code
+// in package impl/history, the twin of model/history.
 //
 // Programs import the root package toolspec, which is this reassembler
 // with events that carry the call, an iterator and Outcome.Err; this
@@ -17,7 +19,8 @@
 //
 // A framer splits the input into frames in place (SSE, JSON lines, Bedrock
 // event-stream), without rescanning a pending frame. Each payload is read in
-// one pass that validates it by encoding/json's rules and records where
+// one pass that validates it by encoding/json's rules (with the scanner of
+// internal/jsonwire: impl never imports encoding/json) and records where
 // each value and key ends (jsonIndex); the decoders' field lookups jump
 // through that record. A payload that repeats the previous one but for its
 // strings and numbers is read by replaying the previous one; one that

@@ -3,6 +3,7 @@ package impl
 import (
 	"fmt"
 
+	"github.com/toolspec/toolspec/internal/jsonwire"
 	"github.com/toolspec/toolspec/spec"
 )
 
@@ -100,7 +101,7 @@ func (b *batch) str(raw []byte) []byte {
 		return raw[1 : len(raw)-1]
 	}
 	start := len(b.arena)
-	b.arena = appendString(b.arena, raw)
+	b.arena = jsonwire.AppendUnquote(b.arena, raw)
 	return b.arena[start:len(b.arena):len(b.arena)]
 }
 
@@ -108,7 +109,7 @@ func (b *batch) str(raw []byte) []byte {
 // the arena, as json.Compact does.
 func (b *batch) compact(raw []byte) []byte {
 	start := len(b.arena)
-	b.arena = appendCompact(b.arena, raw)
+	b.arena = jsonwire.AppendCompact(b.arena, raw)
 	return b.arena[start:len(b.arena):len(b.arena)]
 }
 
@@ -124,15 +125,6 @@ type payloadDecoder interface {
 // frame number and offset are stamped by the caller.
 func payloadErr(rule spec.RuleID, format string, args ...any) *spec.Violation {
 	return &spec.Violation{Rule: rule, Class: spec.ClassTerminal, Call: spec.NoCall, Message: fmt.Sprintf(format, args...)}
-}
-
-// clip shortens b for an error message, exactly as the reference does.
-func clip(b []byte) string {
-	const max = 64
-	if len(b) > max {
-		return fmt.Sprintf("%q...", b[:max])
-	}
-	return fmt.Sprintf("%q", b)
 }
 
 // minGrow is the first capacity of a call's arguments and of an item's

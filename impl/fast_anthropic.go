@@ -3,6 +3,7 @@ package impl
 import (
 	"bytes"
 
+	"github.com/toolspec/toolspec/internal/jsonwire"
 	"github.com/toolspec/toolspec/spec"
 )
 
@@ -68,7 +69,7 @@ func anthropicFastDelta(b *batch, data []byte) bool {
 		if i >= len(data) || data[i] != '"' {
 			return false
 		}
-		end, plain, ok := scanString(data, i)
+		end, plain, ok := jsonwire.ScanString(data, i)
 		if !ok || !closesTwice(data, end) {
 			return false
 		}
@@ -78,7 +79,7 @@ func anthropicFastDelta(b *batch, data []byte) bool {
 			ev.data = raw[1 : len(raw)-1]
 		} else {
 			start := len(b.arena)
-			b.arena = appendString(b.arena, raw)
+			b.arena = jsonwire.AppendUnquote(b.arena, raw)
 			ev.data = b.arena[start:len(b.arena):len(b.arena)]
 		}
 		b.add(ev)
@@ -91,7 +92,7 @@ func anthropicFastDelta(b *batch, data []byte) bool {
 // optional JSON white space.
 func closesTwice(data []byte, i int) bool {
 	for range 2 {
-		if i = skipSpace(data, i); i >= len(data) || data[i] != '}' {
+		if i = jsonwire.SkipSpace(data, i); i >= len(data) || data[i] != '}' {
 			return false
 		}
 		i++

@@ -3,6 +3,7 @@ package impl
 import (
 	"bytes"
 
+	"github.com/toolspec/toolspec/internal/invariants"
 	"github.com/toolspec/toolspec/spec"
 )
 
@@ -107,8 +108,8 @@ const (
 // has one of the shapes above and reports whether it did; it appends
 // nothing otherwise. memo may be nil.
 func chatFastChoices(b *batch, choices []byte, memo *chatFastMemo) bool {
-	if memo != nil && memo.tok > 0 && memo.gen == b.gen && b.tokOf(choices) == memo.tok && !sometimesGeneral() {
-		if invariants {
+	if memo != nil && memo.tok > 0 && memo.gen == b.gen && b.tokOf(choices) == memo.tok && !invariants.Sometimes(10) {
+		if invariants.Enabled {
 			checkChatMemo(b, choices, memo)
 		}
 		return chatFastReplay(b, memo)

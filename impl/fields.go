@@ -1,6 +1,9 @@
 package impl
 
 import (
+	"math"
+
+	"github.com/toolspec/toolspec/internal/jsonwire"
 	"github.com/toolspec/toolspec/spec"
 )
 
@@ -8,16 +11,6 @@ import (
 // decoders of impl read raw member values of a validated object and check
 // their JSON types with these helpers, which return exactly the
 // reference's violations.
-
-// plainKey reports whether a raw key's content needs no decoding.
-func plainKey(in []byte) bool {
-	for _, c := range in {
-		if c == '\\' || c >= 0x80 {
-			return false
-		}
-	}
-	return true
-}
 
 // isNull reports whether raw is absent or the literal null.
 func isNull(raw []byte) bool {
@@ -31,7 +24,7 @@ func asObject(raw []byte, field string) ([]byte, bool, *spec.Violation) {
 		return nil, false, nil
 	}
 	if raw[0] != '{' {
-		return nil, false, payloadErr(spec.FrameFieldType, "%s: want an object, got %s", field, clip(raw))
+		return nil, false, payloadErr(spec.FrameFieldType, "%s: want an object, got %s", field, jsonwire.Clip(raw))
 	}
 	return raw, true, nil
 }
@@ -43,7 +36,7 @@ func asArray(raw []byte, field string) ([]byte, bool, *spec.Violation) {
 		return nil, false, nil
 	}
 	if raw[0] != '[' {
-		return nil, false, payloadErr(spec.FrameFieldType, "%s: want an array, got %s", field, clip(raw))
+		return nil, false, payloadErr(spec.FrameFieldType, "%s: want an array, got %s", field, jsonwire.Clip(raw))
 	}
 	return raw, true, nil
 }
@@ -55,7 +48,7 @@ func asString(b *batch, raw []byte, field string) ([]byte, bool, *spec.Violation
 		return nil, false, nil
 	}
 	if raw[0] != '"' {
-		return nil, false, payloadErr(spec.FrameFieldType, "%s: want a string, got %s", field, clip(raw))
+		return nil, false, payloadErr(spec.FrameFieldType, "%s: want a string, got %s", field, jsonwire.Clip(raw))
 	}
 	return b.str(raw), true, nil
 }
@@ -69,10 +62,10 @@ func asInt(raw []byte, field string) (int, bool, *spec.Violation) {
 	}
 	n, integer, fits := parseIndex(raw)
 	if !integer {
-		return 0, false, payloadErr(spec.FrameFieldType, "%s: want an integer, got %s", field, clip(raw))
+		return 0, false, payloadErr(spec.FrameFieldType, "%s: want an integer, got %s", field, jsonwire.Clip(raw))
 	}
 	if !fits {
-		return 0, false, payloadErr(spec.FrameFieldType, "%s: want an integer of 32 bits, got %s", field, clip(raw))
+		return 0, false, payloadErr(spec.FrameFieldType, "%s: want an integer of 32 bits, got %s", field, jsonwire.Clip(raw))
 	}
 	return n, true, nil
 }
@@ -88,5 +81,36 @@ func asBool(raw []byte, field string) (bool, bool, *spec.Violation) {
 	case "false":
 		return false, true, nil
 	}
-	return false, false, payloadErr(spec.FrameFieldType, "%s: want a boolean, got %s", field, clip(raw))
+	return false, false, payloadErr(spec.FrameFieldType, "%s: want a boolean, got %s", field, jsonwire.Clip(raw))
+}
+
+// parseIndex reads lit as an index (FRAME-6): integer is whether it is a
+// JSON integer written without fraction or exponent (an optional minus
+// sign and digits), fits whether its value is also in the range of an
+// int32, and n is then that value. It reads the digits exactly, never
+// through floating point.
+func parseIndex(lit []byte) (n int, integer, fits bool) {
+	i := 0
+	if len(lit) > 0 && lit[0] == '-' {
+		i = 1
+	}
+	if i == len(lit) {
+		return 0, false, false
+	}
+	var v int64
+	for _, c := range lit[i:] {
+		if c < '0' || c > '9' {
+			return 0, false, false
+		}
+		if v <= 1<<31 { // past 2^31 the value is out of range: stop growing
+			v = v*10 + int64(c-'0')
+		}
+	}
+	if i == 1 {
+		v = -v
+	}
+	if v < math.MinInt32 || v > math.MaxInt32 {
+		return 0, true, false
+	}
+	return int(v), true, true
 }

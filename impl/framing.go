@@ -7,6 +7,7 @@ import (
 	"hash/crc32"
 	"math"
 
+	"github.com/toolspec/toolspec/internal/jsonwire"
 	"github.com/toolspec/toolspec/spec"
 )
 
@@ -240,11 +241,11 @@ func (f *framer) cutAt(tail []byte) {
 // proper prefix of a JSON text: scanning it meets no syntax error before
 // its end, but the value is not finished (white space alone included).
 func isCut(p []byte) bool {
-	t := p[skipSpace(p, 0):] // trailing space may be a syntax error ("-" then " ")
+	t := p[jsonwire.SkipSpace(p, 0):] // trailing space may be a syntax error ("-" then " ")
 	if len(t) == 0 {
 		return true
 	}
-	end, ok := scanValue(t, 0, 0, nil)
+	end, ok := jsonwire.ScanValue(t, 0, 0)
 	return !ok && end >= len(t) // the scan ran out of input, not into a syntax error
 }
 
@@ -291,7 +292,7 @@ func (f *framer) pump(eof bool, s sink) *spec.Violation {
 			}
 		}
 		hasBOM := bytes.HasPrefix(r, bom)
-		for i < len(r) && isJSONSpace(r[i]) {
+		for i < len(r) && jsonwire.IsSpace(r[i]) {
 			i++
 		}
 		if i > f.max {
@@ -388,7 +389,7 @@ func (f *framer) pumpLines(eof bool, s sink) *spec.Violation {
 			if !eof || len(r) == 0 {
 				return nil
 			}
-			if line := bytes.TrimRight(r, "\r"); len(trimJSONSpace(line)) > 0 && isCut(line) {
+			if line := bytes.TrimRight(r, "\r"); len(jsonwire.TrimSpace(line)) > 0 && isCut(line) {
 				f.cutAt(line) // FRAME-2: the last line was cut
 				f.consume(len(r))
 				return nil
@@ -405,7 +406,7 @@ func (f *framer) pumpLines(eof bool, s sink) *spec.Violation {
 			n++
 		}
 		f.consume(n)
-		if len(trimJSONSpace(line)) == 0 {
+		if len(jsonwire.TrimSpace(line)) == 0 {
 			continue
 		}
 		f.fr = frame{offset: off, data: line}

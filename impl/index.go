@@ -5,6 +5,8 @@ import (
 	"encoding/binary"
 	"math/bits"
 
+	"github.com/toolspec/toolspec/internal/invariants"
+	"github.com/toolspec/toolspec/internal/jsonwire"
 	"github.com/toolspec/toolspec/spec"
 )
 
@@ -121,7 +123,7 @@ func (x *jsonIndex) index(doc []byte) bool {
 	limit := cmp.Or(x.limit, maxIndexed)
 	if len(doc) > limit {
 		x.drop()
-		end, ok := scanValue(doc, 0, 0, nil)
+		end, ok := jsonwire.ScanValue(doc, 0, 0)
 		return ok && end == len(doc)
 	}
 	if cap(x.ends) < len(doc) {
@@ -142,17 +144,17 @@ func (x *jsonIndex) index(doc []byte) bool {
 	if x.prev != nil {
 		n = commonPrefix(doc, x.prev)
 	}
-	if x.prev != nil && !sometimesGeneral() && x.replay(doc, n) {
+	if x.prev != nil && !invariants.Sometimes(10) && x.replay(doc, n) {
 		x.prev = append(x.prev[:n], doc[n:]...)
 		x.doc = doc
-		if invariants {
+		if invariants.Enabled {
 			checkIndexed(x, doc, "jsonIndex.replay")
 		}
 		return true
 	}
 	x.gen++ // another structure
 	from := 0
-	if !sometimesGeneral() {
+	if !invariants.Sometimes(10) {
 		from = x.resume(doc, n)
 	}
 	if from == 0 {
@@ -171,7 +173,7 @@ func (x *jsonIndex) index(doc []byte) bool {
 	}
 	ends := x.ends[:len(doc)]
 	if !x.scan(doc, ends, from) {
-		if invariants && from > 0 {
+		if invariants.Enabled && from > 0 {
 			checkInvalid(doc, "jsonIndex.resume")
 		}
 		x.drop()
@@ -183,7 +185,7 @@ func (x *jsonIndex) index(doc []byte) bool {
 	}
 	x.prev = append(x.prev[:0], doc...)
 	x.doc = doc
-	if invariants && from > 0 {
+	if invariants.Enabled && from > 0 {
 		checkIndexed(x, doc, "jsonIndex.resume")
 	}
 	return true
@@ -344,7 +346,7 @@ func newNumber(doc []byte, pos int) (end int, ok bool) {
 	if pos >= len(doc) || doc[pos] != '-' && (doc[pos] < '0' || doc[pos] > '9') {
 		return 0, false
 	}
-	return scanNumber(doc, pos)
+	return jsonwire.ScanNumber(doc, pos)
 }
 
 // newString reads the string value of doc at pos that replaces another
@@ -353,7 +355,7 @@ func newString(doc []byte, pos int) (end int, flag int32, ok bool) {
 	if pos >= len(doc) || doc[pos] != '"' {
 		return 0, 0, false
 	}
-	e, plain, ok := scanString(doc, pos)
+	e, plain, ok := jsonwire.ScanString(doc, pos)
 	if !ok {
 		return 0, 0, false
 	}
@@ -461,7 +463,7 @@ func commonPrefix(a, b []byte) int {
 }
 
 // scan validates doc, one JSON value without surrounding space, as
-// scanValue does, and sets ends[s] to the end of every value and key that
+// jsonwire.ScanValue does, and sets ends[s] to the end of every value and key that
 // starts at doc[s] (with notPlainFlag on strings that need decoding). It
 // keeps its open containers on a stack rather than recursing, so that a
 // value costs a few branches, not a call. It appends the start of every
@@ -482,7 +484,7 @@ func (x *jsonIndex) scan(b []byte, ends []int32, from int) bool {
 	)
 	if from > 0 {
 		stack = append(stack, 0)
-		i = skipSpace(b, from)
+		i = jsonwire.SkipSpace(b, from)
 		goto key
 	}
 value: // a value starts at b[i]
@@ -494,18 +496,18 @@ value: // a value starts at b[i]
 	switch c := b[i]; {
 	case c == '"':
 		x.holes = append(x.holes, int32(len(x.toks)-1))
-		if end, plain, ok = scanString(b, i); !ok {
+		if end, plain, ok = jsonwire.ScanString(b, i); !ok {
 			return false
 		}
 		ends[i] = int32(end) | notPlain(plain)
 		i = end
 		goto after
 	case c == '{' || c == '[':
-		if len(stack) >= maxDepth {
+		if len(stack) >= jsonwire.MaxDepth {
 			return false
 		}
 		start := i
-		i = skipSpace(b, i+1)
+		i = jsonwire.SkipSpace(b, i+1)
 		if i < len(b) && b[i] == c+2 { // '}' or ']': empty
 			ends[start] = int32(i + 1)
 			i++
@@ -520,7 +522,7 @@ value: // a value starts at b[i]
 		if c == '-' || c >= '0' && c <= '9' {
 			x.holes = append(x.holes, int32(len(x.toks)-1)) // a number
 		}
-		end, ok = scanScalar(b, i)
+		end, ok = jsonwire.ScanScalar(b, i)
 	}
 	if !ok {
 		return false
@@ -535,22 +537,22 @@ key: // a member's key starts at b[i]
 	}
 	x.toks = append(x.toks, int32(i))
 	x.parent = append(x.parent, top(stack))
-	if end, plain, ok = scanString(b, i); !ok {
+	if end, plain, ok = jsonwire.ScanString(b, i); !ok {
 		return false
 	}
 	ends[i] = int32(end) | notPlain(plain)
-	i = skipSpace(b, end)
+	i = jsonwire.SkipSpace(b, end)
 	if i >= len(b) || b[i] != ':' {
 		return false
 	}
-	i = skipSpace(b, i+1)
+	i = jsonwire.SkipSpace(b, i+1)
 	goto value
 
 after: // a value ended just before b[i]
 	if len(stack) == 0 {
 		return i == len(b)
 	}
-	i = skipSpace(b, i)
+	i = jsonwire.SkipSpace(b, i)
 	if i >= len(b) {
 		return false
 	}
@@ -558,7 +560,7 @@ after: // a value ended just before b[i]
 		if len(stack) == 1 && i < maxPrefix && b[0] == '{' {
 			x.commas = append(x.commas, int32(i))
 		}
-		i = skipSpace(b, i+1)
+		i = jsonwire.SkipSpace(b, i+1)
 		if b[start] == '{' {
 			goto key
 		}
@@ -595,12 +597,12 @@ func (x *jsonIndex) skipperFor(v []byte) skipper {
 func (s skipper) skip(v []byte, i int) int {
 	if s.ends != nil {
 		end := int(s.ends[i]&^notPlainFlag - s.off)
-		if invariants {
+		if invariants.Enabled {
 			checkSkip(v, i, end, s.ends[i]&notPlainFlag == 0)
 		}
 		return end
 	}
-	return skipValue(v, i)
+	return jsonwire.SkipValue(v, i)
 }
 
 // skipKey returns the end of the key starting at v[i] and whether its raw
@@ -609,13 +611,13 @@ func (s skipper) skipKey(v []byte, i int) (int, bool) {
 	if s.ends != nil {
 		e := s.ends[i]
 		end, plain := int(e&^notPlainFlag-s.off), e&notPlainFlag == 0
-		if invariants {
+		if invariants.Enabled {
 			checkSkip(v, i, end, plain)
 		}
 		return end, plain
 	}
-	end := skipString(v, i)
-	return end, plainKey(v[i+1 : end-1])
+	end := jsonwire.SkipString(v, i)
+	return end, jsonwire.PlainKey(v[i+1 : end-1])
 }
 
 // plain reports whether the raw string raw (valid, quoted) holds no escape
@@ -623,20 +625,20 @@ func (s skipper) skipKey(v []byte, i int) (int, bool) {
 func (x *jsonIndex) plain(raw []byte) bool {
 	if s := x.skipperFor(raw); s.ends != nil {
 		plain := s.ends[0]&notPlainFlag == 0
-		if invariants {
+		if invariants.Enabled {
 			checkSkip(raw, 0, len(raw), plain)
 		}
 		return plain
 	}
-	return plainKey(raw[1 : len(raw)-1])
+	return jsonwire.PlainKey(raw[1 : len(raw)-1])
 }
 
 // parseObject checks that data is one JSON object (FRAME-4), indexes it and
 // returns it without surrounding white space.
 func (x *jsonIndex) parseObject(data []byte) ([]byte, *spec.Violation) {
-	data = trimJSONSpace(data)
+	data = jsonwire.TrimSpace(data)
 	if len(data) == 0 || data[0] != '{' {
-		return nil, payloadErr(spec.FramePayload, "payload is not a JSON object: %s", clip(data))
+		return nil, payloadErr(spec.FramePayload, "payload is not a JSON object: %s", jsonwire.Clip(data))
 	}
 	if !x.index(data) {
 		return nil, payloadErr(spec.FramePayload, "payload is not valid JSON")
@@ -648,17 +650,17 @@ func (x *jsonIndex) parseObject(data []byte) ([]byte, *spec.Violation) {
 // member of obj, a valid JSON object (no surrounding space), in order.
 func (x *jsonIndex) eachMember(obj []byte, fn func(key, val []byte)) {
 	s := x.skipperFor(obj)
-	i := skipSpace(obj, 1)
+	i := jsonwire.SkipSpace(obj, 1)
 	for i < len(obj) && obj[i] == '"' {
 		kend := s.skip(obj, i)
 		key := obj[i:kend]
-		i = skipSpace(obj, kend)
-		i = skipSpace(obj, i+1) // ':'
+		i = jsonwire.SkipSpace(obj, kend)
+		i = jsonwire.SkipSpace(obj, i+1) // ':'
 		vend := s.skip(obj, i)
 		fn(key, obj[i:vend])
-		i = skipSpace(obj, vend)
+		i = jsonwire.SkipSpace(obj, vend)
 		if i < len(obj) && obj[i] == ',' {
-			i = skipSpace(obj, i+1)
+			i = jsonwire.SkipSpace(obj, i+1)
 		}
 	}
 }
@@ -689,7 +691,7 @@ func (x *jsonIndex) newArrayCursor(arr []byte) arrayCursor {
 	if len(arr) == 0 {
 		return arrayCursor{}
 	}
-	return arrayCursor{arr: arr, i: skipSpace(arr, 1), s: x.skipperFor(arr)}
+	return arrayCursor{arr: arr, i: jsonwire.SkipSpace(arr, 1), s: x.skipperFor(arr)}
 }
 
 // next returns the raw value of the next element, or false at the end.
@@ -699,9 +701,9 @@ func (c *arrayCursor) next() ([]byte, bool) {
 	}
 	end := c.s.skip(c.arr, c.i)
 	val := c.arr[c.i:end]
-	c.i = skipSpace(c.arr, end)
+	c.i = jsonwire.SkipSpace(c.arr, end)
 	if c.i < len(c.arr) && c.arr[c.i] == ',' {
-		c.i = skipSpace(c.arr, c.i+1)
+		c.i = jsonwire.SkipSpace(c.arr, c.i+1)
 	}
 	return val, true
 }
@@ -711,7 +713,7 @@ func (c *arrayCursor) next() ([]byte, bool) {
 func (x *jsonIndex) lookup(o []byte, key string) []byte {
 	var val []byte
 	x.eachMember(o, func(k, v []byte) {
-		if keyIs(k, key) {
+		if jsonwire.KeyIs(k, key) {
 			val = v
 		}
 	})
@@ -752,7 +754,7 @@ func (x *jsonIndex) lookupN(o []byte, ks *keySet, vals [][]byte) {
 	vals = vals[:len(ks.keys)]
 	s := x.skipperFor(o)
 	whole := s.ends != nil && s.off == 0 && len(o) == len(x.doc)
-	if whole && ks == x.lkKS && x.lkGen == x.gen && !sometimesGeneral() {
+	if whole && ks == x.lkKS && x.lkGen == x.gen && !invariants.Sometimes(10) {
 		// The structure is the last one's: the same members at the same
 		// token indices.
 		for j, t := range x.lkTok[:len(vals)] {
@@ -760,7 +762,7 @@ func (x *jsonIndex) lookupN(o []byte, ks *keySet, vals [][]byte) {
 				vals[j] = x.tokBytes(int(t))
 			}
 		}
-		if invariants {
+		if invariants.Enabled {
 			checkLookup(x, o, ks, vals)
 		}
 		return
@@ -774,12 +776,12 @@ func (x *jsonIndex) lookupN(o []byte, ks *keySet, vals [][]byte) {
 // lookupMembers is lookupN's pass over the members of o, whose skipper is
 // s.
 func (x *jsonIndex) lookupMembers(o []byte, s skipper, ks *keySet, vals [][]byte) {
-	i := skipSpace(o, 1)
+	i := jsonwire.SkipSpace(o, 1)
 	for i < len(o) && o[i] == '"' {
 		kend, plain := s.skipKey(o, i)
 		key := o[i:kend]
-		i = skipSpace(o, kend)
-		i = skipSpace(o, i+1) // ':'
+		i = jsonwire.SkipSpace(o, kend)
+		i = jsonwire.SkipSpace(o, i+1) // ':'
 		vend := s.skip(o, i)
 		if plain {
 			// A plain key compares directly, with the wanted keys of its
@@ -793,14 +795,14 @@ func (x *jsonIndex) lookupMembers(o []byte, s skipper, ks *keySet, vals [][]byte
 			}
 		} else {
 			for j, k := range ks.keys {
-				if keyIs(key, k) {
+				if jsonwire.KeyIs(key, k) {
 					vals[j] = o[i:vend]
 				}
 			}
 		}
-		i = skipSpace(o, vend)
+		i = jsonwire.SkipSpace(o, vend)
 		if i < len(o) && o[i] == ',' {
-			i = skipSpace(o, i+1)
+			i = jsonwire.SkipSpace(o, i+1)
 		}
 	}
 }
@@ -823,3 +825,14 @@ func (x *jsonIndex) noteLookup(ks *keySet, vals [][]byte) {
 		}
 	}
 }
+
+// notPlain is the flag an index entry of a string carries when its content
+// needs decoding (escapes or bytes above ASCII).
+func notPlain(plain bool) int32 {
+	if plain {
+		return 0
+	}
+	return notPlainFlag
+}
+
+const notPlainFlag = -1 << 31

@@ -1,10 +1,10 @@
 package impl
 
 import (
-	"fmt"
-	"math/rand/v2"
 	"slices"
 
+	"github.com/toolspec/toolspec/internal/invariants"
+	"github.com/toolspec/toolspec/internal/jsonwire"
 	"github.com/toolspec/toolspec/spec"
 )
 
@@ -18,7 +18,7 @@ import (
 // the module: the general path runs as well, on the spot, and any
 // difference panics with the shortcut's name, what differs and the input.
 // And about one use in ten of a shortcut is
-// bypassed (sometimesGeneral), so that the general path also runs in the
+// bypassed (invariants.Sometimes(10)), so that the general path also runs in the
 // middle of streams that the shortcuts would otherwise read, and the
 // shortcut runs after it from a state it rarely meets otherwise.
 //
@@ -26,17 +26,9 @@ import (
 // borrowed bytes (Data and Args), overwritten with junk when it returns,
 // so that a consumer that keeps them reads junk and fails.
 //
-// In a normal build invariants is false: every check is dead code, which
-// the compiler removes with its call, and sometimesGeneral is false.
-
-// sometimesGeneral reports, in the invariants build, true about one time in
-// ten: the caller then takes the general path instead of its shortcut.
-func sometimesGeneral() bool { return invariants && rand.IntN(10) == 0 }
-
-// broken panics: shortcut yielded other than the general path on input.
-func broken(shortcut string, input []byte, format string, args ...any) {
-	panic(fmt.Sprintf("impl: invariants: %s differs from the general path: %s\ninput: %q", shortcut, fmt.Sprintf(format, args...), input))
-}
+// In a normal build invariants.Enabled is false: every check is dead code,
+// which the compiler removes with its call, and invariants.Sometimes is
+// false.
 
 // checkIndexed checks the record x holds for doc, which shortcut (replay
 // or resume) wrote, against a whole scan of doc: the same tokens, parents,
@@ -50,28 +42,28 @@ func checkIndexed(x *jsonIndex, doc []byte, shortcut string) {
 	g := jsonIndex{toks: make([]int32, 0, n), parent: make([]int32, 0, n), holes: make([]int32, 0, len(x.holes)+1), commas: make([]int32, 0, len(x.commas)+1)}
 	ends := make([]int32, len(doc))
 	if !g.scan(doc, ends, 0) {
-		broken(shortcut, doc, "a whole scan finds the document invalid")
+		invariants.Broken(shortcut, doc, "a whole scan finds the document invalid")
 	}
 	if !slices.Equal(x.toks, g.toks) {
-		broken(shortcut, doc, "tokens at %v, a whole scan's at %v", x.toks, g.toks)
+		invariants.Broken(shortcut, doc, "tokens at %v, a whole scan's at %v", x.toks, g.toks)
 	}
 	if !slices.Equal(x.parent, g.parent) {
-		broken(shortcut, doc, "parents %v, a whole scan's %v", x.parent, g.parent)
+		invariants.Broken(shortcut, doc, "parents %v, a whole scan's %v", x.parent, g.parent)
 	}
 	if !slices.Equal(x.holes, g.holes) {
-		broken(shortcut, doc, "string and number values %v, a whole scan's %v", x.holes, g.holes)
+		invariants.Broken(shortcut, doc, "string and number values %v, a whole scan's %v", x.holes, g.holes)
 	}
 	if len(x.tokEnd) != len(g.toks) {
-		broken(shortcut, doc, "%d token ends for %d tokens", len(x.tokEnd), len(g.toks))
+		invariants.Broken(shortcut, doc, "%d token ends for %d tokens", len(x.tokEnd), len(g.toks))
 	}
 	xe := x.ends[:len(doc)]
 	for i, t := range g.toks {
 		if x.tokEnd[i] != ends[t] || xe[t] != ends[t] {
-			broken(shortcut, doc, "token %d at %d: entry %#x, token end %#x, a whole scan's %#x", i, t, xe[t], x.tokEnd[i], ends[t])
+			invariants.Broken(shortcut, doc, "token %d at %d: entry %#x, token end %#x, a whole scan's %#x", i, t, xe[t], x.tokEnd[i], ends[t])
 		}
 	}
 	if all := topCommas(&g, doc, ends); len(x.commas) > len(all) || !slices.Equal(x.commas, all[:len(x.commas)]) {
-		broken(shortcut, doc, "commas at %v, not the first of the top-level commas %v", x.commas, all)
+		invariants.Broken(shortcut, doc, "commas at %v, not the first of the top-level commas %v", x.commas, all)
 	}
 }
 
@@ -90,7 +82,7 @@ func topCommas(g *jsonIndex, doc []byte, ends []int32) []int32 {
 		if member++; member%2 == 1 {
 			continue
 		}
-		if c := skipSpace(doc, int(ends[t]&^notPlainFlag)); doc[c] == ',' {
+		if c := jsonwire.SkipSpace(doc, int(ends[t]&^notPlainFlag)); doc[c] == ',' {
 			out = append(out, int32(c))
 		}
 	}
@@ -102,18 +94,18 @@ func topCommas(g *jsonIndex, doc []byte, ends []int32) []int32 {
 func checkInvalid(doc []byte, shortcut string) {
 	var g jsonIndex
 	if g.scan(doc, make([]int32, len(doc)), 0) {
-		broken(shortcut, doc, "a whole scan finds the document valid")
+		invariants.Broken(shortcut, doc, "a whole scan finds the document valid")
 	}
 }
 
 // checkSkip checks an entry of the index: the value or key starting at
 // v[i] ends at end, and plain says whether it is a plain string.
 func checkSkip(v []byte, i, end int, plain bool) {
-	if want := skipValue(v, i); end != want {
-		broken("the index's entry", v, "the value at %d ends at %d, skipping its bytes at %d", i, end, want)
+	if want := jsonwire.SkipValue(v, i); end != want {
+		invariants.Broken("the index's entry", v, "the value at %d ends at %d, skipping its bytes at %d", i, end, want)
 	}
-	if v[i] == '"' && plain != plainKey(v[i+1:end-1]) {
-		broken("the index's entry", v, "the string at %d is plain: %v, by its bytes %v", i, plain, !plain)
+	if v[i] == '"' && plain != jsonwire.PlainKey(v[i+1:end-1]) {
+		invariants.Broken("the index's entry", v, "the string at %d is plain: %v, by its bytes %v", i, plain, !plain)
 	}
 }
 
@@ -124,7 +116,7 @@ func checkLookup(x *jsonIndex, o []byte, ks *keySet, vals [][]byte) {
 	x.lookupMembers(o, x.skipperFor(o), ks, want)
 	for j := range vals {
 		if !sameSlice(vals[j], want[j]) {
-			broken("lookupN's memo", o, "member %q is %q at %d, a pass over the members finds %q at %d",
+			invariants.Broken("lookupN's memo", o, "member %q is %q at %d, a pass over the members finds %q at %d",
 				ks.keys[j], vals[j], offsetIn(o, vals[j]), want[j], offsetIn(o, want[j]))
 		}
 	}
@@ -158,7 +150,7 @@ func checkChatMemo(b *batch, choices []byte, memo *chatFastMemo) {
 	ok := chatFastChoices(b, choices, &fresh)
 	b.evs, b.arena = b.evs[:n], b.arena[:a]
 	if ok && fresh != *memo {
-		broken("chatFastMemo", choices, "the memo is %+v, reading the value finds %+v", *memo, fresh)
+		invariants.Broken("chatFastMemo", choices, "the memo is %+v, reading the value finds %+v", *memo, fresh)
 	}
 }
 
@@ -167,14 +159,14 @@ func checkChatMemo(b *batch, choices []byte, memo *chatFastMemo) {
 func checkEvents(shortcut string, got []event, input []byte, general func(*batch) *spec.Violation) {
 	g := batch{evs: make([]event, 0, len(got))}
 	if v := general(&g); v != nil {
-		broken(shortcut, input, "%d events, the general path breaks %s: %s", len(got), v.Rule, v.Message)
+		invariants.Broken(shortcut, input, "%d events, the general path breaks %s: %s", len(got), v.Rule, v.Message)
 	}
 	if len(got) != len(g.evs) {
-		broken(shortcut, input, "%d events, the general path's %d", len(got), len(g.evs))
+		invariants.Broken(shortcut, input, "%d events, the general path's %d", len(got), len(g.evs))
 	}
 	for i := range got {
 		if a, w := got[i].toSpec(), g.evs[i].toSpec(); a != w {
-			broken(shortcut, input, "event %d is\n\t%+v\nthe general path's\n\t%+v", i, a, w)
+			invariants.Broken(shortcut, input, "event %d is\n\t%+v\nthe general path's\n\t%+v", i, a, w)
 		}
 	}
 }

@@ -17,7 +17,7 @@ func mustBreak(t *testing.T, shortcut string, f func()) {
 		t.Helper()
 		r := recover()
 		msg, _ := r.(string)
-		if !strings.HasPrefix(msg, "impl: invariants: "+shortcut+" differs") {
+		if !strings.HasPrefix(msg, "invariants: "+shortcut+" differs") {
 			t.Fatalf("panic %v, want the invariants check of %s", r, shortcut)
 		}
 	}()
@@ -85,7 +85,7 @@ func TestInvariantsCatchStaleMemo(t *testing.T) {
 			defer func() {
 				if r := recover(); r != nil {
 					msg, _ := r.(string)
-					if !strings.HasPrefix(msg, "impl: invariants: lookupN's memo differs") {
+					if !strings.HasPrefix(msg, "invariants: lookupN's memo differs") {
 						t.Fatalf("panic %v, want the check of lookupN's memo", r)
 					}
 					caught = true

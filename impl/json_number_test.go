@@ -3,12 +3,13 @@ package impl
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/toolspec/toolspec/internal/jsonwire"
 	"strings"
 	"testing"
 )
 
-// This file pins the JSON number grammar of both validators (validJSON's
-// scanValue and the index's scan, both through scanScalar) against
+// This file pins the JSON number grammar of both validators (jsonwire.Valid's
+// jsonwire.ScanValue and the index's scan, both through jsonwire.ScanScalar) against
 // encoding/json, in the default suite: a fuzzer may take minutes to find
 // that a lone "-" before a comma is accepted, or that an exponent holding
 // a 9 is not.
@@ -121,7 +122,7 @@ var numberContexts = []string{
 }
 
 // TestJSONNumbers: on every literal of numberLiterals in every context,
-// validJSON, the index (alone, over a document read just before, and over
+// jsonwire.Valid, the index (alone, over a document read just before, and over
 // a large document) agree with encoding/json, and parseIndex with
 // checkParseIndex.
 func TestJSONNumbers(t *testing.T) {
@@ -141,11 +142,11 @@ func TestJSONNumbers(t *testing.T) {
 		for _, lit := range lits {
 			doc := []byte(fmt.Sprintf(ctx, lit))
 			want := json.Valid(doc)
-			if got := validJSON(doc); got != want {
-				fail("validJSON(%q) = %v, json.Valid = %v", doc, got, want)
+			if got := jsonwire.Valid(doc); got != want {
+				fail("jsonwire.Valid(%q) = %v, json.Valid = %v", doc, got, want)
 			}
 			// The index reads a document without surrounding space.
-			doc = trimJSONSpace(doc)
+			doc = jsonwire.TrimSpace(doc)
 			if len(doc) == 0 {
 				continue
 			}
@@ -233,7 +234,7 @@ func TestJSONNumbersAfterAnother(t *testing.T) {
 }
 
 // TestJSONNumbersLarge: a document too large for the index is validated by
-// scanValue alone; it agrees with encoding/json on the literals of the
+// jsonwire.ScanValue alone; it agrees with encoding/json on the literals of the
 // grammar's corners.
 func TestJSONNumbersLarge(t *testing.T) {
 	pad := strings.Repeat("p", maxIndexed)

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/toolspec/toolspec/internal/jsonwire"
 	"io"
 	"slices"
 	"strconv"
@@ -43,11 +44,11 @@ func TestJSONSeeds(t *testing.T) {
 
 func checkJSON(t *testing.T, b []byte) {
 	valid := json.Valid(b)
-	if got := validJSON(b); got != valid {
-		t.Fatalf("validJSON(%q) = %v, json.Valid = %v", b, got, valid)
+	if got := jsonwire.Valid(b); got != valid {
+		t.Fatalf("jsonwire.Valid(%q) = %v, json.Valid = %v", b, got, valid)
 	}
 	var x jsonIndex
-	if v := trimJSONSpace(b); len(v) > 0 && x.index(v) != valid {
+	if v := jsonwire.TrimSpace(b); len(v) > 0 && x.index(v) != valid {
 		t.Fatalf("jsonIndex.index(%q) = %v, json.Valid = %v", b, !valid, valid)
 	}
 	if !valid {
@@ -55,16 +56,16 @@ func checkJSON(t *testing.T, b []byte) {
 	}
 	// The indexed walk and the byte-skipping walk see the same members and
 	// elements at every level.
-	if got, want := walk(&x, trimJSONSpace(b)), walk(&jsonIndex{}, trimJSONSpace(b)); got != want {
+	if got, want := walk(&x, jsonwire.TrimSpace(b)), walk(&jsonIndex{}, jsonwire.TrimSpace(b)); got != want {
 		t.Fatalf("indexed walk of %q:\n%s\nbyte-skipping walk:\n%s", b, got, want)
 	}
 	var c bytes.Buffer
 	if err := json.Compact(&c, b); err != nil {
 		t.Fatal(err)
 	}
-	v := trimJSONSpace(b)
-	if got := appendCompact(nil, v); !bytes.Equal(got, c.Bytes()) {
-		t.Fatalf("appendCompact(%q) = %q, json.Compact = %q", b, got, c.Bytes())
+	v := jsonwire.TrimSpace(b)
+	if got := jsonwire.AppendCompact(nil, v); !bytes.Equal(got, c.Bytes()) {
+		t.Fatalf("jsonwire.AppendCompact(%q) = %q, json.Compact = %q", b, got, c.Bytes())
 	}
 	switch v[0] {
 	case '"':
@@ -72,11 +73,11 @@ func checkJSON(t *testing.T, b []byte) {
 		if err := json.Unmarshal(v, &s); err != nil {
 			t.Fatal(err)
 		}
-		if got := string(appendString(nil, v)); got != s {
-			t.Fatalf("appendString(%q) = %q, encoding/json = %q", v, got, s)
+		if got := string(jsonwire.AppendUnquote(nil, v)); got != s {
+			t.Fatalf("jsonwire.AppendUnquote(%q) = %q, encoding/json = %q", v, got, s)
 		}
-		if !keyIs(v, s) {
-			t.Fatalf("keyIs(%q, %q) = false", v, s)
+		if !jsonwire.KeyIs(v, s) {
+			t.Fatalf("jsonwire.KeyIs(%q, %q) = false", v, s)
 		}
 	case '{':
 		var m map[string]json.RawMessage
@@ -84,7 +85,7 @@ func checkJSON(t *testing.T, b []byte) {
 			t.Fatal(err)
 		}
 		last := map[string][]byte{}
-		x.eachMember(v, func(k, val []byte) { last[string(appendString(nil, k))] = val })
+		x.eachMember(v, func(k, val []byte) { last[string(jsonwire.AppendUnquote(nil, k))] = val })
 		if len(last) != len(m) {
 			t.Fatalf("eachMember(%q) saw %d keys, encoding/json %d", v, len(last), len(m))
 		}
@@ -113,8 +114,8 @@ func checkJSON(t *testing.T, b []byte) {
 			checkParseIndex(t.Fatalf, v)
 		}
 	}
-	if isObject(b) != (v[0] == '{') {
-		t.Fatalf("isObject(%q) = %v", b, isObject(b))
+	if jsonwire.IsObject(b) != (v[0] == '{') {
+		t.Fatalf("jsonwire.IsObject(%q) = %v", b, jsonwire.IsObject(b))
 	}
 }
 
@@ -171,7 +172,7 @@ func FuzzIndexResume(f *testing.F) {
 		c = append(c, a[min(len(c), len(a)):]...)
 		var x jsonIndex
 		for _, doc := range [][]byte{a, b, c, a, b} {
-			doc = trimJSONSpace(doc)
+			doc = jsonwire.TrimSpace(doc)
 			if len(doc) == 0 {
 				continue
 			}
@@ -342,12 +343,12 @@ func FuzzIsCut(f *testing.F) {
 	})
 }
 
-// argsProblemRef is model's argsProblem, asked of encoding/json, rebuilt
+// argsProblemRef is refjson.ArgsProblem, asked of encoding/json, rebuilt
 // here from its definition (impl may not import model).
 func argsProblemRef(b []byte) string {
 	start := len(b) - len(bytes.TrimLeft(b, " \t\r\n"))
 	if json.Valid(b) {
-		return fmt.Sprintf("arguments are a JSON %s, not an object, at byte %d", jsonKind(b[start]), start)
+		return fmt.Sprintf("arguments are a JSON %s, not an object, at byte %d", jsonwire.Kind(b[start]), start)
 	}
 	if isCutRef(b) {
 		return fmt.Sprintf("arguments are not one JSON object: cut at byte %d", len(b))
@@ -363,18 +364,18 @@ func argsProblemRef(b []byte) string {
 	return fmt.Sprintf("arguments are not one JSON object: a syntax error at byte %d", syn.Offset-1)
 }
 
-// TestArgsProblem pins argsProblem's offsets against encoding/json on every
+// TestArgsProblem pins jsonwire.ArgsProblem's offsets against encoding/json on every
 // prefix and every one-byte change of argument texts, and on nesting at the
 // depth limit.
 func TestArgsProblem(t *testing.T) {
 	docs := []string{`{"a":1} x`, `{"a":tx}`, `{"a":tru}`, `{"a":"\q"}`, `{"a":"\u12g4"}`, `{"a":-}`, `[1,2]`, `"s"`, ` 12`,
 		`{}{}`, `{"a" 1}`, "{\"a\":\"\x01\"}", `x`, `{"a":1.}`, `{"a":01}`, `{"k":[true,false,null,{"n":-1.5e+3}],"s":"\u00e9\n"}`}
 	check := func(b []byte) {
-		if len(trimJSONSpace(b)) == 0 || isObject(b) {
+		if len(jsonwire.TrimSpace(b)) == 0 || jsonwire.IsObject(b) {
 			return
 		}
-		if got, want := argsProblem(b), argsProblemRef(b); got != want {
-			t.Errorf("argsProblem(%q) = %s\n   encoding/json: %s", b, got, want)
+		if got, want := jsonwire.ArgsProblem(b), argsProblemRef(b); got != want {
+			t.Errorf("jsonwire.ArgsProblem(%q) = %s\n   encoding/json: %s", b, got, want)
 		}
 	}
 	for _, d := range docs {
@@ -389,23 +390,23 @@ func TestArgsProblem(t *testing.T) {
 			}
 		}
 	}
-	deep := strings.Repeat("[", maxDepth) + "[" + strings.Repeat("]", maxDepth+1)
+	deep := strings.Repeat("[", jsonwire.MaxDepth) + "[" + strings.Repeat("]", jsonwire.MaxDepth+1)
 	check([]byte(deep))
 	check([]byte(`{"a":` + deep + `}`))
-	check([]byte(`{"a":"[[[` + strings.Repeat("[", maxDepth) + `"}x`))
+	check([]byte(`{"a":"[[[` + strings.Repeat("[", jsonwire.MaxDepth) + `"}x`))
 }
 
-// FuzzArgsProblem compares argsProblem with encoding/json on arbitrary bytes.
+// FuzzArgsProblem compares jsonwire.ArgsProblem with encoding/json on arbitrary bytes.
 func FuzzArgsProblem(f *testing.F) {
 	for _, s := range []string{`{"a":tx}`, `{"a":"\u12g4"}`, `{} x`, `[[[`, `{"a":"\q"}`} {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, b []byte) {
-		if len(trimJSONSpace(b)) == 0 || isObject(b) {
+		if len(jsonwire.TrimSpace(b)) == 0 || jsonwire.IsObject(b) {
 			return
 		}
-		if got, want := argsProblem(b), argsProblemRef(b); got != want {
-			t.Fatalf("argsProblem(%q) = %s\n   encoding/json: %s", b, got, want)
+		if got, want := jsonwire.ArgsProblem(b), argsProblemRef(b); got != want {
+			t.Fatalf("jsonwire.ArgsProblem(%q) = %s\n   encoding/json: %s", b, got, want)
 		}
 	})
 }

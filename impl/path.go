@@ -271,8 +271,11 @@ func appendJSONString[S string | []byte](b []byte, s S) []byte {
 	// string several times.
 	n := len(s) + 2
 	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < 0x20 || c == '"' || c == '\\' {
-			n += escapeLen(c) - 1
+		switch c := s[i]; {
+		case c == '"' || c == '\\' || c == '\n' || c == '\r' || c == '\t':
+			n++ // a backslash and a letter
+		case c < 0x20:
+			n += 5 // \u00XX
 		}
 	}
 	b = grow(b, n+16)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 
+	"github.com/toolspec/toolspec/internal/jsonwire"
 	"github.com/toolspec/toolspec/spec"
 )
 
@@ -13,12 +14,12 @@ import (
 // costs nothing on the steady path.
 
 // isDone reports whether data is the [DONE] sentinel (FRAME-4).
-func isDone(data []byte) bool { return string(trimJSONSpace(data)) == "[DONE]" }
+func isDone(data []byte) bool { return string(jsonwire.TrimSpace(data)) == "[DONE]" }
 
 // anyMember reports whether the valid object data has a non-null member of
 // one of the names.
 func anyMember(b *batch, data []byte, names ...string) bool {
-	o := trimJSONSpace(data)
+	o := jsonwire.TrimSpace(data)
 	for _, n := range names {
 		if !isNull(b.lookup(o, n)) {
 			return true
@@ -29,7 +30,7 @@ func anyMember(b *batch, data []byte, names ...string) bool {
 
 // eventType returns the payload's type, or the SSE event name without one.
 func eventType(b *batch, fr *frame) []byte {
-	typ, _, _ := asString(b, b.lookup(trimJSONSpace(fr.data), "type"), "type")
+	typ, _, _ := asString(b, b.lookup(jsonwire.TrimSpace(fr.data), "type"), "type")
 	if len(typ) == 0 {
 		return fr.event
 	}
@@ -84,7 +85,7 @@ func (d *bedrockDecoder) recognizes(b *batch, fr *frame) bool {
 		}
 		// A JSON line: its one member's key is the event type.
 		var typ []byte
-		b.eachMember(trimJSONSpace(fr.data), func(k, _ []byte) {
+		b.eachMember(jsonwire.TrimSpace(fr.data), func(k, _ []byte) {
 			if typ == nil {
 				typ = b.str(k)
 			}

@@ -1,6 +1,7 @@
 package impl
 
 import (
+	"github.com/toolspec/toolspec/internal/invariants"
 	"github.com/toolspec/toolspec/spec"
 )
 
@@ -157,11 +158,11 @@ func (m *machine) init(f spec.Format, lim spec.Limits) {
 func (m *machine) emit(o Output) {
 	if m.onOut != nil {
 		m.out = o
-		if invariants {
+		if invariants.Enabled {
 			m.lend()
 		}
 		m.onOut(&m.out)
-		if invariants {
+		if invariants.Enabled {
 			m.spoil()
 		}
 	}

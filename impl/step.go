@@ -3,6 +3,7 @@ package impl
 import (
 	"fmt"
 
+	"github.com/toolspec/toolspec/internal/jsonwire"
 	"github.com/toolspec/toolspec/spec"
 )
 
@@ -396,15 +397,15 @@ func (m *machine) complete(n int, e *event) {
 	}
 	if c.tool == spec.CallCustom || c.tool.IsItem() {
 		c.status = spec.StatusComplete // NAME-4, NAME-5, END-2: the input as sent
-	} else if len(trimJSONSpace(c.args)) == 0 {
+	} else if len(jsonwire.TrimSpace(c.args)) == 0 {
 		c.args = append(c.args[:0], "{}"...)
 		c.synth = true
 		c.status = spec.StatusComplete
-	} else if isObject(c.args) {
+	} else if jsonwire.IsObject(c.args) {
 		c.status = spec.StatusComplete
 	} else {
 		c.status = spec.StatusInvalid
-		m.finding(spec.EndValidate, e, n, "%s", argsProblem(c.args))
+		m.finding(spec.EndValidate, e, n, "%s", jsonwire.ArgsProblem(c.args))
 	}
 	if c.name == "" && !c.tool.IsItem() { // NAME-5: an item's kind names its tool
 		m.finding(spec.NameMissing, e, n, "call has no name")

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/toolspec/toolspec/internal/invariants"
 	"github.com/toolspec/toolspec/internal/workload"
 	"github.com/toolspec/toolspec/spec"
 )
@@ -106,7 +107,7 @@ func TestAllocsScaleWithCalls(t *testing.T) {
 	if testing.Short() {
 		t.Skip("reassembles every workload, 1 MiB ones included, several times")
 	}
-	if invariants {
+	if invariants.Enabled {
 		t.Skip("the invariants build's checks allocate: only the normal build counts")
 	}
 	formats := map[spec.Format]bool{}
@@ -180,7 +181,7 @@ func TestBytesScaleWithBulk(t *testing.T) {
 	if testing.Short() {
 		t.Skip("reassembles every 1 MiB workload")
 	}
-	if invariants {
+	if invariants.Enabled {
 		t.Skip("the invariants build's checks allocate: only the normal build counts")
 	}
 	const maxBytesPerBulkByte, maxFramerBytesPerBulkByte, maxBytesPerStream = 4.5, 4, 64 << 10

@@ -3,11 +3,10 @@ package model
 import (
 	"bytes"
 	"encoding/binary"
-	"encoding/json"
 	"fmt"
 	"hash/crc32"
-	"io"
 
+	"github.com/toolspec/toolspec/internal/refjson"
 	"github.com/toolspec/toolspec/spec"
 )
 
@@ -167,19 +166,6 @@ func (d *Decoder) cutAt(tail []byte) {
 	d.tail = append([]byte(nil), tail...)
 }
 
-// isCut reports whether the payload of an unterminated last frame is a
-// proper prefix of a JSON text: no byte of it is a syntax error, but the
-// value is not finished (white space alone included). encoding/json's
-// Decoder reports exactly that as io.ErrUnexpectedEOF.
-func isCut(p []byte) bool {
-	t := bytes.TrimLeft(p, " \t\r\n") // trailing space may be a syntax error ("-" then " ")
-	if len(t) == 0 {
-		return true
-	}
-	var raw json.RawMessage
-	return json.NewDecoder(bytes.NewReader(t)).Decode(&raw) == io.ErrUnexpectedEOF
-}
-
 // fail records a terminal violation of the frame in progress, located at its
 // first byte.
 func (d *Decoder) fail(rule spec.RuleID, format string, args ...any) *spec.Violation {
@@ -287,7 +273,7 @@ func (d *Decoder) pumpLines(eof bool) ([]spec.Event, *spec.Violation) {
 			if !eof || len(d.buf) == 0 {
 				return out, nil
 			}
-			if line := bytes.TrimRight(d.buf, "\r"); len(trimJSONSpace(line)) > 0 && isCut(line) {
+			if line := bytes.TrimRight(d.buf, "\r"); len(refjson.TrimSpace(line)) > 0 && refjson.IsCut(line) {
 				d.cutAt(line) // FRAME-2: the last line was cut
 				d.consume(len(d.buf))
 				return out, nil
@@ -303,7 +289,7 @@ func (d *Decoder) pumpLines(eof bool) ([]spec.Event, *spec.Violation) {
 		if i < len(d.buf) {
 			n++
 		}
-		if len(trimJSONSpace(line)) > 0 {
+		if len(refjson.TrimSpace(line)) > 0 {
 			data := append([]byte(nil), line...)
 			d.consume(n)
 			evs, v := d.dispatch(frame{offset: off, data: data})
@@ -350,7 +336,7 @@ func (d *Decoder) pumpSSE(eof bool) ([]spec.Event, *spec.Violation) {
 			}
 			// FRAME-1: an unterminated last event is dispatched, unless
 			// the stream was cut inside its payload.
-			if d.sseHasData && isCut(d.sseData) {
+			if d.sseHasData && refjson.IsCut(d.sseData) {
 				d.cutAt(d.sseData)
 				d.sseStart, d.sseEvent, d.sseData, d.sseHasData = -1, "", nil, false
 				return out, nil

@@ -1,6 +1,9 @@
 package model
 
-import "github.com/toolspec/toolspec/spec"
+import (
+	"github.com/toolspec/toolspec/internal/refjson"
+	"github.com/toolspec/toolspec/spec"
+)
 
 // anthropicDecoder decodes the payloads of an Anthropic Messages stream
 // (wire-formats.md section 3). Every payload is translated on its own; the
@@ -27,7 +30,7 @@ func (d *anthropicDecoder) decodeFrame(fr frame) ([]spec.Event, *spec.Violation)
 		// JSON text up to white space, is a repeat (a proxy's duplicate,
 		// BerriAI/litellm#32357), not a new message: it is ignored. A
 		// splice starts another generation, whose id differs.
-		p := compactJSON(fr.data)
+		p := refjson.Compact(fr.data)
 		if d.open && p == d.start {
 			return nil, nil
 		}
@@ -108,7 +111,7 @@ func decodeAnthropicPayload(data []byte, event string) ([]spec.Event, *spec.Viol
 // anthropicMessageStart translates message_start: the message start, any
 // content the message already holds (programmatic tool calling puts
 // complete tool_use blocks there), and its stop reason if it has one.
-func anthropicMessageStart(o obj) ([]spec.Event, *spec.Violation) {
+func anthropicMessageStart(o refjson.Object) ([]spec.Event, *spec.Violation) {
 	m, _, v := asObject(o["message"], "message_start.message")
 	if v != nil {
 		return nil, v
@@ -183,7 +186,7 @@ func anthropicMessageStart(o obj) ([]spec.Event, *spec.Violation) {
 }
 
 // anthropicBlockStart translates content_block_start.
-func anthropicBlockStart(o obj) ([]spec.Event, *spec.Violation) {
+func anthropicBlockStart(o refjson.Object) ([]spec.Event, *spec.Violation) {
 	i, v := anthropicRequiredInt(o, "index", "content_block_start.index")
 	if v != nil {
 		return nil, v
@@ -223,7 +226,7 @@ func anthropicBlockStart(o obj) ([]spec.Event, *spec.Violation) {
 }
 
 // anthropicBlockDelta translates content_block_delta.
-func anthropicBlockDelta(o obj) ([]spec.Event, *spec.Violation) {
+func anthropicBlockDelta(o refjson.Object) ([]spec.Event, *spec.Violation) {
 	i, v := anthropicRequiredInt(o, "index", "content_block_delta.index")
 	if v != nil {
 		return nil, v
@@ -271,7 +274,7 @@ func anthropicBlockDelta(o obj) ([]spec.Event, *spec.Violation) {
 // anthropicCallFields reads the id, name and inline input of a tool_use,
 // server_tool_use or mcp_tool_use block. The input is returned as compact
 // JSON text, or "" when it is absent, null or {}.
-func anthropicCallFields(b obj, field string) (id, name, input string, v *spec.Violation) {
+func anthropicCallFields(b refjson.Object, field string) (id, name, input string, v *spec.Violation) {
 	id, _, v = asString(b["id"], field+".id")
 	if v != nil {
 		return "", "", "", v
@@ -280,8 +283,8 @@ func anthropicCallFields(b obj, field string) (id, name, input string, v *spec.V
 	if v != nil {
 		return "", "", "", v
 	}
-	if raw := b["input"]; !isNull(raw) {
-		if input = compactJSON(raw); input == "{}" {
+	if raw := b["input"]; !refjson.IsNull(raw) {
+		if input = refjson.Compact(raw); input == "{}" {
 			input = ""
 		}
 	}
@@ -290,7 +293,7 @@ func anthropicCallFields(b obj, field string) (id, name, input string, v *spec.V
 
 // anthropicRequiredInt reads the integer member key of o; absent or null is
 // a FRAME-6 violation. The Bedrock decoder uses it too.
-func anthropicRequiredInt(o obj, key, field string) (int, *spec.Violation) {
+func anthropicRequiredInt(o refjson.Object, key, field string) (int, *spec.Violation) {
 	n, ok, v := asInt(o[key], field)
 	if v != nil {
 		return 0, v
@@ -303,7 +306,7 @@ func anthropicRequiredInt(o obj, key, field string) (int, *spec.Violation) {
 
 // anthropicRequiredObject reads the object member key of o; absent or null
 // is a FRAME-6 violation. The Bedrock decoder uses it too.
-func anthropicRequiredObject(o obj, key, field string) (obj, *spec.Violation) {
+func anthropicRequiredObject(o refjson.Object, key, field string) (refjson.Object, *spec.Violation) {
 	m, ok, v := asObject(o[key], field)
 	if v != nil {
 		return nil, v

@@ -4,6 +4,7 @@ import (
 	"encoding/base64"
 	"strings"
 
+	"github.com/toolspec/toolspec/internal/refjson"
 	"github.com/toolspec/toolspec/spec"
 )
 
@@ -108,7 +109,7 @@ func (d *bedrockDecoder) line(data []byte) ([]spec.Event, *spec.Violation) {
 
 // bedrockException translates an exception payload {"message": ...} of
 // type name.
-func bedrockException(o obj, name string) ([]spec.Event, *spec.Violation) {
+func bedrockException(o refjson.Object, name string) ([]spec.Event, *spec.Violation) {
 	key := "message"
 	if _, ok := o[key]; !ok {
 		key = "Message"
@@ -122,7 +123,7 @@ func bedrockException(o obj, name string) ([]spec.Event, *spec.Violation) {
 
 // event translates the payload o of the event typ: a chunk's bytes are
 // read by chunk, every other event by bedrockEvent.
-func (d *bedrockDecoder) event(typ string, o obj) ([]spec.Event, *spec.Violation) {
+func (d *bedrockDecoder) event(typ string, o refjson.Object) ([]spec.Event, *spec.Violation) {
 	if typ != "chunk" {
 		return bedrockEvent(typ, o)
 	}
@@ -152,10 +153,10 @@ func (d *bedrockDecoder) chunk(data []byte) ([]spec.Event, *spec.Violation) {
 		return nil, v
 	}
 	shape, typ := invokeAnthropic, ""
-	if isNull(o["type"]) {
+	if refjson.IsNull(o["type"]) {
 		var names []string
 		for _, k := range converseEvents {
-			if !isNull(o[k]) {
+			if !refjson.IsNull(o[k]) {
 				names = append(names, k)
 			}
 		}
@@ -181,7 +182,7 @@ func (d *bedrockDecoder) chunk(data []byte) ([]spec.Event, *spec.Violation) {
 
 // bedrockEvent translates the payload o of the ConverseStream event typ.
 // Unknown events, metadata and the "p" padding field carry nothing.
-func bedrockEvent(typ string, o obj) ([]spec.Event, *spec.Violation) {
+func bedrockEvent(typ string, o refjson.Object) ([]spec.Event, *spec.Violation) {
 	switch typ {
 	case "messageStart":
 		return []spec.Event{{Kind: spec.KindMessageStart}}, nil
@@ -210,7 +211,7 @@ func bedrockEvent(typ string, o obj) ([]spec.Event, *spec.Violation) {
 }
 
 // bedrockBlockStart translates contentBlockStart {contentBlockIndex, start}.
-func bedrockBlockStart(o obj) ([]spec.Event, *spec.Violation) {
+func bedrockBlockStart(o refjson.Object) ([]spec.Event, *spec.Violation) {
 	i, v := anthropicRequiredInt(o, "contentBlockIndex", "contentBlockStart.contentBlockIndex")
 	if v != nil {
 		return nil, v
@@ -245,7 +246,7 @@ func bedrockBlockStart(o obj) ([]spec.Event, *spec.Violation) {
 
 // bedrockBlockDelta translates contentBlockDelta {contentBlockIndex, delta}.
 // The delta is a union; its first known member is used.
-func bedrockBlockDelta(o obj) ([]spec.Event, *spec.Violation) {
+func bedrockBlockDelta(o refjson.Object) ([]spec.Event, *spec.Violation) {
 	i, v := anthropicRequiredInt(o, "contentBlockIndex", "contentBlockDelta.contentBlockIndex")
 	if v != nil {
 		return nil, v
@@ -258,7 +259,7 @@ func bedrockBlockDelta(o obj) ([]spec.Event, *spec.Violation) {
 	delta := func(t spec.DeltaType, data string) spec.Event {
 		return spec.Event{Kind: spec.KindBlockDelta, Index: i, Delta: t, Data: data}
 	}
-	if !isNull(d["text"]) {
+	if !refjson.IsNull(d["text"]) {
 		// Deltas are kept even when empty: an empty first delta still opens
 		// its block (PAIR-7).
 		text, _, v := asString(d["text"], field+".text")
@@ -287,7 +288,7 @@ func bedrockBlockDelta(o obj) ([]spec.Event, *spec.Violation) {
 		// citation, toolResult and image deltas: content not kept; unknown
 		// members are ignored (FRAME-5).
 		for _, k := range []string{"citation", "toolResult", "image"} {
-			if !isNull(d[k]) {
+			if !refjson.IsNull(d[k]) {
 				return []spec.Event{delta(spec.DeltaOther, "")}, nil
 			}
 		}

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"strconv"
 
+	"github.com/toolspec/toolspec/internal/refjson"
 	"github.com/toolspec/toolspec/spec"
 )
 
@@ -36,7 +37,7 @@ func (d *geminiDecoder) decodeFrame(fr frame) ([]spec.Event, *spec.Violation) {
 	if v != nil {
 		return nil, v
 	}
-	if !isNull(o["error"]) {
+	if !refjson.IsNull(o["error"]) {
 		e, _, v := asObject(o["error"], "error")
 		if v != nil {
 			return nil, v
@@ -113,7 +114,7 @@ func (d *geminiDecoder) decodeFrame(fr frame) ([]spec.Event, *spec.Violation) {
 
 // geminiCandidate translates the parts of one candidate, then its
 // finishReason. Choice is set by the caller.
-func geminiCandidate(c obj, field string) ([]spec.Event, *spec.Violation) {
+func geminiCandidate(c refjson.Object, field string) ([]spec.Event, *spec.Violation) {
 	var out []spec.Event
 	content, _, v := asObject(c["content"], field+".content")
 	if v != nil {
@@ -188,7 +189,7 @@ func geminiPart(raw json.RawMessage, field string) ([]spec.Event, *spec.Violatio
 }
 
 // geminiCall translates one functionCall (wire-formats.md §5.3, §5.4).
-func geminiCall(fc obj, sig, field string) ([]spec.Event, *spec.Violation) {
+func geminiCall(fc refjson.Object, sig, field string) ([]spec.Event, *spec.Violation) {
 	id, _, v := asString(fc["id"], field+".id")
 	if v != nil {
 		return nil, v
@@ -214,7 +215,7 @@ func geminiCall(fc obj, sig, field string) ([]spec.Event, *spec.Violation) {
 	// partialArgs [].
 	present := 0
 	for _, raw := range partial {
-		if !isNull(raw) {
+		if !refjson.IsNull(raw) {
 			present++
 		}
 	}
@@ -226,7 +227,7 @@ func geminiCall(fc obj, sig, field string) ([]spec.Event, *spec.Violation) {
 			out = append(out, spec.Event{Kind: spec.KindPathOpen, ID: id, Name: name, Sig: sig})
 		}
 		for k, raw := range partial {
-			if isNull(raw) {
+			if refjson.IsNull(raw) {
 				continue
 			}
 			ev, v := geminiPartialArg(raw, field+".partialArgs["+strconv.Itoa(k)+"]")
@@ -251,13 +252,13 @@ func geminiCall(fc obj, sig, field string) ([]spec.Event, *spec.Violation) {
 // geminiArgs returns the compacted text of a functionCall's args object
 // ("{}" included); ok is false when args is absent or null.
 func geminiArgs(raw json.RawMessage, field string) (string, bool, *spec.Violation) {
-	if isNull(raw) {
+	if refjson.IsNull(raw) {
 		return "", false, nil
 	}
 	if raw[0] != '{' {
-		return "", false, payloadErr(spec.FrameFieldType, "%s: want an object, got %s", field, clip(raw))
+		return "", false, payloadErr(spec.FrameFieldType, "%s: want an object, got %s", field, refjson.Clip(raw))
 	}
-	return compactJSON(raw), true, nil
+	return refjson.Compact(raw), true, nil
 }
 
 // geminiPartialArg translates one Vertex PartialArg (not null) into a
@@ -285,11 +286,11 @@ func geminiPartialArg(raw json.RawMessage, field string) (spec.Event, *spec.Viol
 		ev.Delta, ev.Data = spec.DeltaString, s
 		return ev, nil
 	}
-	if n := a["numberValue"]; !isNull(n) {
+	if n := a["numberValue"]; !refjson.IsNull(n) {
 		if !geminiIsNumber(n) {
-			return spec.Event{}, payloadErr(spec.FrameFieldType, "%s.numberValue: want a number, got %s", field, clip(n))
+			return spec.Event{}, payloadErr(spec.FrameFieldType, "%s.numberValue: want a number, got %s", field, refjson.Clip(n))
 		}
-		ev.Delta, ev.Data = spec.DeltaJSON, compactJSON(n)
+		ev.Delta, ev.Data = spec.DeltaJSON, refjson.Compact(n)
 		return ev, nil
 	}
 	b, ok, v := asBool(a["boolValue"], field+".boolValue")

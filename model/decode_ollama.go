@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"strconv"
 
+	"github.com/toolspec/toolspec/internal/refjson"
 	"github.com/toolspec/toolspec/spec"
 )
 
@@ -24,7 +25,7 @@ func (d *ollamaDecoder) decodeFrame(fr frame) ([]spec.Event, *spec.Violation) {
 	if v != nil {
 		return nil, v
 	}
-	if !isNull(o["error"]) {
+	if !refjson.IsNull(o["error"]) {
 		msg, v := ollamaError(o["error"])
 		if v != nil {
 			return nil, v
@@ -125,15 +126,15 @@ func ollamaCall(raw json.RawMessage, field string) (spec.Event, bool, *spec.Viol
 // ollamaArgs returns the argument text of a call: an object compacted
 // ("{}" included), a string verbatim, "" when absent or null.
 func ollamaArgs(raw json.RawMessage, field string) (string, *spec.Violation) {
-	if isNull(raw) {
+	if refjson.IsNull(raw) {
 		return "", nil
 	}
 	switch raw[0] {
 	case '{':
-		return compactJSON(raw), nil
+		return refjson.Compact(raw), nil
 	case '"':
 		s, _, v := asString(raw, field)
 		return s, v
 	}
-	return "", payloadErr(spec.FrameFieldType, "%s: want an object or a string, got %s", field, clip(raw))
+	return "", payloadErr(spec.FrameFieldType, "%s: want an object or a string, got %s", field, refjson.Clip(raw))
 }

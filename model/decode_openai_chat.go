@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"strconv"
 
+	"github.com/toolspec/toolspec/internal/refjson"
 	"github.com/toolspec/toolspec/spec"
 )
 
@@ -21,7 +22,7 @@ func (d *openaiChatDecoder) decodeFrame(fr frame) ([]spec.Event, *spec.Violation
 	if v != nil {
 		return nil, v
 	}
-	if fr.event == "error" || !isNull(o["error"]) {
+	if fr.event == "error" || !refjson.IsNull(o["error"]) {
 		ev, v := chatError(o)
 		if v != nil {
 			return nil, v
@@ -46,11 +47,11 @@ func (d *openaiChatDecoder) decodeFrame(fr frame) ([]spec.Event, *spec.Violation
 // chatError translates an error payload: {"error":{"message","type","code"}},
 // {"error":"text"}, or (for an SSE event named error without an error
 // member) a flat {"message","type","code"}.
-func chatError(o obj) (spec.Event, *spec.Violation) {
+func chatError(o refjson.Object) (spec.Event, *spec.Violation) {
 	ev := spec.Event{Kind: spec.KindError}
 	src, field := o, ""
 	raw := o["error"]
-	if !isNull(raw) && raw[0] == '"' {
+	if !refjson.IsNull(raw) && raw[0] == '"' {
 		s, _, v := asString(raw, "error")
 		if v != nil {
 			return ev, v
@@ -58,7 +59,7 @@ func chatError(o obj) (spec.Event, *spec.Violation) {
 		ev.Data = s
 		return ev, nil
 	}
-	if !isNull(raw) {
+	if !refjson.IsNull(raw) {
 		e, _, v := asObject(raw, "error")
 		if v != nil {
 			return ev, v
@@ -70,7 +71,7 @@ func chatError(o obj) (spec.Event, *spec.Violation) {
 
 // errorFields fills ev.Data from src's "message" and ev.Name from the first
 // non-empty of the members names; prefix names src in error messages.
-func errorFields(ev spec.Event, src obj, prefix string, names ...string) (spec.Event, *spec.Violation) {
+func errorFields(ev spec.Event, src refjson.Object, prefix string, names ...string) (spec.Event, *spec.Violation) {
 	msg, _, v := asString(src["message"], prefix+"message")
 	if v != nil {
 		return ev, v
@@ -92,7 +93,7 @@ func errorFields(ev spec.Event, src obj, prefix string, names ...string) (spec.E
 // asCode decodes an error type or code: a string, or an integer (some
 // servers send HTTP status numbers as codes), returned as its decimal text.
 func asCode(raw json.RawMessage, field string) (string, *spec.Violation) {
-	if !isNull(raw) && raw[0] != '"' {
+	if !refjson.IsNull(raw) && raw[0] != '"' {
 		n, _, v := asInt(raw, field)
 		if v != nil {
 			return "", v
@@ -173,10 +174,10 @@ func chatChoice(raw json.RawMessage, pos int) ([]spec.Event, *spec.Violation) {
 			if sig, _, v := asString(e["signature"], "reasoning_details[].signature"); v != nil {
 				return nil, v
 			} else if sig != "" {
-				out = append(out, spec.Event{Kind: spec.KindSignature, Choice: choice, Sig: compactJSON(r)})
+				out = append(out, spec.Event{Kind: spec.KindSignature, Choice: choice, Sig: refjson.Compact(r)})
 			}
 		default:
-			out = append(out, spec.Event{Kind: spec.KindSignature, Choice: choice, Sig: compactJSON(r)})
+			out = append(out, spec.Event{Kind: spec.KindSignature, Choice: choice, Sig: refjson.Compact(r)})
 		}
 	}
 	blocks, _, v := asArray(delta["thinking_blocks"], "delta.thinking_blocks")
@@ -190,7 +191,7 @@ func chatChoice(raw json.RawMessage, pos int) ([]spec.Event, *spec.Violation) {
 		}
 		out = append(out, evs...)
 	}
-	if content := delta["content"]; !isNull(content) && content[0] == '[' {
+	if content := delta["content"]; !refjson.IsNull(content) && content[0] == '[' {
 		// FRAME-6: Mistral's reasoning models send content as an array of
 		// typed chunks.
 		chunks, _, v := asArray(content, "delta.content")
@@ -204,8 +205,8 @@ func chatChoice(raw json.RawMessage, pos int) ([]spec.Event, *spec.Violation) {
 			}
 			out = append(out, evs...)
 		}
-	} else if !isNull(content) && content[0] != '"' {
-		return nil, payloadErr(spec.FrameFieldType, "delta.content: want a string or an array, got %s", clip(content))
+	} else if !refjson.IsNull(content) && content[0] != '"' {
+		return nil, payloadErr(spec.FrameFieldType, "delta.content: want a string or an array, got %s", refjson.Clip(content))
 	} else {
 		s, _, v := asString(content, "delta.content")
 		if v != nil {
@@ -232,7 +233,7 @@ func chatChoice(raw json.RawMessage, pos int) ([]spec.Event, *spec.Violation) {
 			return nil, v
 		}
 		out = append(out, evs...)
-		if !isNull(r) {
+		if !refjson.IsNull(r) {
 			entries++
 		}
 	}
@@ -250,7 +251,7 @@ func chatChoice(raw json.RawMessage, pos int) ([]spec.Event, *spec.Violation) {
 			out = append(out, ev)
 		}
 	}
-	if !isNull(c["error"]) {
+	if !refjson.IsNull(c["error"]) {
 		// END-5: an error inside the choice (OpenRouter, sent with
 		// finish_reason "error") ends the stream like a top-level one.
 		ev, v := chatError(c)
@@ -286,7 +287,7 @@ func chatThinkingBlock(r json.RawMessage, choice int, reasoned bool) ([]spec.Eve
 	if typ != "thinking" {
 		// THINK-2: redacted_thinking and any other block is opaque
 		// reasoning, kept whole as an item of its own.
-		return []spec.Event{{Kind: spec.KindSignature, Choice: choice, Sig: compactJSON(r)}}, nil
+		return []spec.Event{{Kind: spec.KindSignature, Choice: choice, Sig: refjson.Compact(r)}}, nil
 	}
 	text, _, v := asString(e["thinking"], "thinking_blocks[].thinking")
 	if v != nil {
@@ -299,7 +300,7 @@ func chatThinkingBlock(r json.RawMessage, choice int, reasoned bool) ([]spec.Eve
 	if sig != "" {
 		// THINK-2: a signed block is kept whole on the thinking before
 		// it; its text is not read again.
-		return []spec.Event{{Kind: spec.KindThinking, Choice: choice, Sig: compactJSON(r)}}, nil
+		return []spec.Event{{Kind: spec.KindThinking, Choice: choice, Sig: refjson.Compact(r)}}, nil
 	}
 	if reasoned || text == "" {
 		return nil, nil // THINK-1: the text the delta's reasoning field holds
@@ -364,7 +365,7 @@ func chatContentChunk(r json.RawMessage, choice int) ([]spec.Event, *spec.Violat
 		}
 		if sig != "" {
 			// THINK-2: a signed chunk is kept whole on its thinking.
-			out = append(out, spec.Event{Kind: spec.KindThinking, Choice: choice, Sig: compactJSON(r)})
+			out = append(out, spec.Event{Kind: spec.KindThinking, Choice: choice, Sig: refjson.Compact(r)})
 		}
 	}
 	return out, nil
@@ -373,7 +374,7 @@ func chatContentChunk(r json.RawMessage, choice int) ([]spec.Event, *spec.Violat
 // chatFunctionCall translates a delta's legacy function_call fc: the
 // tool_calls entry {"function": fc}, with no id and no index, at position
 // 0 (ID-11).
-func chatFunctionCall(fc obj, choice int) (spec.Event, *spec.Violation) {
+func chatFunctionCall(fc refjson.Object, choice int) (spec.Event, *spec.Violation) {
 	ev := spec.Event{Kind: spec.KindFragment, Choice: choice, CallKind: spec.CallFunction}
 	var v *spec.Violation
 	if ev.Name, _, v = asString(fc["name"], "function_call.name"); v != nil {
@@ -422,10 +423,10 @@ func chatToolCall(raw json.RawMessage, choice, pos int) ([]spec.Event, *spec.Vio
 		if fev.Name, _, v = asString(fn["name"], "function.name"); v != nil {
 			return nil, v
 		}
-		if args := fn["arguments"]; !isNull(args) && args[0] == '{' {
+		if args := fn["arguments"]; !refjson.IsNull(args) && args[0] == '{' {
 			// An object instead of a string (Ollama-style servers): its
 			// compact JSON text is the argument fragment.
-			fev.Data = compactJSON(args)
+			fev.Data = refjson.Compact(args)
 		} else if fev.Data, _, v = asString(args, "function.arguments"); v != nil {
 			return nil, v
 		}
@@ -440,8 +441,8 @@ func chatToolCall(raw json.RawMessage, choice, pos int) ([]spec.Event, *spec.Vio
 		}
 	}
 	var sig string
-	if extra := t["extra_content"]; !isNull(extra) {
-		sig = compactJSON(extra)
+	if extra := t["extra_content"]; !refjson.IsNull(extra) {
+		sig = refjson.Compact(extra)
 	}
 	switch {
 	case hasFn && hasCustom:

@@ -3,6 +3,7 @@ package model
 import (
 	"strings"
 
+	"github.com/toolspec/toolspec/internal/refjson"
 	"github.com/toolspec/toolspec/spec"
 )
 
@@ -63,7 +64,7 @@ func (d *responsesDecoder) decodeFrame(fr frame) ([]spec.Event, *spec.Violation)
 // output_index when it has one; otherwise the item id, which itemID reads
 // (llama.cpp's /v1/responses sends no output_index,
 // ggml-org/llama.cpp#20607).
-func blockRef(o obj, typ string, itemID func() (string, *spec.Violation)) (idx int, byItem bool, item string, v *spec.Violation) {
+func blockRef(o refjson.Object, typ string, itemID func() (string, *spec.Violation)) (idx int, byItem bool, item string, v *spec.Violation) {
 	n, ok, v := asInt(o["output_index"], "output_index")
 	if v != nil || ok {
 		return n, false, "", v
@@ -78,7 +79,7 @@ func blockRef(o obj, typ string, itemID func() (string, *spec.Violation)) (idx i
 }
 
 // eventItemID reads the item_id of an event about an item's content.
-func eventItemID(o obj) func() (string, *spec.Violation) {
+func eventItemID(o refjson.Object) func() (string, *spec.Violation) {
 	return func() (string, *spec.Violation) {
 		s, _, v := asString(o["item_id"], "item_id")
 		return s, v
@@ -86,12 +87,12 @@ func eventItemID(o obj) func() (string, *spec.Violation) {
 }
 
 // responseObj returns the "response" member of o (nil when absent).
-func responseObj(o obj) (obj, *spec.Violation) {
+func responseObj(o refjson.Object) (refjson.Object, *spec.Violation) {
 	r, _, v := asObject(o["response"], "response")
 	return r, v
 }
 
-func responsesCreated(o obj) ([]spec.Event, *spec.Violation) {
+func responsesCreated(o refjson.Object) ([]spec.Event, *spec.Violation) {
 	r, v := responseObj(o)
 	if v != nil {
 		return nil, v
@@ -104,7 +105,7 @@ func responsesCreated(o obj) ([]spec.Event, *spec.Violation) {
 }
 
 // responsesItem returns the required "item" member of o and its type.
-func responsesItem(o obj, typ string) (obj, string, *spec.Violation) {
+func responsesItem(o refjson.Object, typ string) (refjson.Object, string, *spec.Violation) {
 	it, ok, v := asObject(o["item"], "item")
 	if v != nil {
 		return nil, "", v
@@ -154,7 +155,7 @@ var itemCalls = map[string]itemCall{
 // callOf returns how item it, of type itemType, is a call, and whether it
 // is one. A tool_search_call is a client call when its execution is
 // "client".
-func callOf(it obj, itemType string) (itemCall, bool, *spec.Violation) {
+func callOf(it refjson.Object, itemType string) (itemCall, bool, *spec.Violation) {
 	c, ok := itemCalls[itemType]
 	if !ok {
 		return c, false, nil
@@ -172,7 +173,7 @@ func callOf(it obj, itemType string) (itemCall, bool, *spec.Violation) {
 // itemKey reads the id that names item it when its event has no
 // output_index: its id, else (a call item of llama.cpp, which has none)
 // its call_id.
-func itemKey(it obj, call bool) func() (string, *spec.Violation) {
+func itemKey(it refjson.Object, call bool) func() (string, *spec.Violation) {
 	return func() (string, *spec.Violation) {
 		id, _, v := asString(it["id"], "item.id")
 		if v != nil || id != "" || !call {
@@ -183,7 +184,7 @@ func itemKey(it obj, call bool) func() (string, *spec.Violation) {
 	}
 }
 
-func responsesItemAdded(o obj) ([]spec.Event, *spec.Violation) {
+func responsesItemAdded(o refjson.Object) ([]spec.Event, *spec.Violation) {
 	const typ = "response.output_item.added"
 	it, itemType, v := responsesItem(o, typ)
 	if v != nil {
@@ -222,7 +223,7 @@ func responsesItemAdded(o obj) ([]spec.Event, *spec.Violation) {
 	return []spec.Event{ev}, nil
 }
 
-func responsesItemDone(o obj) ([]spec.Event, *spec.Violation) {
+func responsesItemDone(o refjson.Object) ([]spec.Event, *spec.Violation) {
 	const typ = "response.output_item.done"
 	it, itemType, v := responsesItem(o, typ)
 	if v != nil {
@@ -271,7 +272,7 @@ func responsesItemDone(o obj) ([]spec.Event, *spec.Violation) {
 // responsesIdentity returns a call item's id (its call_id, or its id where
 // the type has none), its name where the type has one, and the namespace
 // of a function or custom call (NAME-6).
-func responsesIdentity(it obj, c itemCall) (id, name, namespace string, v *spec.Violation) {
+func responsesIdentity(it refjson.Object, c itemCall) (id, name, namespace string, v *spec.Violation) {
 	if id, _, v = asString(it[c.id], "item."+c.id); v != nil {
 		return "", "", "", v
 	}
@@ -292,7 +293,7 @@ func responsesIdentity(it obj, c itemCall) (id, name, namespace string, v *spec.
 // it carries one: a string member verbatim, an embedded JSON value
 // compacted (ID-1). A computer_call's input is its action, or, when it has
 // none, its batched actions (computer_use).
-func responsesInput(it obj, c itemCall) (string, bool, *spec.Violation) {
+func responsesInput(it refjson.Object, c itemCall) (string, bool, *spec.Violation) {
 	switch {
 	case c.input == "":
 		return "", false, nil
@@ -300,17 +301,17 @@ func responsesInput(it obj, c itemCall) (string, bool, *spec.Violation) {
 		return asString(it[c.input], "item."+c.input)
 	}
 	raw := it[c.input]
-	if isNull(raw) && c.kind == spec.CallComputer {
+	if refjson.IsNull(raw) && c.kind == spec.CallComputer {
 		raw = it["actions"]
 	}
-	if isNull(raw) {
+	if refjson.IsNull(raw) {
 		return "", false, nil
 	}
-	return compactJSON(raw), true, nil
+	return refjson.Compact(raw), true, nil
 }
 
 // responsesDelta translates every "*.delta" event.
-func responsesDelta(o obj, typ string) ([]spec.Event, *spec.Violation) {
+func responsesDelta(o refjson.Object, typ string) ([]spec.Event, *spec.Violation) {
 	var kind spec.DeltaType
 	switch typ {
 	case "response.function_call_arguments.delta", "response.custom_tool_call_input.delta",
@@ -342,7 +343,7 @@ func responsesDelta(o obj, typ string) ([]spec.Event, *spec.Violation) {
 // (function_call_arguments, custom_tool_call_input, mcp_call_arguments,
 // code_interpreter_call_code), whose member field repeats the final input
 // (PAIR-8).
-func responsesArgsDone(o obj, typ, field string) ([]spec.Event, *spec.Violation) {
+func responsesArgsDone(o refjson.Object, typ, field string) ([]spec.Event, *spec.Violation) {
 	idx, byItem, item, v := blockRef(o, typ, eventItemID(o))
 	if v != nil {
 		return nil, v
@@ -361,7 +362,7 @@ func responsesArgsDone(o obj, typ, field string) ([]spec.Event, *spec.Violation)
 // incomplete_details.reason, or "incomplete" when it names none; an
 // embedded status other than "completed" is the raw reason verbatim;
 // otherwise it is "completed".
-func responsesEnd(o obj, typ string) ([]spec.Event, *spec.Violation) {
+func responsesEnd(o refjson.Object, typ string) ([]spec.Event, *spec.Violation) {
 	r, v := responseObj(o)
 	if v != nil {
 		return nil, v
@@ -392,7 +393,7 @@ func responsesEnd(o obj, typ string) ([]spec.Event, *spec.Violation) {
 	return []spec.Event{{Kind: spec.KindFinish, Data: reason}, {Kind: spec.KindMessageEnd}}, nil
 }
 
-func responsesFailed(o obj) ([]spec.Event, *spec.Violation) {
+func responsesFailed(o refjson.Object) ([]spec.Event, *spec.Violation) {
 	r, v := responseObj(o)
 	if v != nil {
 		return nil, v
@@ -414,7 +415,7 @@ func responsesFailed(o obj) ([]spec.Event, *spec.Violation) {
 // responsesError translates the error event: documented flat
 // ({"type":"error","code","message"}), observed nested
 // ({"type":"error","error":{"type","code","message"}}).
-func responsesError(o obj) ([]spec.Event, *spec.Violation) {
+func responsesError(o refjson.Object) ([]spec.Event, *spec.Violation) {
 	ev := spec.Event{Kind: spec.KindError}
 	e, nested, v := asObject(o["error"], "error")
 	if v != nil {

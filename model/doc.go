@@ -16,5 +16,9 @@
 //
 // Step never mutates its argument and returns it unchanged with an error
 // when the event breaks a rule. The package imports only the standard
-// library and package spec.
+// library, package spec and internal/refjson (the JSON helpers its
+// decoders share, on encoding/json).
+//
+// Conversation histories (SPEC.md section 11), the other subject of the
+// spec, have their reference in package model/history.
 package model

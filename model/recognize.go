@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/toolspec/toolspec/internal/refjson"
 	"github.com/toolspec/toolspec/spec"
 )
 
@@ -12,12 +13,12 @@ import (
 // read as. Each function is called only on a frame its decoder accepted.
 
 // isDone reports whether data is the [DONE] sentinel (FRAME-4).
-func isDone(data []byte) bool { return string(trimJSONSpace(data)) == "[DONE]" }
+func isDone(data []byte) bool { return string(refjson.TrimSpace(data)) == "[DONE]" }
 
 // anyMember reports whether o has a non-null member of one of the names.
-func anyMember(o obj, names ...string) bool {
+func anyMember(o refjson.Object, names ...string) bool {
 	for _, n := range names {
-		if !isNull(o[n]) {
+		if !refjson.IsNull(o[n]) {
 			return true
 		}
 	}
@@ -25,7 +26,7 @@ func anyMember(o obj, names ...string) bool {
 }
 
 // eventType returns the payload's type, or the SSE event name without one.
-func eventType(o obj, event string) string {
+func eventType(o refjson.Object, event string) string {
 	typ, _, _ := asString(o["type"], "type")
 	if typ == "" {
 		return event

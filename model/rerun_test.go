@@ -6,6 +6,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/toolspec/toolspec/internal/golden"
 )
 
 // runFilter is a -run pattern as go test reads it: split at each slash,
@@ -53,7 +55,7 @@ func TestRerunPattern(t *testing.T) {
 		})
 	}
 	for i, name := range names {
-		p := rerunPattern(name)
+		p := golden.RerunPattern(name)
 		f := compileRun(t, p)
 		if !f.selects(name) {
 			t.Errorf("pattern %q does not select %s", p, name)
@@ -64,7 +66,7 @@ func TestRerunPattern(t *testing.T) {
 			}
 		}
 	}
-	if len(names) > 0 && compileRun(t, rerunPattern(names[0])).selects("TestScenariosX/"+strings.TrimPrefix(names[0], "TestScenarios/")) {
+	if len(names) > 0 && compileRun(t, golden.RerunPattern(names[0])).selects("TestScenariosX/"+strings.TrimPrefix(names[0], "TestScenarios/")) {
 		t.Error("the pattern does not anchor the test's name")
 	}
 }
@@ -77,7 +79,7 @@ func TestRerunPatternRuns(t *testing.T) {
 		t.Fatal("no scenarios")
 	}
 	name := "TestScenarios/" + scenarioTestName(scs[0])
-	out, err := exec.Command(os.Args[0], "-test.run", rerunPattern(name), "-test.v", "-test.count=1").CombinedOutput()
+	out, err := exec.Command(os.Args[0], "-test.run", golden.RerunPattern(name), "-test.v", "-test.count=1").CombinedOutput()
 	if err != nil {
 		t.Fatalf("%v\n%s", err, out)
 	}
@@ -88,6 +90,6 @@ func TestRerunPatternRuns(t *testing.T) {
 		}
 	}
 	if len(ran) != 2 || ran[0] != "TestScenarios" || ran[1] != name {
-		t.Errorf("-run %q ran %q, want TestScenarios and %s", rerunPattern(name), ran, name)
+		t.Errorf("-run %q ran %q, want TestScenarios and %s", golden.RerunPattern(name), ran, name)
 	}
 }

@@ -6,7 +6,6 @@ import (
 	"math/rand"
 	"os"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -70,7 +69,7 @@ func TestScenarios(t *testing.T) {
 				return
 			}
 			if got != sc.Want {
-				t.Errorf("transcript differs (rerun: go test ./model -run '%s' -update)\n--- got\n%s--- want\n%s", rerunPattern(t.Name()), got, sc.Want)
+				t.Errorf("transcript differs (rerun: go test ./model -run '%s' -update)\n--- got\n%s--- want\n%s", golden.RerunPattern(t.Name()), got, sc.Want)
 			}
 			// The same bytes written in random chunks give the same outcome.
 			rng := rand.New(rand.NewSource(int64(len(sc.Input))))
@@ -137,19 +136,6 @@ func TestScenarioSources(t *testing.T) {
 // spectest/testdata/scenarios without .txtar, "<area>/<name>".
 func scenarioTestName(sc *scenario.Scenario) string {
 	return strings.TrimSuffix(strings.TrimPrefix(sc.Name, scenarioDir+"/"), ".txtar")
-}
-
-// rerunPattern returns the -run pattern that selects exactly the test
-// named name (t.Name(): the names of the test and its subtests joined by
-// "/"): each level anchored and quoted, since go test matches each
-// slash-separated element of -run against one level, unanchored.
-func rerunPattern(name string) string {
-	parts := strings.Split(name, "/")
-	for i, p := range parts {
-		parts[i] = "^" + regexp.QuoteMeta(p) + "$"
-	}
-	// For the shell: the hint is printed between single quotes.
-	return strings.ReplaceAll(strings.Join(parts, "/"), "'", `'\''`)
 }
 
 // reassembleChunked decodes data written in random chunks.
@@ -249,4 +235,37 @@ func TestPatternTable(t *testing.T) {
 			}
 		}
 	}
+}
+
+// historyDir is the corpus of history scenarios (SPEC.md section 11),
+// which package model/history runs; the rule and pattern checks here read
+// it too.
+const historyDir = "../spectest/testdata/histories"
+
+// loadHistories parses every history scenario under historyDir.
+func loadHistories(t *testing.T) []*scenario.History {
+	t.Helper()
+	var out []*scenario.History
+	err := filepath.WalkDir(historyDir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".txtar") {
+			return err
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		sc, err := scenario.ParseHistory(path, data)
+		if err != nil {
+			return err
+		}
+		out = append(out, sc)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(out) == 0 {
+		t.Fatal("no history scenarios")
+	}
+	return out
 }

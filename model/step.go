@@ -1,12 +1,9 @@
 package model
 
 import (
-	"bytes"
-	"encoding/json"
-	"errors"
 	"fmt"
-	"strings"
 
+	"github.com/toolspec/toolspec/internal/refjson"
 	"github.com/toolspec/toolspec/spec"
 )
 
@@ -404,15 +401,15 @@ func (s *State) complete(n int, e spec.Event, out *[]spec.Output) {
 	}
 	if c.tool == spec.CallCustom || c.tool.IsItem() {
 		c.status = spec.StatusComplete // NAME-4, NAME-5, END-2: the input as sent
-	} else if len(trimJSONSpace(c.args)) == 0 {
+	} else if len(refjson.TrimSpace(c.args)) == 0 {
 		c.args = []byte("{}")
 		c.synth = true
 		c.status = spec.StatusComplete
-	} else if isObject(c.args) {
+	} else if refjson.IsObject(c.args) {
 		c.status = spec.StatusComplete
 	} else {
 		c.status = spec.StatusInvalid
-		s.finding(out, spec.EndValidate, e, n, "%s", argsProblem(c.args))
+		s.finding(out, spec.EndValidate, e, n, "%s", refjson.ArgsProblem(c.args))
 	}
 	if c.name == "" && !c.tool.IsItem() { // NAME-5: an item's kind names its tool
 		s.finding(out, spec.NameMissing, e, n, "call has no name")
@@ -448,57 +445,6 @@ func (s *State) truncate(n int, out *[]spec.Output) {
 	}
 	c.status = spec.StatusIncomplete
 	*out = append(*out, s.callOutput(spec.OutCallEnd, n))
-}
-
-// argsProblem says why the arguments b, which are not white space, are not
-// one JSON object (END-2), with the byte offset in b where that shows: the
-// first byte no JSON text can continue with, the end of b for a cut value
-// (a proper prefix of JSON text, isCut), the start of a value of another
-// type. encoding/json decides; its SyntaxError.Offset counts the bytes read
-// up to and including the bad one.
-func argsProblem(b []byte) string {
-	start := len(b) - len(bytes.TrimLeft(b, " \t\r\n"))
-	if json.Valid(b) {
-		return fmt.Sprintf("arguments are a JSON %s, not an object, at byte %d", jsonKind(b[start]), start)
-	}
-	if isCut(b) {
-		return fmt.Sprintf("arguments are not one JSON object: cut at byte %d", len(b))
-	}
-	var raw json.RawMessage
-	err := json.Unmarshal(b, &raw)
-	var syn *json.SyntaxError
-	switch {
-	case !errors.As(err, &syn):
-		return "arguments are not one JSON object" // unreachable: invalid JSON is a syntax error
-	case strings.HasSuffix(syn.Error(), "exceeded max depth"):
-		return fmt.Sprintf("arguments are not one JSON object: nested deeper than 10000 levels at byte %d", syn.Offset-1)
-	}
-	return fmt.Sprintf("arguments are not one JSON object: a syntax error at byte %d", syn.Offset-1)
-}
-
-// jsonKind names the kind of JSON value that starts with byte c.
-func jsonKind(c byte) string {
-	switch c {
-	case '{':
-		return "object"
-	case '[':
-		return "array"
-	case '"':
-		return "string"
-	case 't', 'f':
-		return "boolean"
-	case 'n':
-		return "null"
-	case '-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
-		return "number"
-	}
-	return "text"
-}
-
-// isObject reports whether b is one JSON object (END-2).
-func isObject(b []byte) bool {
-	t := trimJSONSpace(b)
-	return len(t) > 0 && t[0] == '{' && json.Valid(t)
 }
 
 // ---- message lifecycle ----

@@ -14,7 +14,7 @@ import (
 
 	"github.com/toolspec/toolspec"
 	"github.com/toolspec/toolspec/gen"
-	"github.com/toolspec/toolspec/model"
+	"github.com/toolspec/toolspec/model/history"
 	"github.com/toolspec/toolspec/scenario"
 	"github.com/toolspec/toolspec/spec"
 	"pgregory.net/rapid"
@@ -40,14 +40,14 @@ func (f HistoryTranslatorFunc) TranslateHistory(from, to toolspec.Format, doc []
 
 // A history translator is judged by the fidelity contract of SPEC.md's
 // XLATE rules, against the reference model's own translation
-// (model.TranslateHistory), decoded: the projection of the source onto
+// (model/history's Translate), decoded: the projection of the source onto
 // what the target format can express.
 //
 //   - The translation must be a document of the target's shape (HIST-8).
 //     A source that is not of its own format's shape is not judged; a
 //     translator may refuse it, and may refuse a source that breaks a
 //     pairing rule (HIST-1 to HIST-7); refusing any other is a failure.
-//   - The pairing checker's verdict (model.CheckHistory) of the
+//   - The pairing checker's verdict (model/history's Check) of the
 //     translation is the source's: the same violations at the same
 //     elements (a call or result named by its kind, id and name, not by a
 //     position, which a translation may shift), the same pending calls.
@@ -242,7 +242,7 @@ func randomHistoryCase(newTranslator func() HistoryTranslator, o options, from, 
 			} else {
 				h = gen.History(rt, from)
 			}
-			doc, _ := model.EncodeHistory(from, h)
+			doc, _ := history.Encode(from, h)
 			r := historyCase(newTranslator, o, historyKase{name: name, from: from, doc: doc}, to)
 			if len(r.Failures) > 0 {
 				last, lastDoc = r, doc
@@ -283,7 +283,7 @@ func judgeHistory(name string, from, to toolspec.Format, doc, out []byte, terr e
 	fail := func(rule toolspec.RuleID, path, got, want string) {
 		fs = append(fs, Failure{Case: name, Rule: rule, Path: path, Got: got, Want: want})
 	}
-	src, pm, vs := model.DecodeHistoryPaths(from, doc)
+	src, pm, vs := history.DecodePaths(from, doc)
 	for _, v := range vs {
 		if v.Rule == spec.HistShape {
 			notes = append(notes, "the source is not of its format's shape ("+v.Error()+"): not judged")
@@ -297,14 +297,14 @@ func judgeHistory(name string, from, to toolspec.Format, doc, out []byte, terr e
 		}
 		return fs, notes
 	}
-	wantDoc, losses := model.TranslateHistory(from, to, doc)
+	wantDoc, losses := history.Translate(from, to, doc)
 	for _, l := range losses {
 		if l.Class == spec.ClassLoss {
 			notes = append(notes, "cannot carry: "+string(l.Rule)+" "+l.Path+": "+l.Message)
 		}
 	}
-	want, _ := model.DecodeHistory(to, wantDoc)
-	got, gvs := model.DecodeHistory(to, out)
+	want, _ := history.Decode(to, wantDoc)
+	got, gvs := history.Decode(to, out)
 	for _, v := range gvs {
 		if v.Rule == spec.HistShape {
 			fail(spec.HistShape, v.Path, "a translation that is not a "+string(to)+" request ("+v.Message+")", "a document of the target's shape")
@@ -530,9 +530,9 @@ type verdictDiff struct {
 	got, want string
 }
 
-// historyVerdict is what model.CheckHistory says of h in format f.
+// historyVerdict is what model/history's Check says of h in format f.
 func historyVerdict(f toolspec.Format, h spec.History) verdictOf {
-	rep := model.CheckHistory(f, h)
+	rep := history.Check(f, h)
 	var v verdictOf
 	for _, x := range rep.Violations {
 		if x.Class == spec.ClassLoss {

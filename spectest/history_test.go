@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/toolspec/toolspec"
-	"github.com/toolspec/toolspec/model"
+	"github.com/toolspec/toolspec/model/history"
 	"github.com/toolspec/toolspec/spec"
 )
 
@@ -18,7 +18,7 @@ var historyFormats = []toolspec.Format{
 // modelHistoryTranslator is the reference model's own translation.
 func modelHistoryTranslator() HistoryTranslator {
 	return HistoryTranslatorFunc(func(from, to toolspec.Format, doc []byte) ([]byte, error) {
-		out, _ := model.TranslateHistory(from, to, doc)
+		out, _ := history.Translate(from, to, doc)
 		return out, nil
 	})
 }
@@ -48,9 +48,9 @@ func TestHistoryModelPasses(t *testing.T) {
 func broken(mutate func(*spec.History)) func() HistoryTranslator {
 	return func() HistoryTranslator {
 		return HistoryTranslatorFunc(func(from, to toolspec.Format, doc []byte) ([]byte, error) {
-			h, _ := model.DecodeHistory(from, doc)
+			h, _ := history.Decode(from, doc)
 			mutate(&h)
-			out, _ := model.EncodeHistory(to, h)
+			out, _ := history.Encode(to, h)
 			return out, nil
 		})
 	}

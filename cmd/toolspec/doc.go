@@ -70,9 +70,10 @@
 // of one user message reads the same in OpenAI chat, Anthropic and Ollama.
 // The exit statuses are reassemble's: 0, 1 a violation, 2 usage or I/O,
 // 3 no violation but pending calls, losses or changes. These commands run
-// the production history code (impl.CheckHistoryDocument, TranslateHistory,
-// Repair, AssistantTurn; the root package toolspec exposes it), which the
-// differential tests of package fuzz hold equal to the reference model.
+// the production history code (package impl/history, which the root
+// package toolspec exposes as CheckHistory, TranslateHistory, RepairHistory
+// and AssistantTurn), which the differential tests of package fuzz hold
+// equal to the reference (package model/history).
 //
 // The JSON is spec.Outcome's MarshalJSON. --text prints the items in order,
 // text and thinking shortened to one line, the calls as a table, the stops,

@@ -13,6 +13,7 @@ import (
 
 	"github.com/toolspec/toolspec"
 	"github.com/toolspec/toolspec/impl"
+	"github.com/toolspec/toolspec/impl/history"
 	"github.com/toolspec/toolspec/spec"
 )
 
@@ -63,9 +64,9 @@ of the stream for turn; a turn that cannot be built); 2 usage or I/O error;
 history until their results follow), translate or turn lost an element the
 target cannot carry, or repair changed the history.
 
-These commands run the production history code (package impl, which the
-root package toolspec exposes), which the differential tests of package
-fuzz hold equal to the reference model.
+These commands run the production history code (package impl/history,
+which the root package toolspec exposes), which the differential tests of
+package fuzz hold equal to the reference (package model/history).
 `
 
 // historyCommands are the subcommands of toolspec history.
@@ -273,7 +274,7 @@ func runHistoryCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) i
 	if status >= 0 {
 		return status
 	}
-	_, rep := impl.CheckHistoryDocument(from, doc)
+	_, rep := history.CheckDocument(from, doc)
 	j := historyJSON{Format: from, Violations: rep.Violations}
 	for _, p := range rep.Pending {
 		j.Pending = append(j.Pending, pendingJSON{Path: p.Path, ID: p.ID, Name: p.Name})
@@ -288,7 +289,7 @@ func runHistoryTranslate(args []string, stdin io.Reader, stdout, stderr io.Write
 	if status >= 0 {
 		return status
 	}
-	out, vs := impl.TranslateHistory(from, to, doc)
+	out, vs := history.Translate(from, to, doc)
 	j := historyJSON{From: from, To: to, Document: out, Violations: vs}
 	return j.write(stdout, stderr, hf.text, historyStatus(vs, false))
 }
@@ -301,7 +302,7 @@ func runHistoryRepair(args []string, stdin io.Reader, stdout, stderr io.Writer) 
 	if status >= 0 {
 		return status
 	}
-	h, pm, vs := impl.DecodeHistoryPaths(from, doc)
+	h, pm, vs := history.DecodePaths(from, doc)
 	j := historyJSON{Format: from}
 	for _, v := range vs {
 		if v.Rule == spec.HistShape {
@@ -317,17 +318,17 @@ func runHistoryRepair(args []string, stdin io.Reader, stdout, stderr io.Writer) 
 			j.Violations = append(j.Violations, v)
 		}
 	}
-	repaired, changes := impl.Repair(from, h)
+	repaired, changes := history.Repair(from, h)
 	for _, c := range changes {
 		j.Changes = append(j.Changes, changeJSON{Rule: c.Rule, Path: pm.Lookup(c.Path), Message: c.Message})
 	}
-	out, losses := impl.EncodeHistory(from, repaired)
+	out, losses := history.Encode(from, repaired)
 	j.Document = out
 	// A loss of writing the repaired history (a placeholder's error flag
 	// in a format without one) is at its path in the document written.
-	_, opm, _ := impl.DecodeHistoryPaths(from, out)
+	_, opm, _ := history.DecodePaths(from, out)
 	j.Violations = append(j.Violations, opm.Locate(losses)...)
-	_, rep := impl.CheckHistoryDocument(from, out)
+	_, rep := history.CheckDocument(from, out)
 	j.Violations = append(j.Violations, rep.Violations...)
 	return j.write(stdout, stderr, hf.text, historyStatus(j.Violations, len(changes) > 0))
 }
@@ -373,7 +374,7 @@ func runHistoryTurn(args []string, stdin io.Reader, stdout, stderr io.Writer) in
 		msg = o.Messages - 1
 	}
 	j := historyJSON{Format: to, StreamFormat: f, Message: &msg, Violations: o.Violations}
-	turn, changes, err := impl.AssistantTurn(o, msg, impl.TurnOptions{Choice: *choice, DropUnfinished: *drop})
+	turn, changes, err := history.AssistantTurn(o, msg, history.TurnOptions{Choice: *choice, DropUnfinished: *drop})
 	if err != nil {
 		j.Error = err.Error()
 		return j.write(stdout, stderr, hf.text, 1)
@@ -381,7 +382,7 @@ func runHistoryTurn(args []string, stdin io.Reader, stdout, stderr io.Writer) in
 	for _, c := range changes {
 		j.Changes = append(j.Changes, changeJSON{Rule: c.Rule, Path: c.Path, Message: c.Message})
 	}
-	out, losses := impl.EncodeHistory(to, spec.History{Messages: []spec.Message{turn}})
+	out, losses := history.Encode(to, spec.History{Messages: []spec.Message{turn}})
 	j.Document = out
 	j.Violations = append(j.Violations, losses...)
 	return j.write(stdout, stderr, hf.text, historyStatus(j.Violations, len(changes) > 0))

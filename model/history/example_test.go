@@ -1,0 +1,71 @@
+package history_test
+
+import (
+	"fmt"
+
+	"github.com/toolspec/toolspec/model"
+	"github.com/toolspec/toolspec/model/history"
+	"github.com/toolspec/toolspec/spec"
+)
+
+// A Bedrock Converse request translated to Ollama /api/chat: the call, its
+// result and the reasoning text survive; what Ollama has no field for is
+// named, at its path in the Bedrock document.
+func ExampleTranslate() {
+	doc := []byte(`{
+  "system": [{"text": "Be brief."}],
+  "messages": [
+    {"role": "user", "content": [{"text": "2+2?"}]},
+    {"role": "assistant", "content": [
+      {"reasoningContent": {"reasoningText": {"text": "Add.", "signature": "c2ln"}}},
+      {"toolUse": {"toolUseId": "tooluse_1", "name": "add", "input": {"a": 2, "b": 2}}}]},
+    {"role": "user", "content": [
+      {"toolResult": {"toolUseId": "tooluse_1", "content": [{"text": "4"}], "status": "error"}}]}
+  ],
+  "toolConfig": {"toolChoice": {"any": {}}}
+}`)
+	out, vs := history.Translate(spec.FormatBedrock, spec.FormatOllama, doc)
+	fmt.Println(string(out))
+	for _, v := range vs {
+		fmt.Println(v.Error())
+	}
+	// Output:
+	// {"messages":[{"role":"system","content":"Be brief."},{"role":"user","content":"2+2?"},{"role":"assistant","content":"","thinking":"Add.","tool_calls":[{"id":"tooluse_1","function":{"name":"add","arguments":{"a":2,"b":2}}}]},{"role":"tool","content":"4","tool_call_id":"tooluse_1"}]}
+	// toolspec: XLATE-1: messages[1].content[0]: thinking signature: ollama carries none
+	// toolspec: XLATE-4: messages[2].content[0]: result's error flag: Ollama has none
+	// toolspec: XLATE-3: toolConfig.toolChoice: tool choice: Ollama has none
+}
+
+// From a stream to the next request: an Ollama stream's outcome becomes
+// the assistant turn of a history, the caller appends the call's result,
+// and the history goes out as an Anthropic request.
+func ExampleAssistantTurn() {
+	stream := []byte(`{"model":"qwen3","message":{"role":"assistant","content":"","thinking":"Add them."},"done":false}
+{"model":"qwen3","message":{"role":"assistant","content":"","tool_calls":[{"id":"call_1","function":{"name":"add","arguments":{"a":2,"b":2}}}]},"done":false}
+{"model":"qwen3","message":{"role":"assistant","content":""},"done":true,"done_reason":"stop"}
+`)
+	o := model.Reassemble(spec.FormatOllama, stream, spec.Limits{})
+	turn, _, err := history.AssistantTurn(o, 0, history.TurnOptions{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	h := spec.History{Messages: []spec.Message{
+		{Role: spec.RoleUser, Parts: []spec.Part{{Kind: spec.PartText, Text: "2+2?"}}},
+		turn,
+	}}
+	for _, p := range turn.Parts {
+		if p.Kind == spec.PartCall {
+			h.Messages = append(h.Messages, spec.Message{Role: spec.RoleTool, Parts: []spec.Part{
+				{Kind: spec.PartResult, ID: p.ID, Content: []spec.Part{{Kind: spec.PartText, Text: "4"}}}}})
+		}
+	}
+	fmt.Print(history.Check(spec.FormatAnthropic, h))
+	doc, losses := history.Encode(spec.FormatAnthropic, h)
+	fmt.Println(string(doc))
+	for _, v := range losses {
+		fmt.Println(v.Error())
+	}
+	// Output:
+	// {"messages":[{"role":"user","content":[{"type":"text","text":"2+2?"}]},{"role":"assistant","content":[{"type":"thinking","thinking":"Add them."},{"type":"tool_use","id":"call_1","name":"add","input":{"a":2,"b":2}}]},{"role":"user","content":[{"type":"tool_result","tool_use_id":"call_1","content":"4"}]}]}
+}
