@@ -5,7 +5,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"testing"
 )
 
 // Env is the environment variable that, set to "required", makes a test
@@ -16,10 +15,20 @@ const Env = "TOOLSPEC_CAPTURES"
 // counts the skips whose message holds it.
 const Marker = "toolspec: needs the shared captures"
 
+// TB is what the functions of this package need of a test: *testing.T
+// and *testing.B have it, and so has the T of the ClusterFuzzLite build's
+// testing shim, which compiles the file of a fuzz target with its own
+// testing package (make cflite-check).
+type TB interface {
+	Helper()
+	Fatalf(format string, args ...any)
+	Skipf(format string, args ...any)
+}
+
 // Absent stops test t because the captures at path are absent (err says
 // how): it fails t when Env is "required", and skips it with Marker
 // otherwise.
-func Absent(t testing.TB, path string, err error) {
+func Absent(t TB, path string, err error) {
 	t.Helper()
 	if os.Getenv(Env) == "required" {
 		t.Fatalf("%s: %s: %v (%s=required)", Marker, path, err, Env)
@@ -31,7 +40,7 @@ func Absent(t testing.TB, path string, err error) {
 // pattern, sorted. An absent or unreadable folder stops t through Absent,
 // and so does a folder with no match: a test that reads captures never
 // passes on none.
-func Glob(t testing.TB, dir, pattern string) []string {
+func Glob(t TB, dir, pattern string) []string {
 	t.Helper()
 	if _, err := os.Stat(dir); err != nil {
 		Absent(t, dir, err)
@@ -48,7 +57,7 @@ func Glob(t testing.TB, dir, pattern string) []string {
 
 // ReadDir returns the entries of the captures folder dir; an absent folder
 // stops t through Absent.
-func ReadDir(t testing.TB, dir string) []fs.DirEntry {
+func ReadDir(t TB, dir string) []fs.DirEntry {
 	t.Helper()
 	ents, err := os.ReadDir(dir)
 	if err != nil {
