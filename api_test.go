@@ -5,9 +5,13 @@ import (
 	"go/parser"
 	"go/token"
 	"os"
+	"reflect"
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/toolspec/toolspec/impl/history"
+	"github.com/toolspec/toolspec/spec"
 )
 
 // TestAPIDocumented checks the root package's API: every exported
@@ -119,4 +123,89 @@ func hasOutput(f *ast.File, fd *ast.FuncDecl) bool {
 		}
 	}
 	return false
+}
+
+// TestOwnTypes checks that the types the root's functions take and return
+// are the root's own, so that go doc shows their fields and methods
+// ("go doc github.com/toolspec/toolspec Outcome"), and that each has every
+// method of the type it converts to, so that nothing spec's type offers is
+// missing here.
+func TestOwnTypes(t *testing.T) {
+	own := map[string]reflect.Type{
+		"Outcome":       reflect.TypeFor[spec.Outcome](),
+		"Limits":        reflect.TypeFor[spec.Limits](),
+		"History":       reflect.TypeFor[spec.History](),
+		"HistoryReport": reflect.TypeFor[history.Report](),
+		"TurnOptions":   reflect.TypeFor[history.TurnOptions](),
+	}
+	roots := map[string]reflect.Type{
+		"Outcome":       reflect.TypeFor[Outcome](),
+		"Limits":        reflect.TypeFor[Limits](),
+		"History":       reflect.TypeFor[History](),
+		"HistoryReport": reflect.TypeFor[HistoryReport](),
+		"TurnOptions":   reflect.TypeFor[TurnOptions](),
+	}
+	for name, theirs := range own {
+		ours := roots[name]
+		if ours.PkgPath() != "github.com/toolspec/toolspec" || ours.Name() != name {
+			t.Errorf("%s is %s.%s, an alias: go doc shows no fields or methods for it", name, ours.PkgPath(), ours.Name())
+			continue
+		}
+		for _, ptr := range []bool{false, true} {
+			th, ou := theirs, ours
+			if ptr {
+				th, ou = reflect.PointerTo(theirs), reflect.PointerTo(ours)
+			}
+			for i := range th.NumMethod() {
+				m := th.Method(i).Name
+				if _, ok := ou.MethodByName(m); !ok {
+					t.Errorf("%s lacks method %s of %s", ou, m, th)
+				}
+			}
+		}
+	}
+	fset := token.NewFileSet()
+	pkgs, err := parser.ParseDir(fset, ".", func(fi os.FileInfo) bool { return !strings.HasSuffix(fi.Name(), "_test.go") }, parser.ParseComments)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	for _, f := range pkgs["toolspec"].Files {
+		for _, d := range f.Decls {
+			gd, ok := d.(*ast.GenDecl)
+			if !ok || gd.Tok != token.TYPE {
+				continue
+			}
+			for _, s := range gd.Specs {
+				ts := s.(*ast.TypeSpec)
+				if _, ok := own[ts.Name.Name]; !ok {
+					continue
+				}
+				seen[ts.Name.Name] = true
+				st, ok := ts.Type.(*ast.StructType)
+				if ts.Assign.IsValid() || !ok {
+					t.Errorf("%s: %s is not declared as a struct of its own", fset.Position(ts.Pos()), ts.Name.Name)
+					continue
+				}
+				// Every field is named in a comment inside the struct:
+				// its own, or its group's.
+				var comments strings.Builder
+				for _, fl := range st.Fields.List {
+					comments.WriteString(fl.Doc.Text() + fl.Comment.Text())
+				}
+				for _, fl := range st.Fields.List {
+					for _, n := range fl.Names {
+						if !strings.Contains(comments.String(), n.Name) {
+							t.Errorf("%s: field %s.%s is named in no comment", fset.Position(n.Pos()), ts.Name.Name, n.Name)
+						}
+					}
+				}
+			}
+		}
+	}
+	for name := range own {
+		if !seen[name] {
+			t.Errorf("type %s not found", name)
+		}
+	}
 }

@@ -43,8 +43,13 @@
 // # The other packages
 //
 // This package is the production API; it links only the standard library.
-// Its types are those of package spec, which holds the vocabulary and
-// SPEC.md. Package model is the executable reference that the production
+// The types its functions take and return ([Outcome], [Limits], [History],
+// [HistoryReport], [TurnOptions], [Event]) are its own; the elements inside
+// them ([Call], [Item], [Stop], [Violation], [Message], [Part], [Tool], the
+// enumerations) are aliases of package spec's, which holds the vocabulary
+// and SPEC.md: "go doc github.com/toolspec/toolspec/spec Call" shows a
+// Call's fields. Each of the former converts to spec's type of the same
+// name at no cost (spec.Outcome(o)). Package model is the executable reference that the production
 // code (package impl) is proven equal to by differential tests and
 // fuzzing; it copies its state at every event and is meant for tests.
 // The history functions ([CheckHistory], [DecodeHistory], [EncodeHistory],

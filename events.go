@@ -167,7 +167,7 @@ func (a *Assembler) afterFeed(err error) {
 	var v *Violation
 	if !a.reported && errors.As(err, &v) {
 		a.reported = true
-		a.queueTerminal(v, a.a.Snapshot())
+		a.queueTerminal(v, Outcome(a.a.Snapshot()))
 	}
 	a.deliver()
 }
@@ -301,7 +301,7 @@ func (a *Assembler) Events(ctx context.Context, r io.Reader) iter.Seq2[Event, er
 				break
 			}
 		}
-		out := a.a.Close()
+		out := Outcome(a.a.Close())
 		a.closeEvents(out)
 		a.deliver()
 		if a.stopped {

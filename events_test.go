@@ -44,7 +44,7 @@ func streams(t *testing.T) []stream {
 		if err != nil {
 			return err
 		}
-		out = append(out, stream{path, sc.Format, sc.Limits, sc.Input})
+		out = append(out, stream{path, sc.Format, toolspec.Limits(sc.Limits), sc.Input})
 		return nil
 	})
 	if err != nil {

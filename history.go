@@ -12,10 +12,32 @@ import (
 
 // History is one conversation as a request carries it, in a form no format
 // owns: the system prompt, the messages in order, the tools and the tool
-// choice. Two histories that mean the same request are equal.
-type History = spec.History
+// choice. Two histories that mean the same request are equal: every tool
+// result is a [RoleTool] message of its own, consecutive assistant content
+// of one turn is one message, and system content before the first other
+// message is System (package spec's History states the whole normal
+// form). It has the fields of package spec's History, so each converts to
+// the other at no cost.
+type History struct {
+	// System is the system prompt before the first other message, one
+	// part per system block or system message, boundaries kept.
+	System []Part
+	// Messages is the conversation in order.
+	Messages []Message
+	// Tools is the tools offered to the model.
+	Tools []Tool
+	// ToolChoice is the request's tool choice and parallel-call setting.
+	ToolChoice ToolChoice
+}
+
+// String renders h as its canonical transcript, one line per system part,
+// message part, tool and tool choice; two histories are equal exactly when
+// their transcripts are.
+func (h History) String() string { return spec.History(h).String() }
 
 // Message is one turn's content by one author, its parts in wire order.
+//
+// Its fields are [spec.Message]'s.
 type Message = spec.Message
 
 // Role is the author of a [Message].
@@ -31,6 +53,8 @@ const (
 
 // Part is one content element of a message: text, thinking, a call, a
 // result, an image or a block no rule knows, kept verbatim.
+//
+// Its fields are [spec.Part]'s.
 type Part = spec.Part
 
 // PartKind says what a [Part] holds.
@@ -48,9 +72,13 @@ const (
 )
 
 // Tool is one tool offered to the model.
+//
+// Its fields are [spec.Tool]'s.
 type Tool = spec.Tool
 
 // ToolChoice is a request's tool choice and parallel-call setting.
+//
+// Its fields are [spec.ToolChoice]'s.
 type ToolChoice = spec.ToolChoice
 
 // ToolChoiceMode is how the model may use the tools.
@@ -75,20 +103,45 @@ const (
 	ParallelDisabled = spec.ParallelDisabled // at most one call per turn
 )
 
-// HistoryReport is what [CheckHistory] finds: the HIST violations in
-// document order, and the pending calls of the last turn (no violation:
-// the tools the caller is to run).
-type HistoryReport = history.Report
+// HistoryReport is what [CheckHistory] finds.
+type HistoryReport struct {
+	// Violations is the HIST violations, in document order.
+	Violations []Violation
+	// Pending is the calls of the history's last assistant turn that no
+	// result answers yet, when nothing but results follows that turn
+	// (HIST-3): the tools the caller is to run. They are no violation.
+	Pending []PendingCall
+}
+
+// OK reports whether r holds no violation (pending calls are no
+// violation).
+func (r HistoryReport) OK() bool { return len(r.Violations) == 0 }
+
+// String renders r as transcript lines: one per violation, then one per
+// pending call, "pending path="P" id="I" name="N"".
+func (r HistoryReport) String() string { return history.Report(r).String() }
 
 // PendingCall is a call of the last assistant turn waiting for its result.
+//
+// Its fields are [history.PendingCall]'s.
 type PendingCall = history.PendingCall
 
 // Change is one change [RepairHistory] made, or one element of a stream
 // that [AssistantTurn] left out.
+//
+// Its fields are [history.Change]'s.
 type Change = history.Change
 
 // TurnOptions are the options of [AssistantTurn].
-type TurnOptions = history.TurnOptions
+type TurnOptions struct {
+	// Choice is the choice (OpenAI chat's n, Gemini's candidate) whose
+	// content becomes the turn; 0 by default.
+	Choice int
+	// DropUnfinished drops each element the turn cannot hold faithfully
+	// (an incomplete or invalid call, a call the provider ran), each with
+	// a listed [Change], instead of failing on the first.
+	DropUnfinished bool
+}
 
 // InterruptedResult is the text of the placeholder result [RepairHistory]
 // adds for a call that has none.
@@ -100,7 +153,8 @@ const InterruptedResult = history.InterruptedResult
 // call at its JSON path in doc; a document without its format's shape is
 // one terminal HIST-8 violation. It also returns the decoded history.
 func CheckHistory(f Format, doc []byte) (History, HistoryReport) {
-	return history.CheckDocument(f, doc)
+	h, r := history.CheckDocument(f, doc)
+	return History(h), HistoryReport(r)
 }
 
 // DecodeHistory decodes doc, a request body of format f, into its
@@ -108,13 +162,14 @@ func CheckHistory(f Format, doc []byte) (History, HistoryReport) {
 // History holds what was decoded before it) and of its calls and tools
 // (HIST-6, HIST-7), at their paths in doc. Pairing is [CheckHistory]'s.
 func DecodeHistory(f Format, doc []byte) (History, []Violation) {
-	return history.Decode(f, doc)
+	h, vs := history.Decode(f, doc)
+	return History(h), vs
 }
 
 // EncodeHistory writes h as a request body of format f, with a [ClassLoss]
 // violation at the path of each element of h that f cannot carry.
 func EncodeHistory(f Format, h History) ([]byte, []Violation) {
-	return history.Encode(f, h)
+	return history.Encode(f, spec.History(h))
 }
 
 // TranslateHistory translates doc, a request body of format from, into one
@@ -134,7 +189,8 @@ func TranslateHistory(from, to Format, doc []byte) ([]byte, []Violation) {
 // an error) for each call of an earlier turn that has none. Pending calls
 // of the last turn are left pending. h itself is not changed.
 func RepairHistory(f Format, h History) (History, []Change) {
-	return history.Repair(f, h)
+	r, changes := history.Repair(f, spec.History(h))
+	return History(r), changes
 }
 
 // AssistantTurn turns message (0-based) of a stream's outcome into the
@@ -146,5 +202,5 @@ func RepairHistory(f Format, h History) (History, []Change) {
 // run by the provider), unless opts.DropUnfinished, which leaves each out
 // and lists it as a [Change].
 func AssistantTurn(o Outcome, message int, opts TurnOptions) (Message, []Change, error) {
-	return history.AssistantTurn(o, message, opts)
+	return history.AssistantTurn(spec.Outcome(o), message, history.TurnOptions(opts))
 }

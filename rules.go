@@ -83,6 +83,8 @@ const (
 )
 
 // Rule is one rule of SPEC.md: its ID and one-line summary.
+//
+// Its fields are [spec.Rule]'s.
 type Rule = spec.Rule
 
 // Rules returns every rule of SPEC.md, in the order of the document.

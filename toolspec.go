@@ -52,20 +52,108 @@ func ParseFormat(name string) (Format, error) {
 }
 
 // Limits bounds what one stream may make an assembler hold; the zero value
-// means every default. Exceeding a limit is a terminal [Violation] raised
-// before the bytes are kept (SPEC.md BUD-1 to BUD-7). NoParallel makes a
-// second distinct call in one message a violation, for requests sent with
-// parallel tool calls disabled.
-type Limits = spec.Limits
+// means every default, and a zero or negative field its own default.
+// Exceeding a limit is a terminal [Violation] raised before the bytes are
+// kept (SPEC.md BUD-1 to BUD-7). Write it with keyed fields: fields may be
+// added. It has the fields of package spec's Limits, so each converts to
+// the other.
+type Limits struct {
+	// MaxCalls is the most calls one message may hold (BUD-1). Default 128.
+	MaxCalls int
+	// MaxArgBytes is the most argument bytes one call may hold (BUD-2).
+	// Default 2 MiB.
+	MaxArgBytes int
+	// MaxResponseBytes is the most payload bytes one message may hold:
+	// arguments, text, thinking and signatures together (BUD-3). Default
+	// 32 MiB.
+	MaxResponseBytes int
+	// MaxIDBytes is the longest id, and MaxNameBytes the longest name, a
+	// call may carry (BUD-4). Default 256 each.
+	MaxIDBytes   int
+	MaxNameBytes int
+	// MaxFrameBytes is the largest wire frame (SSE event, JSON line,
+	// event-stream message) an assembler buffers (BUD-5). Default 32 MiB.
+	MaxFrameBytes int
+	// MaxItems is the most items (calls, text, thinking, signature and other
+	// blocks) one message may hold; MaxMessages the most messages one stream
+	// may hold; MaxChoices bounds choice numbers (0 <= choice < MaxChoices)
+	// (BUD-6). Defaults 4096, 1024 and 128.
+	MaxItems    int
+	MaxMessages int
+	MaxChoices  int
+	// NoParallel means parallel tool calls are disabled: a second distinct
+	// call in one message is a terminal violation (BUD-7). Set it for
+	// requests sent with parallel tool calls disabled.
+	NoParallel bool
+}
+
+// Resolved returns l with every zero or negative field replaced by its
+// default: the limits an assembler given l applies.
+func (l Limits) Resolved() Limits { return Limits(spec.Limits(l).Resolved()) }
 
 // Outcome is the result of reassembling one stream: its calls, its content
 // items in order, its stops and its violations. [Outcome.Err] says whether
 // it is a whole success. It marshals to JSON in the command's schema
 // (docs/command.md) and back; its enumerations marshal by name.
-type Outcome = spec.Outcome
+//
+// It has the fields of package spec's Outcome, so each converts to the
+// other (spec.Outcome(o)) at no cost.
+type Outcome struct {
+	// Format is the wire format the stream was read as.
+	Format Format
+	// Messages is the number of messages the stream held.
+	Messages int
+	// Items is every message's content in first-seen order: text,
+	// thinking, signatures, calls (by index into Calls) and other blocks.
+	Items []Item
+	// Calls is every tool call, in first-seen order (Call.Ordinal is its
+	// position).
+	Calls []Call
+	// Stops is each message's (or choice's) stop, in the order they came.
+	Stops []Stop
+	// Violations is every broken rule, in the order found; a terminal one
+	// ended the stream.
+	Violations []Violation
+	// Tail holds the bytes of a last frame the stream was cut inside
+	// (FRAME-1, FRAME-2, FRAME-3): the payload of an unterminated SSE event
+	// or JSON line that is a proper prefix of JSON text, or a partial
+	// event-stream message. It is never read as a payload; the stream ends
+	// as truncated (END-3).
+	Tail string
+}
+
+// Err returns nil only when the stream ended on its terminal signal, broke
+// no rule, every message's generation ended normally (END-4) and every
+// call is complete. Otherwise it returns an *[OutcomeError] that wraps
+// each reason that applies ([ErrViolation], [ErrTruncated], [ErrLength],
+// [ErrUnknownStop], [ErrIncomplete], [ErrInvalid]) and the *[Violation],
+// if any, for errors.Is and errors.As. A stop for a content filter, a
+// refusal or a pause is not an error by itself ([Outcome.StopReason] says
+// why the stream stopped); a call such a stop cut is incomplete (END-3),
+// which is.
+func (o Outcome) Err() error { return spec.Outcome(o).Err() }
+
+// StopReason returns the reason of the last stop, or [StopNone].
+func (o Outcome) StopReason() StopReason { return spec.Outcome(o).StopReason() }
+
+// String renders o as its canonical transcript: one line per item, stop and
+// violation, in order. Two outcomes are equal exactly when their
+// transcripts are.
+func (o Outcome) String() string { return spec.Outcome(o).String() }
+
+// MarshalJSON writes o in the command's schema (docs/command.md). It fails
+// when o holds a value no constant names.
+func (o Outcome) MarshalJSON() ([]byte, error) { return spec.Outcome(o).MarshalJSON() }
+
+// UnmarshalJSON reads an outcome in the schema [Outcome.MarshalJSON]
+// writes, and checks it; a failure is an error naming the field, and leaves
+// o unchanged.
+func (o *Outcome) UnmarshalJSON(data []byte) error { return (*spec.Outcome)(o).UnmarshalJSON(data) }
 
 // Call is one reassembled tool call. Args is its final argument text,
 // verbatim (a complete function call's is one JSON object).
+//
+// Its fields are [spec.Call]'s.
 type Call = spec.Call
 
 // Status is the final state of a call.
@@ -110,6 +198,8 @@ const (
 )
 
 // Item is one element of a message's content, in first-seen order.
+//
+// Its fields are [spec.Item]'s.
 type Item = spec.Item
 
 // ItemKind is the kind of an [Item].
@@ -127,6 +217,8 @@ const (
 )
 
 // Stop is the end of one message (or one choice of it).
+//
+// Its fields are [spec.Stop]'s.
 type Stop = spec.Stop
 
 // StopReason is the canonical reason a message ended (SPEC.md END-4).
@@ -150,6 +242,8 @@ const (
 
 // Violation is the one error type of toolspec: a broken rule of SPEC.md,
 // the frame and byte offset where it broke, and the call it concerns.
+//
+// Its fields are [spec.Violation]'s.
 type Violation = spec.Violation
 
 // Class says how far a [Violation] reaches.
@@ -177,6 +271,8 @@ const NoCall = spec.NoCall
 type RuleID = spec.RuleID
 
 // OutcomeError is the error [Outcome.Err] returns.
+//
+// Its fields are [spec.OutcomeError]'s.
 type OutcomeError = spec.OutcomeError
 
 // The reasons an outcome is not a whole success; see [Outcome.Err].
@@ -196,7 +292,7 @@ var ErrReentrant = errors.New("toolspec: the assembler was fed from inside its o
 
 // Reassemble reassembles a whole stream held in memory.
 func Reassemble(f Format, data []byte, lim Limits) Outcome {
-	return impl.Reassemble(f, data, lim)
+	return Outcome(impl.Reassemble(f, data, spec.Limits(lim)))
 }
 
 // Assembler reassembles one stream as it arrives: feed it the raw bytes
@@ -225,7 +321,7 @@ type Assembler struct {
 // zero Limits means every default). It panics if f is not one of the six
 // formats: use [ParseFormat] or [Detect] for names and bytes from outside.
 func New(f Format, lim Limits) *Assembler {
-	return &Assembler{a: impl.New(f, lim)}
+	return &Assembler{a: impl.New(f, spec.Limits(lim))}
 }
 
 // Write consumes raw stream bytes, in chunks of any size. It returns
@@ -274,9 +370,9 @@ func (a *Assembler) PushPayload(eventName string, payload []byte) error {
 func (a *Assembler) Close() Outcome {
 	if a.inside {
 		// Called from an event callback: the stream is not ended here.
-		return a.a.Snapshot()
+		return Outcome(a.a.Snapshot())
 	}
-	out := a.a.Close()
+	out := Outcome(a.a.Close())
 	if a.listening {
 		a.closeEvents(out)
 		a.deliver()
@@ -288,7 +384,7 @@ func (a *Assembler) Close() Outcome {
 // without ending it: calls still open show as incomplete. It copies the state;
 // it is meant for diagnostics, not for every event. Inside an event
 // callback it shows the state after the chunk that caused the event.
-func (a *Assembler) Snapshot() Outcome { return a.a.Snapshot() }
+func (a *Assembler) Snapshot() Outcome { return Outcome(a.a.Snapshot()) }
 
 // Err returns the terminal violation that ended the stream, or nil. For
 // whether the stream is a whole success, Close it and ask [Outcome.Err].

@@ -31,8 +31,6 @@ type Limits struct {
 	// NoParallel means parallel tool calls are disabled: a second distinct
 	// call in one message is a terminal violation (BUD-7).
 	NoParallel bool
-
-	_ struct{} // keyed literals only
 }
 
 // Default values of the fields of [Limits].

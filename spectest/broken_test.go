@@ -225,7 +225,7 @@ func TestShrunkScenario(t *testing.T) {
 			if frames > 6 || took > 30*time.Second {
 				t.Errorf("shrunk to %d frames in %v:\n%s", frames, took, txt)
 			}
-			c := kase{name: "shrunk", format: sc.Format, limits: sc.Limits, data: sc.Input, rules: sc.Rules}
+			c := kase{name: "shrunk", format: sc.Format, limits: toolspec.Limits(sc.Limits), data: sc.Input, rules: sc.Rules}
 			if v := runCase(b.new, newOptions(nil), c); len(v.failures) == 0 {
 				t.Errorf("the adapter passes the shrunk scenario:\n%s", txt)
 			}

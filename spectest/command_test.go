@@ -23,7 +23,7 @@ func TestParseResponseTextThinking(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		out := toolspec.Reassemble(sc.Format, sc.Input, sc.Limits)
+		out := toolspec.Reassemble(sc.Format, sc.Input, toolspec.Limits(sc.Limits))
 		b, err := out.MarshalJSON()
 		if err != nil {
 			t.Fatal(err)

@@ -85,7 +85,7 @@ func (f *facts) hasEndEvent() bool {
 	}
 	ended := f.format == toolspec.FormatGemini
 	if !ended {
-		evs, _ := model.Decode(f.format, f.c.data, f.c.limits)
+		evs, _ := model.Decode(f.format, f.c.data, spec.Limits(f.c.limits))
 		for _, e := range evs {
 			switch e.Kind {
 			case spec.KindMessageEnd:
@@ -105,7 +105,7 @@ func (f *facts) hasEndEvent() bool {
 // s, canonical or raw: a library that hands its user another finish than
 // the model's first one hands a reason the stream carries.
 func (f *facts) finishes(s toolspec.StopReason) bool {
-	evs, _ := model.Decode(f.format, f.c.data, f.c.limits)
+	evs, _ := model.Decode(f.format, f.c.data, spec.Limits(f.c.limits))
 	for _, e := range evs {
 		if e.Kind == spec.KindFinish && (string(s) == string(e.Data) || spec.CanonicalStop(f.format, string(e.Data)) == s) {
 			return true

@@ -9,6 +9,7 @@ import (
 	"github.com/toolspec/toolspec"
 	"github.com/toolspec/toolspec/model"
 	"github.com/toolspec/toolspec/scenario"
+	"github.com/toolspec/toolspec/spec"
 )
 
 // modelAdapter runs the reference model.
@@ -19,8 +20,8 @@ func (modelAdapter) Describe() Description {
 }
 
 func (modelAdapter) Reassemble(s Stream) (Result, error) {
-	out := model.Reassemble(s.Format, s.Data, s.Limits)
-	return FromOutcome(out), out.Err()
+	out := model.Reassemble(s.Format, s.Data, spec.Limits(s.Limits))
+	return FromOutcome(toolspec.Outcome(out)), out.Err()
 }
 
 // TestToolspecPasses: the production reassembler passes the kit.

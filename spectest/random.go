@@ -328,7 +328,7 @@ func shape(c kase, fs []Failure) string {
 		rules = append(rules, string(x.Rule))
 	}
 	slices.Sort(rules)
-	return strings.Join(slices.Compact(rules), " ") + "\n" + form(model.Reassemble(c.format, c.data, c.limits).String())
+	return strings.Join(slices.Compact(rules), " ") + "\n" + form(model.Reassemble(c.format, c.data, spec.Limits(c.limits)).String())
 }
 
 // withRapid runs fn with rapid's flags set for o, checks and seed (0: one

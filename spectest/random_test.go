@@ -65,7 +65,7 @@ func (a failWhole) Reassemble(Stream) (Result, error) {
 // NO-RULE with why; a scenario's keeps the scenario's rule.
 func TestAttribution(t *testing.T) {
 	garbage := "data: {\"choices\":5}\n\n"
-	garbageRule := model.Reassemble(toolspec.FormatOpenAIChat, []byte(garbage), toolspec.Limits{}).Violations[0].Rule
+	garbageRule := model.Reassemble(toolspec.FormatOpenAIChat, []byte(garbage), spec.Limits{}).Violations[0].Rule
 	cut := `data: {"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"id":"c","type":"function","function":{"name":"f","arguments":"{"}}]}}]}` + "\n\n"
 	empty := `data: {"choices":[{"index":0,"delta":{"content":"hi"},"finish_reason":"stop"}]}` + "\n\ndata: [DONE]\n\n"
 	for _, c := range []struct {
@@ -276,7 +276,7 @@ func TestRandomValid(t *testing.T) {
 		formats := map[toolspec.Format]bool{}
 		for _, s := range streams {
 			formats[s.Format] = true
-			if len(model.Reassemble(s.Format, s.Data, s.Limits).Violations) > 0 {
+			if len(model.Reassemble(s.Format, s.Data, spec.Limits(s.Limits)).Violations) > 0 {
 				broken++
 			}
 		}

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io/fs"
 	"math/rand/v2"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -20,7 +21,6 @@ import (
 	"github.com/toolspec/toolspec/scenario"
 	"github.com/toolspec/toolspec/spec"
 	"pgregory.net/rapid"
-	"regexp"
 )
 
 // Option changes how the kit runs.
@@ -206,7 +206,7 @@ type kase struct {
 
 // scenarioCase is the case of scenario sc, named name.
 func scenarioCase(name string, sc *scenario.Scenario) kase {
-	return kase{name: name, format: sc.Format, limits: sc.Limits, data: sc.Input, rules: sc.Rules, several: sc.HasTag(scenario.TagSeveralResponses), seen: sc.IsSeen()}
+	return kase{name: name, format: sc.Format, limits: toolspec.Limits(sc.Limits), data: sc.Input, rules: sc.Rules, several: sc.HasTag(scenario.TagSeveralResponses), seen: sc.IsSeen()}
 }
 
 // notSeveral is why a case whose stream holds several responses does not
@@ -223,7 +223,7 @@ func reference(c kase) toolspec.Outcome {
 	if c.random {
 		return toolspec.Reassemble(c.format, c.data, c.limits)
 	}
-	return model.Reassemble(c.format, c.data, c.limits)
+	return toolspec.Outcome(model.Reassemble(c.format, c.data, spec.Limits(c.limits)))
 }
 
 // cases returns the scenarios of o's corpora (the embedded one by
@@ -549,9 +549,9 @@ func Scenario(name string, f toolspec.Format, lim toolspec.Limits, data []byte, 
 		// the scenario format needs one.
 		rules = []toolspec.RuleID{NoRule}
 	}
-	out := model.Reassemble(f, data, lim)
+	out := model.Reassemble(f, data, spec.Limits(lim))
 	sc := scenario.Scenario{
-		Description: strings.Join(desc, "\n"), Synthetic: failedSynthetic, Rules: rules, Format: f, Limits: lim, Input: data,
+		Description: strings.Join(desc, "\n"), Synthetic: failedSynthetic, Rules: rules, Format: f, Limits: spec.Limits(lim), Input: data,
 		HexInput: !utf8.Valid(data) || len(data) > 0 && data[len(data)-1] != '\n' || bytes.Contains(data, []byte("\n-- ")) || bytes.HasPrefix(data, []byte("-- ")),
 		Want:     out.String(),
 	}
@@ -759,7 +759,7 @@ func TestAdapter(newAdapter func() Adapter, opts ...Option) error {
 // saw frames start; bytes that make no frame (comments, pings) stay with
 // the frame before them.
 func splitFrames(c kase) [][]byte {
-	evs, _ := model.Decode(c.format, c.data, c.limits)
+	evs, _ := model.Decode(c.format, c.data, spec.Limits(c.limits))
 	var cuts []int
 	for _, e := range evs {
 		if off := int(e.Offset); off > 0 && off < len(c.data) && (len(cuts) == 0 || off > cuts[len(cuts)-1]) {

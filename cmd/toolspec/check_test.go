@@ -142,7 +142,7 @@ func fake(what string, stdin io.Reader, stdout io.Writer) int {
 			if err := newFlags(&o, io.Discard).Parse(args); err != nil {
 				return 6
 			}
-			b, _ := json.Marshal(toolspec.Reassemble(req.Format, req.Stream, o.lim))
+			b, _ := json.Marshal(toolspec.Reassemble(req.Format, req.Stream, toolspec.Limits(o.lim)))
 			fmt.Fprintf(stdout, `{"seq":%d,%s`+"\n", req.Seq, b[1:])
 		}
 	}

@@ -16,6 +16,7 @@ import (
 	"github.com/toolspec/toolspec"
 	"github.com/toolspec/toolspec/gen"
 	"github.com/toolspec/toolspec/model"
+	"github.com/toolspec/toolspec/spec"
 	"pgregory.net/rapid"
 )
 
@@ -72,7 +73,7 @@ func runGen(args []string, stdout, stderr io.Writer) int {
 	for i := 0; i < *n; i++ {
 		s := genStream(f, seed, uint64(i), *adversarial)
 		name := fmt.Sprintf("%s-%d-%0*d", f, seed, width, i)
-		out, err := outcomeJSON(model.Reassemble(f, s.data, toolspec.Limits{}))
+		out, err := outcomeJSON(toolspec.Outcome(model.Reassemble(f, s.data, spec.Limits{})))
 		if err != nil {
 			return exitFor(err, stderr)
 		}

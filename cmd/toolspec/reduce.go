@@ -119,7 +119,7 @@ func runReduce(args []string, stdout, stderr io.Writer) int {
 	if !sameFailure(final, target) { // an adapter that does not fail the same way twice
 		data, final = sc.Input, first
 	}
-	out := spectest.Scenario("reduced from "+pos[0], sc.Format, sc.Limits, data, final.Failures)
+	out := spectest.Scenario("reduced from "+pos[0], sc.Format, toolspec.Limits(sc.Limits), data, final.Failures)
 	if *outFile == "" {
 		_, err = stdout.Write(out)
 	} else {

@@ -101,7 +101,7 @@ func printCase(w io.Writer, c spectest.CaseResult) int {
 // impl's and with the scenario's want.
 func replayModel(sc *scenario.Scenario, w io.Writer) int {
 	m := model.Reassemble(sc.Format, sc.Input, sc.Limits).String()
-	i := toolspec.Reassemble(sc.Format, sc.Input, sc.Limits).String()
+	i := toolspec.Reassemble(sc.Format, sc.Input, toolspec.Limits(sc.Limits)).String()
 	fmt.Fprint(w, m)
 	code := 0
 	if i != m {
