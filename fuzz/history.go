@@ -83,6 +83,9 @@ func compareHistoryDecode(t fataler, f spec.Format, doc []byte, translate bool) 
 		}
 	}
 	compareHistoryCheck(t, f, mh)
+	compareSplice(t, f, doc, mh)
+	fixed, _ := refhist.Repair(f, mh)
+	compareSplice(t, f, doc, fixed)
 	for _, to := range spec.Formats {
 		if !translate {
 			break
@@ -96,6 +99,20 @@ func compareHistoryDecode(t fataler, f spec.Format, doc []byte, translate bool) 
 		if d := diffValues("losses", mls, ils); d != "" {
 			t.Fatalf("Translate(%s → %s) violations differ: %s\ndoc: %s\nmodel: %v\nimpl: %v", f, to, d, doc, mls, ils)
 		}
+	}
+}
+
+// compareSplice checks that impl's Splice writes h into doc, a request
+// body of format f, as model's does: the same bytes, the same violations.
+func compareSplice(t fataler, f spec.Format, doc []byte, h spec.History) {
+	t.Helper()
+	mout, mvs := refhist.Splice(f, doc, h)
+	iout, ivs := hist.Splice(f, doc, h)
+	if string(mout) != string(iout) {
+		t.Fatalf("Splice(%s) differs\ndoc: %s\nhistory:\n%s\nmodel: %s\nimpl:  %s", f, doc, h, mout, iout)
+	}
+	if d := diffValues("violations", syntaxWords(mvs), syntaxWords(ivs)); d != "" {
+		t.Fatalf("Splice(%s) violations differ: %s\ndoc: %s\nmodel: %v\nimpl: %v", f, d, doc, mvs, ivs)
 	}
 }
 
@@ -116,7 +133,32 @@ func compareHistory(t fataler, f spec.Format, h spec.History) {
 			t.Fatalf("Encode(%s) losses differ: %s\nhistory:\n%s\nmodel: %v\nimpl: %v", to, d, h, mls, ils)
 		}
 		compareHistoryDecode(t, to, mdoc, false)
+		// The body with members of a request's own around the history,
+		// written back with h's repair.
+		fixed, _ := refhist.Repair(to, h)
+		compareSplice(t, to, withSettings(mdoc), fixed)
+		// Into the body of an empty history, and the empty history into
+		// h's body: every history member added, every one removed.
+		empty, _ := refhist.Encode(to, spec.History{})
+		compareSplice(t, to, withSettings(empty), h)
+		compareSplice(t, to, withSettings(mdoc), spec.History{})
 	}
+}
+
+// withSettings returns doc, a JSON object, with members a request carries
+// beside its history added before and after its own (a model, settings, a
+// member no format knows, with white space and an escaped key).
+func withSettings(doc []byte) []byte {
+	d := bytes.TrimSpace(doc)
+	if len(d) < 2 || d[0] != '{' {
+		return doc
+	}
+	inner := bytes.TrimSpace(d[1 : len(d)-1])
+	sep := ", "
+	if len(inner) == 0 {
+		sep = ""
+	}
+	return []byte(`{"model": "m-1", "temperature": 0.2, "zz_unknown": {"a": [1, 2]}` + sep + string(inner) + `, "stream" : true, "\u0078_escaped": 1}`)
 }
 
 // historyProp is the rapid property of the history differential: a

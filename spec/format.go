@@ -50,18 +50,34 @@ type FormatRules struct {
 	// Bedrock. Without it (Ollama, Gemini) ids are optional, and a result
 	// without one pairs by its tool name and by order.
 	HistoryIDs bool
+	// HistoryMembers are the members of a request body of the format that
+	// hold its history (SPEC.md section 11), as its encoder writes them;
+	// every other member is the request's own, kept as it is by an
+	// operation in the format (HIST-9).
+	HistoryMembers []string
+	// HistorySpellings maps a second spelling of a history member that the
+	// decoder also reads (Gemini's "system_instruction") to the member's
+	// name in HistoryMembers.
+	HistorySpellings map[string]string
 
 	_ struct{} // keyed literals only
 }
 
 // formatRules holds the FormatRules of every format, keyed by format.
 var formatRules = map[Format]FormatRules{
-	FormatOpenAIChat:      {HistoryIDs: true},
-	FormatOpenAIResponses: {ExplicitStart: true, HistoryIDs: true},
-	FormatAnthropic:       {ExplicitStart: true, HistoryIDs: true},
-	FormatOllama:          {},
-	FormatGemini:          {},
-	FormatBedrock:         {ImplicitBlocks: true, HistoryIDs: true},
+	FormatOpenAIChat: {HistoryIDs: true,
+		HistoryMembers: []string{"messages", "tools", "tool_choice", "parallel_tool_calls"}},
+	FormatOpenAIResponses: {ExplicitStart: true, HistoryIDs: true,
+		HistoryMembers: []string{"instructions", "input", "tools", "tool_choice", "parallel_tool_calls"}},
+	FormatAnthropic: {ExplicitStart: true, HistoryIDs: true,
+		HistoryMembers: []string{"system", "messages", "tools", "tool_choice"}},
+	FormatOllama: {
+		HistoryMembers: []string{"messages", "tools"}},
+	FormatGemini: {
+		HistoryMembers:   []string{"systemInstruction", "contents", "tools", "toolConfig"},
+		HistorySpellings: map[string]string{"system_instruction": "systemInstruction", "tool_config": "toolConfig"}},
+	FormatBedrock: {ImplicitBlocks: true, HistoryIDs: true,
+		HistoryMembers: []string{"system", "messages", "toolConfig"}},
 }
 
 // LookupFormatRules returns the rules of format f; ok is false when f is

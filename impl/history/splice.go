@@ -1,0 +1,266 @@
+package history
+
+import (
+	"bytes"
+	"strconv"
+	"strings"
+
+	"github.com/toolspec/toolspec/internal/jsonwire"
+	"github.com/toolspec/toolspec/spec"
+)
+
+// This file writes a history back into the request body it came from
+// (HIST-9), as model/history's splice.go does: the members of the body
+// that hold no history stay byte for byte, and so does every history
+// member, and every element of one, that the operation did not change.
+
+// field is one member of a JSON object: its key unquoted, and its key's
+// and its value's bytes as written.
+type field struct {
+	key    string
+	rawKey []byte
+	value  []byte
+}
+
+// Splice writes h, a history of format f, into prev, a request body of
+// format f (HIST-9): the body returned holds every member of prev that is
+// not one of the format's history members ([spec.FormatRules]) byte for
+// byte, in its place; a history member whose encoding h does not change
+// is kept byte for byte too, and in an array member (messages, contents,
+// input, tools) every element h does not change, with its members no
+// History holds. What h changes is written by [Encode]. The body decodes
+// to exactly the history [Encode] writes for h.
+//
+// The violations are the HIST-8 violation of a prev that is not of its
+// format's shape (the result is then nil), then the losses of prev's
+// decoding (members no History holds) inside an element the body does not
+// keep, rewritten or removed, at their paths in prev, then the losses of
+// encoding h (at canonical paths), as [Encode] names them.
+func Splice(f spec.Format, prev []byte, h spec.History) ([]byte, []spec.Violation) {
+	h0, vs := Decode(f, prev)
+	for _, v := range vs {
+		if v.Rule == spec.HistShape {
+			return nil, vs
+		}
+	}
+	rules, _ := spec.LookupFormatRules(f)
+	e0, _ := Encode(f, h0)
+	e1, losses := Encode(f, h)
+	want, _ := Decode(f, e1)
+	base, ok := spliceMembers(prev, e0, e1, rules, false)
+	if got, _ := Decode(f, base.body); !ok || got.String() != want.String() {
+		// An element kept verbatim reads otherwise in its new place (or
+		// the body's members could not be read): write the history as
+		// Encode does, keeping only the members that hold none.
+		base, _ = spliceMembers(prev, e0, e1, rules, true)
+	}
+	var out []spec.Violation
+	for _, v := range vs {
+		if v.Class == spec.ClassLoss && !base.kept(v.Path) {
+			out = append(out, v)
+		}
+	}
+	return base.body, append(out, losses...)
+}
+
+// splice is a body written by spliceMembers, with what of prev it kept.
+type splice struct {
+	body []byte
+	// whole are the members of prev kept byte for byte, by key as
+	// written; elems the elements of prev's array members kept, by key
+	// and index.
+	whole map[string]bool
+	elems map[string]map[int]bool
+}
+
+// kept reports whether the element of prev at document path p is in the
+// body unchanged: its member kept whole, or its array element kept.
+func (s splice) kept(p string) bool {
+	key, rest := p, ""
+	if i := strings.IndexAny(p, ".["); i >= 0 {
+		key, rest = p[:i], p[i:]
+	}
+	if s.whole[key] {
+		return true
+	}
+	if !strings.HasPrefix(rest, "[") {
+		return false
+	}
+	end := strings.IndexByte(rest, ']')
+	if end < 0 {
+		return false
+	}
+	n, err := strconv.Atoi(rest[1:end])
+	return err == nil && s.elems[key][n]
+}
+
+// spliceMembers writes the body: prev's members in order, each history
+// member at the place of its first occurrence with the value of its last
+// (the one a decoder reads), and e1's members prev lacks appended in e1's
+// order. Unless strict, a history member is kept whole when e0 and e1 agree
+// on it or neither has it, and an array member element by element; strict
+// writes every history member as e1 has it and leaves out those e1 lacks.
+// ok is false when a document cannot be read as an object.
+func spliceMembers(prev, e0, e1 []byte, rules spec.FormatRules, strict bool) (splice, bool) {
+	s := splice{whole: map[string]bool{}, elems: map[string]map[int]bool{}}
+	pm, ok0 := objectMembers(prev)
+	old, ok1 := objectMembers(e0)
+	neu, ok2 := objectMembers(e1)
+	if !ok0 || !ok1 || !ok2 {
+		return splice{body: e1}, false
+	}
+	owned := func(key string) (string, bool) {
+		if name, ok := rules.HistorySpellings[key]; ok {
+			return name, true
+		}
+		for _, name := range rules.HistoryMembers {
+			if name == key {
+				return name, true
+			}
+		}
+		return "", false
+	}
+	b := make([]byte, 0, len(prev)+len(e1))
+	b = append(b, '{')
+	write := func(rawKey, raw []byte) {
+		if len(b) > 1 {
+			b = append(b, ',')
+		}
+		b = append(b, rawKey...)
+		b = append(b, ':')
+		b = append(b, raw...)
+	}
+	last := map[string]field{} // the last occurrence of each history member
+	for _, m := range pm {
+		if name, ok := owned(m.key); ok {
+			last[name] = m
+		}
+	}
+	written := map[string]bool{} // history members written, by name
+	for _, m := range pm {
+		name, isHistory := owned(m.key)
+		if !isHistory {
+			write(m.rawKey, m.value)
+			s.whole[m.key] = true
+			continue
+		}
+		if written[name] {
+			continue // a repeated key, written at its first place
+		}
+		written[name] = true
+		pv := last[name]
+		nm, inNew := lookup(neu, name)
+		om, inOld := lookup(old, name)
+		switch {
+		case strict && inNew:
+			write(nm.rawKey, nm.value)
+		case strict:
+		case inNew == inOld && (!inNew || bytes.Equal(om.value, nm.value)):
+			write(pv.rawKey, pv.value)
+			s.whole[pv.key] = true
+		case inNew && inOld:
+			raw, kept := spliceArray(pv.value, om.value, nm.value)
+			write(pv.rawKey, raw)
+			s.elems[pv.key] = kept
+		case inNew:
+			write(nm.rawKey, nm.value)
+		}
+	}
+	for _, m := range neu {
+		if !written[m.key] {
+			write(m.rawKey, m.value)
+		}
+	}
+	s.body = append(b, '}')
+	return s, true
+}
+
+// lookup returns the member key of ms.
+func lookup(ms []field, key string) (field, bool) {
+	for _, m := range ms {
+		if m.key == key {
+			return m, true
+		}
+	}
+	return field{}, false
+}
+
+// spliceArray returns the array nv with each element that equals an
+// element of ov replaced by the element of pv at the same index, when pv
+// and ov are arrays of one length whose elements agree on their "role"
+// and "type" (ov is the encoding of the history decoded from pv, element
+// by element); each element of pv is used once. kept holds the indexes of
+// pv's elements used. When the three are not such arrays, it returns nv.
+func spliceArray(pv, ov, nv []byte) ([]byte, map[int]bool) {
+	p, o, n := elements(pv), elements(ov), elements(nv)
+	if p == nil || o == nil || n == nil || len(p) != len(o) {
+		return nv, nil
+	}
+	free := map[string][]int{} // indexes of usable elements of o, by bytes
+	for i := range o {
+		if sameKind(p[i], o[i]) {
+			free[string(o[i])] = append(free[string(o[i])], i)
+		}
+	}
+	kept := map[int]bool{}
+	out := []byte{'['}
+	for j, e := range n {
+		if j > 0 {
+			out = append(out, ',')
+		}
+		if is := free[string(e)]; len(is) > 0 {
+			e = p[is[0]]
+			kept[is[0]] = true
+			free[string(n[j])] = is[1:]
+		}
+		out = append(out, e...)
+	}
+	return append(out, ']'), kept
+}
+
+// elements returns the elements of the valid JSON value v when it is an
+// array (a non-nil slice, empty for []), or nil.
+func elements(v []byte) [][]byte {
+	v = jsonwire.TrimSpace(v)
+	if len(v) == 0 || v[0] != '[' {
+		return nil
+	}
+	es := [][]byte{}
+	eachElem(v, func(_ int, e []byte) bool {
+		es = append(es, e)
+		return true
+	})
+	return es
+}
+
+// sameKind reports whether the JSON values a and b agree on the members
+// "role" and "type" that both have (or are not both objects).
+func sameKind(a, b []byte) bool {
+	if len(a) == 0 || len(b) == 0 || a[0] != '{' || b[0] != '{' {
+		return bytes.Equal(jsonwire.TrimSpace(a), jsonwire.TrimSpace(b))
+	}
+	keys := []string{"role", "type"}
+	var x, y [2][]byte
+	membersNamed(a, keys, x[:])
+	membersNamed(b, keys, y[:])
+	for k := range keys {
+		if x[k] != nil && y[k] != nil && compact(x[k]) != compact(y[k]) {
+			return false
+		}
+	}
+	return true
+}
+
+// objectMembers returns the members of the JSON object doc in order, each
+// value's bytes as written; ok is false when doc is not one object.
+func objectMembers(doc []byte) ([]field, bool) {
+	o, vs := docObject(doc)
+	if vs != nil {
+		return nil, false
+	}
+	var ms []field
+	eachMember(o, func(key, val []byte) {
+		ms = append(ms, field{key: unquote(key), rawKey: key, value: val})
+	})
+	return ms, true
+}
