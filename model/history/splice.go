@@ -195,8 +195,8 @@ func lookup(ms []field, key string) (field, bool) {
 // by element); each element of pv is used once. kept holds the indexes of
 // pv's elements used. When the three are not such arrays, it returns nv.
 func spliceArray(pv, ov, nv json.RawMessage) (json.RawMessage, map[int]bool) {
-	var p, o, n []json.RawMessage
-	if json.Unmarshal(pv, &p) != nil || json.Unmarshal(ov, &o) != nil || json.Unmarshal(nv, &n) != nil || len(p) != len(o) {
+	p, o, n := elements(pv), elements(ov), elements(nv)
+	if p == nil || o == nil || n == nil || len(p) != len(o) {
 		return nv, nil
 	}
 	free := map[string][]int{} // indexes of usable elements of o, by bytes
@@ -216,6 +216,20 @@ func spliceArray(pv, ov, nv json.RawMessage) (json.RawMessage, map[int]bool) {
 		}
 	}
 	return json.RawMessage(jarr(elems)), kept
+}
+
+// elements returns the elements of the valid JSON value v when it is an
+// array (a non-nil slice, empty for []), or nil.
+func elements(v json.RawMessage) []json.RawMessage {
+	v = refjson.TrimSpace(v)
+	if len(v) == 0 || v[0] != '[' {
+		return nil
+	}
+	es := []json.RawMessage{}
+	if json.Unmarshal(v, &es) != nil {
+		return nil
+	}
+	return es
 }
 
 // sameKind reports whether the JSON values a and b agree on the members
