@@ -142,3 +142,71 @@ func ExampleAssistantTurn() {
 	// {"messages":[{"role":"user","content":"Search for go"},{"role":"assistant","content":null,"tool_calls":[{"id":"call_1","type":"function","function":{"name":"search","arguments":"{\"q\":\"go\"}"}}]},{"role":"tool","tool_call_id":"call_1","content":"go.dev"}]}
 	// ok: true
 }
+
+// The next request of an Anthropic conversation, from the request sent,
+// the stream that answered it and the result of its call: the model,
+// max_tokens, stream and the tool's cache_control go out as they came.
+func ExampleNextRequest() {
+	prev := []byte(`{"model":"claude-sonnet-4-5","max_tokens":1024,"stream":true,
+  "tools":[{"name":"weather","input_schema":{"type":"object"},"cache_control":{"type":"ephemeral"}}],
+  "messages":[{"role":"user","content":"Weather in Oslo?"}]}`)
+	stream := `event: message_start
+data: {"type":"message_start","message":{"id":"msg_1","type":"message","role":"assistant","content":[],"model":"claude-sonnet-4-5","stop_reason":null}}
+
+event: content_block_start
+data: {"type":"content_block_start","index":0,"content_block":{"type":"tool_use","id":"toolu_1","name":"weather","input":{}}}
+
+event: content_block_delta
+data: {"type":"content_block_delta","index":0,"delta":{"type":"input_json_delta","partial_json":"{\"city\":\"Oslo\"}"}}
+
+event: content_block_stop
+data: {"type":"content_block_stop","index":0}
+
+event: message_delta
+data: {"type":"message_delta","delta":{"stop_reason":"tool_use"}}
+
+event: message_stop
+data: {"type":"message_stop"}
+
+`
+	out := toolspec.Reassemble(toolspec.FormatAnthropic, []byte(stream), toolspec.Limits{})
+	result := toolspec.Part{Kind: toolspec.PartResult, ID: out.Calls[0].ID,
+		Content: []toolspec.Part{{Kind: toolspec.PartText, Text: "9°C, rain"}}}
+	next, vs, err := toolspec.NextRequest(toolspec.FormatAnthropic, prev, out, []toolspec.Part{result}, toolspec.TurnOptions{})
+	fmt.Println(string(next))
+	fmt.Println(len(vs), "violations,", err)
+	// Output:
+	// {"model":"claude-sonnet-4-5","max_tokens":1024,"stream":true,"tools":[{"name":"weather","input_schema":{"type":"object"},"cache_control":{"type":"ephemeral"}}],"messages":[{"role":"user","content":"Weather in Oslo?"},{"role":"assistant","content":[{"type":"tool_use","id":"toolu_1","name":"weather","input":{"city":"Oslo"}}]},{"role":"user","content":[{"type":"tool_result","tool_use_id":"toolu_1","content":"9°C, rain"}]}]}
+	// 0 violations, <nil>
+}
+
+// Repair a request body: the orphan result goes, everything else stays
+// as it was written, the request's own members included.
+func ExampleRepairRequest() {
+	body := []byte(`{"model":"gpt-4o","temperature":0.2,"stream":true,"messages":[
+  {"role":"user","content":"Weather?","name":"bob"},
+  {"role":"tool","tool_call_id":"call_9","content":"9°C"}]}`)
+	fixed, changes, vs := toolspec.RepairRequest(toolspec.FormatOpenAIChat, body)
+	fmt.Println(string(fixed))
+	for _, c := range changes {
+		fmt.Println(c)
+	}
+	fmt.Println(len(vs), "violations")
+	// Output:
+	// {"model":"gpt-4o","temperature":0.2,"stream":true,"messages":[{"role":"user","content":"Weather?","name":"bob"}]}
+	// change HIST-1 path="messages[1]" "dropped the orphan result for id \"call_9\""
+	// 0 violations
+}
+
+// Write a history changed in code back into its request body.
+func ExampleSpliceHistory() {
+	body := []byte(`{"model":"gemini-2.5-flash","generationConfig":{"temperature":0},
+  "contents":[{"role":"user","parts":[{"text":"Hi"}]}]}`)
+	h, _ := toolspec.DecodeHistory(toolspec.FormatGemini, body)
+	h.Messages = append(h.Messages, toolspec.Message{Role: toolspec.RoleAssistant,
+		Parts: []toolspec.Part{{Kind: toolspec.PartText, Text: "Hello."}}})
+	out, vs := toolspec.SpliceHistory(toolspec.FormatGemini, body, h)
+	fmt.Println(string(out), len(vs))
+	// Output:
+	// {"model":"gemini-2.5-flash","generationConfig":{"temperature":0},"contents":[{"role":"user","parts":[{"text":"Hi"}]},{"role":"model","parts":[{"text":"Hello."}]}]} 0
+}

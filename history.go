@@ -1,6 +1,9 @@
 package toolspec
 
 import (
+	"errors"
+	"fmt"
+
 	"github.com/toolspec/toolspec/impl/history"
 	"github.com/toolspec/toolspec/spec"
 )
@@ -203,4 +206,99 @@ func RepairHistory(f Format, h History) (History, []Change) {
 // and lists it as a [Change].
 func AssistantTurn(o Outcome, message int, opts TurnOptions) (Message, []Change, error) {
 	return history.AssistantTurn(spec.Outcome(o), message, history.TurnOptions(opts))
+}
+
+// SpliceHistory writes h, a history of format f, into prev, a request body
+// of format f, and returns the body (SPEC.md HIST-9): every member of prev
+// that holds no history (the model, stream, the output limit, sampling
+// settings, metadata, members no rule knows) is kept byte for byte, in its
+// place; so is every history member, and every message, content, item or
+// tool, that h does not change, with the members of its own that a History
+// has no place for. What h changes is written as [EncodeHistory] writes
+// it, and the body decodes to exactly that history. The violations are
+// the HIST-8 violation of a prev that is not of its format's shape (the
+// body is then nil), the members no History holds inside elements the body
+// rewrote or removed (class loss, at their paths in prev), and the losses
+// of writing h (at their paths in the body).
+func SpliceHistory(f Format, prev []byte, h History) ([]byte, []Violation) {
+	return history.Splice(f, prev, spec.History(h))
+}
+
+// RepairRequest repairs the history of body, a request body of format f,
+// as [RepairHistory] does, and writes it back with every other member kept
+// ([SpliceHistory]). It returns the repaired body, the changes (at their
+// paths in body), and the violations: the losses of writing it, then
+// those [CheckHistory] still finds in the repaired body (a malformed call
+// or tool, which no repair mends; a pending call is no violation). A body
+// that is not of its format's shape is not repaired: the result is nil,
+// with the HIST-8 violation.
+func RepairRequest(f Format, body []byte) ([]byte, []Change, []Violation) {
+	h, pm, vs := history.DecodePaths(f, body)
+	if terminal(vs) != nil {
+		return nil, nil, vs
+	}
+	repaired, changes := history.Repair(f, h)
+	for i := range changes {
+		changes[i].Path = pm.Lookup(changes[i].Path)
+	}
+	out, losses := history.Splice(f, body, repaired)
+	_, rep := history.CheckDocument(f, out)
+	return out, changes, append(losses, rep.Violations...)
+}
+
+// NextRequest returns the body of the request that follows prev, a request
+// body of format f, once the stream it was answered with has been read
+// into out and its calls run: prev's history with the assistant turn of
+// out's last message ([AssistantTurn] with opts) and then one tool message
+// per result, in order, written back with every other member of prev kept
+// ([SpliceHistory]): the model, stream, settings and unknown members as
+// they were, so that the body can be sent as it is. Each result is a
+// [PartResult] part: ID (and Name) of the call it answers, Content,
+// IsError. The error is AssistantTurn's (an incomplete or invalid call,
+// unless opts.DropUnfinished), a result that is not a PartResult, or the
+// HIST-8 violation of a prev that is not of its format's shape. The
+// violations are each element of the stream the turn left out (class
+// loss, its path "items[k]"), the losses of writing the body, and what
+// [CheckHistory] finds in it: a result that answers no call of the turn
+// is an orphan (HIST-1); calls of the turn without a result are pending,
+// no violation. For another format, translate the body
+// ([TranslateHistory]).
+func NextRequest(f Format, prev []byte, out Outcome, results []Part, opts TurnOptions) ([]byte, []Violation, error) {
+	h, vs := history.Decode(f, prev)
+	if v := terminal(vs); v != nil {
+		return nil, vs, v
+	}
+	for i, r := range results {
+		if r.Kind != PartResult {
+			return nil, nil, fmt.Errorf("toolspec: results[%d] is a part of kind %s, not a result", i, r.Kind)
+		}
+	}
+	if out.Messages == 0 {
+		return nil, nil, errors.New("toolspec: the outcome holds no message, so there is no assistant turn to append")
+	}
+	turn, changes, err := history.AssistantTurn(spec.Outcome(out), out.Messages-1, history.TurnOptions(opts))
+	if err != nil {
+		return nil, nil, err
+	}
+	h.Messages = append(h.Messages, turn)
+	for _, r := range results {
+		h.Messages = append(h.Messages, Message{Role: RoleTool, Parts: []Part{r}})
+	}
+	body, losses := history.Splice(f, prev, h)
+	var all []Violation
+	for _, c := range changes {
+		all = append(all, Violation{Rule: c.Rule, Class: ClassLoss, Call: NoCall, Path: c.Path, Message: c.Message})
+	}
+	_, rep := history.CheckDocument(f, body)
+	return body, append(append(all, losses...), rep.Violations...), nil
+}
+
+// terminal returns the first terminal violation of vs (HIST-8), or nil.
+func terminal(vs []Violation) *Violation {
+	for i := range vs {
+		if vs[i].Class == ClassTerminal {
+			return &vs[i]
+		}
+	}
+	return nil
 }

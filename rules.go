@@ -74,6 +74,7 @@ const (
 	HistCall        = spec.HistCall        // HIST-6
 	HistTool        = spec.HistTool        // HIST-7
 	HistShape       = spec.HistShape       // HIST-8
+	HistRequest     = spec.HistRequest     // HIST-9
 	XlateThinking   = spec.XlateThinking   // XLATE-1
 	XlateSystem     = spec.XlateSystem     // XLATE-2
 	XlateToolChoice = spec.XlateToolChoice // XLATE-3

@@ -178,6 +178,12 @@ func historyProp(t *rapid.T) {
 		h = breakHistory(t, gen.AnyHistory(t, rapid.Bool().Draw(t, "ids")))
 	}
 	compareHistory(t, f, h)
+	// The body with members of a request's own drawn around it, written
+	// back with the history repaired.
+	doc, _ := refhist.Encode(f, h)
+	ms := gen.RequestMembers(t, f)
+	fixed, _ := refhist.Repair(f, h)
+	compareSplice(t, f, gen.WithRequestMembers(doc, ms, rapid.IntRange(0, len(ms)).Draw(t, "before")), fixed)
 }
 
 // breakHistory changes h at random so that any pairing rule may break:
@@ -330,12 +336,17 @@ func implHistoryTranscript(sc *scenario.History) string {
 			return b.String()
 		}
 	}
-	if _, changes := hist.Repair(sc.Format, h); len(changes) > 0 {
+	if fixed, changes := hist.Repair(sc.Format, h); len(changes) > 0 {
 		_, pm, _ := hist.DecodePaths(sc.Format, sc.Doc)
 		b.WriteString("# repair\n")
 		for _, c := range changes {
 			c.Path = pm.Lookup(c.Path)
 			b.WriteString(c.String() + "\n")
+		}
+		body, vs := hist.Splice(sc.Format, sc.Doc, fixed)
+		b.WriteString("# repaired body\n" + string(body) + "\n")
+		for _, v := range vs {
+			b.WriteString(v.String() + "\n")
 		}
 	}
 	return b.String()

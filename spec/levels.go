@@ -163,6 +163,8 @@ var Requirements = []Requirement{
 	{HistTool, "refuse", LevelMay, "refuse a source with a malformed tool"},
 	{HistShape, "target-shape", LevelMust, "as a history translator, write a document of the target format's shape, and keep unknown parts opaque rather than fail on them"},
 	{HistShape, "refuse", LevelMay, "refuse a source that is not of its format's shape"},
+	{HistRequest, "keep", LevelMust, "as a writer of a request body in the format it read, keep every member that holds no history, and every history member and element it did not change; name what it rewrites and cannot carry"},
+	{HistRequest, "bytes", LevelShould, "keep those members and elements byte for byte"},
 	{XlateThinking, "survive", LevelMust, "as a history translator, carry every thinking part, signature and redacted part, or name each one lost"},
 	{XlateSystem, "survive", LevelMust, "carry every system block with its boundaries, and system messages mid-conversation, or name each one lost"},
 	{XlateToolChoice, "survive", LevelMust, "carry the tool choice's mode, named tool and parallel setting, or name each one lost"},

@@ -82,6 +82,7 @@ const (
 	HistCall        RuleID = "HIST-6"
 	HistTool        RuleID = "HIST-7"
 	HistShape       RuleID = "HIST-8"
+	HistRequest     RuleID = "HIST-9"
 	XlateThinking   RuleID = "XLATE-1"
 	XlateSystem     RuleID = "XLATE-2"
 	XlateToolChoice RuleID = "XLATE-3"
@@ -159,6 +160,7 @@ var Rules = []Rule{
 	{HistCall, "a call needs a name, an id where the format requires one, and arguments that are one JSON object"},
 	{HistTool, "a tool has a unique non-empty name and, when given, an input schema that is a JSON object"},
 	{HistShape, "a history document must have its format's shape; unknown parts are kept opaque, never an error"},
+	{HistRequest, "an operation in one format keeps the request: every member it does not change stays byte for byte"},
 	{XlateThinking, "every thinking part, its signature and redacted reasoning survive a translation, or each one lost is named"},
 	{XlateSystem, "every system block with its boundaries, and system messages mid-conversation, survive or are named"},
 	{XlateToolChoice, "the tool choice's mode, named tool and parallel setting survive or are named"},

@@ -56,10 +56,10 @@
 // Conversation histories (SPEC.md section 11):
 //
 //	toolspec history check --from F [--text] FILE|-
-//	toolspec history translate --from F --to G [--text] FILE|-
-//	toolspec history repair --from F [--text] FILE|-
+//	toolspec history translate --from F --to G [--body] [--text] FILE|-
+//	toolspec history repair --from F [--body] [--text] FILE|-
 //	toolspec history turn [--format F] [--to G] [--message N] [--choice N]
-//	    [--drop-unfinished] [--text] STREAM|-
+//	                      [--drop-unfinished] [--request FILE] [--results FILE] [--body] [--text] STREAM|-
 //
 // check reports a request body's HIST violations, each at its JSON path,
 // and its pending calls; translate writes it in format G with every loss

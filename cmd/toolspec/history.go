@@ -18,10 +18,10 @@ import (
 )
 
 const historyUsage = `usage: toolspec history check --from F [--text] FILE|-
-       toolspec history translate --from F --to G [--text] FILE|-
-       toolspec history repair --from F [--text] FILE|-
+       toolspec history translate --from F --to G [--body] [--text] FILE|-
+       toolspec history repair --from F [--body] [--text] FILE|-
        toolspec history turn [--format F] [--to G] [--message N] [--choice N]
-                             [--drop-unfinished] [--text] STREAM|-
+                             [--drop-unfinished] [--request FILE] [--results FILE] [--body] [--text] STREAM|-
 
 Conversation histories (SPEC.md section 11): FILE is a request body of
 format F (openai-chat, openai-responses, anthropic, ollama, gemini, bedrock).
@@ -37,10 +37,14 @@ OpenAI chat, Anthropic and Ollama, so the format cannot be told from it.
   repair     FILE repaired in format F (a placeholder result, marked as an
              error, for each unanswered call; orphan and duplicate results
              dropped; misplaced results moved) with every change listed at
-             its path in FILE, and the violations of the repaired document
-             (what repair cannot mend: HIST-2, HIST-6, HIST-7) and its
-             losses (a placeholder's error flag in a format without one,
-             request elements no history holds), at their paths in it.
+             its path in FILE. Every other member of FILE (the model,
+             stream, settings, members no rule knows) and every message,
+             block and tool the repair did not change are kept byte for
+             byte (HIST-9). The violations are the losses of writing it
+             (members no history holds inside an element rewritten or
+             removed, at their paths in FILE; a placeholder's error flag in
+             a format without one) and what repair cannot mend (HIST-2,
+             HIST-6, HIST-7), at their paths in the repaired document.
   turn       the assistant turn of a recorded stream (reassembled by the
              production reassembler; --format is detected when absent) as a
              history document of the stream's format or of --to G: every
@@ -54,10 +58,19 @@ OpenAI chat, Anthropic and Ollama, so the format cannot be told from it.
              stream's outcome). The losses of writing the turn in a format
              are at its canonical paths: messages[0].parts[j] is the turn's
              j-th part.
+             With --request FILE, the request body (of format G, or of the
+             stream's) that the stream answered: the next request instead,
+             FILE with the turn of the stream's last message appended and
+             then one result per element of --results FILE (a JSON array of
+             {"id", "name", "content" (text), "is_error"}), every other
+             member of FILE kept byte for byte (HIST-9). A result that
+             answers no call of the turn is an orphan (HIST-1).
 
 Output: JSON ("violations" in the schema of reassemble's, with "path";
 check adds "pending", translate, repair and turn "document", repair and turn
-"changes"), or with --text for a person.
+"changes"), or with --text for a person. With --body, the document alone,
+as written, on standard output, and the rest for a person on standard
+error.
 Exit status: 0 nothing to report; 1 a violation (a rule of the history, or
 of the stream for turn; a turn that cannot be built); 2 usage or I/O error;
 3 no violation, but check found pending calls (a provider rejects the
@@ -99,6 +112,10 @@ type historyFlags struct {
 	format          string
 	message, choice int
 	drop            bool
+	request         string // the request body the stream answered
+	results         string // the results of its calls, a JSON array
+	// body prints the document alone on stdout, the rest on stderr.
+	body bool
 }
 
 // historyTo says which history subcommands have --to.
@@ -121,6 +138,11 @@ func newHistoryFlags(name string, to bool, stderr io.Writer) *historyFlags {
 		hf.fl.IntVar(&hf.message, "message", -1, "the message whose turn to build (default: the last)")
 		hf.fl.IntVar(&hf.choice, "choice", 0, "the choice whose turn to build")
 		hf.fl.BoolVar(&hf.drop, "drop-unfinished", false, "drop incomplete and invalid calls and what the turn cannot hold, each with a change")
+		hf.fl.StringVar(&hf.request, "request", "", "the request body the stream answered: print the next request")
+		hf.fl.StringVar(&hf.results, "results", "", "with --request, a JSON array of the calls' results")
+	}
+	if name != "check" {
+		hf.fl.BoolVar(&hf.body, "body", false, "print the document alone on standard output, the rest on standard error")
 	}
 	hf.fl.BoolVar(&hf.text, "text", false, "print for a person instead of JSON")
 	return hf
@@ -200,6 +222,7 @@ type historyJSON struct {
 	Changes      []changeJSON     `json:"changes,omitempty"`
 	Violations   []spec.Violation `json:"violations"`
 	Pending      []pendingJSON    `json:"pending,omitempty"`
+	next         bool             // turn --request: the document is the next request
 }
 
 // write prints j as JSON, or with text for a person; it returns 2 when
@@ -222,10 +245,29 @@ func (j historyJSON) write(stdout, stderr io.Writer, text bool, status int) int 
 	return status
 }
 
+// emit prints j as hf asks: with --body the document alone on stdout and
+// the rest for a person on stderr, else as write does.
+func (j historyJSON) emit(stdout, stderr io.Writer, hf *historyFlags, status int) int {
+	if !hf.body {
+		return j.write(stdout, stderr, hf.text, status)
+	}
+	if j.Document != nil {
+		if _, err := stdout.Write(j.Document); err != nil {
+			fmt.Fprintf(stderr, "toolspec: %v\n", err)
+			return 2
+		}
+	}
+	j.Document = nil
+	writeHistoryText(stderr, j)
+	return status
+}
+
 // writeHistoryText prints j for a person: a headline, the document, the
 // changes, the violations and the pending calls, one line each.
 func writeHistoryText(w io.Writer, j historyJSON) {
 	switch {
+	case j.StreamFormat != "" && j.next:
+		fmt.Fprintf(w, "the next request, after message %d of the %s stream, as %s\n", *j.Message, j.StreamFormat, j.Format)
 	case j.StreamFormat != "":
 		fmt.Fprintf(w, "assistant turn of message %d of the %s stream, as %s\n", *j.Message, j.StreamFormat, j.Format)
 	case j.From != "":
@@ -291,46 +333,23 @@ func runHistoryTranslate(args []string, stdin io.Reader, stdout, stderr io.Write
 	}
 	out, vs := history.Translate(from, to, doc)
 	j := historyJSON{From: from, To: to, Document: out, Violations: vs}
-	return j.write(stdout, stderr, hf.text, historyStatus(vs, false))
+	return j.emit(stdout, stderr, hf, historyStatus(vs, false))
 }
 
-// runHistoryRepair is toolspec history repair: decode, repair, encode in
-// the same format, and check what was written.
+// runHistoryRepair is toolspec history repair: the request body repaired
+// in its format, every other member kept (toolspec.RepairRequest).
 func runHistoryRepair(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	hf := newHistoryFlags("repair", historyTo["repair"], stderr)
 	doc, from, _, status := hf.parse(args, stdin, stderr, false)
 	if status >= 0 {
 		return status
 	}
-	h, pm, vs := history.DecodePaths(from, doc)
-	j := historyJSON{Format: from}
-	for _, v := range vs {
-		if v.Rule == spec.HistShape {
-			j.Violations = vs
-			return j.write(stdout, stderr, hf.text, 1)
-		}
-	}
-	// The decoder's losses (request elements no History holds) are lost by
-	// writing the document again: they are named. Its HIST-6 and HIST-7
-	// findings are left to the check of the repaired document.
-	for _, v := range vs {
-		if v.Class == spec.ClassLoss {
-			j.Violations = append(j.Violations, v)
-		}
-	}
-	repaired, changes := history.Repair(from, h)
+	out, changes, vs := toolspec.RepairRequest(from, doc)
+	j := historyJSON{Format: from, Document: out, Violations: vs}
 	for _, c := range changes {
-		j.Changes = append(j.Changes, changeJSON{Rule: c.Rule, Path: pm.Lookup(c.Path), Message: c.Message})
+		j.Changes = append(j.Changes, changeJSON{Rule: c.Rule, Path: c.Path, Message: c.Message})
 	}
-	out, losses := history.Encode(from, repaired)
-	j.Document = out
-	// A loss of writing the repaired history (a placeholder's error flag
-	// in a format without one) is at its path in the document written.
-	_, opm, _ := history.DecodePaths(from, out)
-	j.Violations = append(j.Violations, opm.Locate(losses)...)
-	_, rep := history.CheckDocument(from, out)
-	j.Violations = append(j.Violations, rep.Violations...)
-	return j.write(stdout, stderr, hf.text, historyStatus(j.Violations, len(changes) > 0))
+	return j.emit(stdout, stderr, hf, historyStatus(j.Violations, len(changes) > 0))
 }
 
 // runHistoryTurn is toolspec history turn.
@@ -374,10 +393,16 @@ func runHistoryTurn(args []string, stdin io.Reader, stdout, stderr io.Writer) in
 		msg = o.Messages - 1
 	}
 	j := historyJSON{Format: to, StreamFormat: f, Message: &msg, Violations: o.Violations}
+	if hf.request != "" {
+		return nextRequest(hf, j, o, stdout, stderr)
+	}
+	if hf.results != "" {
+		return exitFor(usageErr("--results needs --request, the request the stream answered"), stderr)
+	}
 	turn, changes, err := history.AssistantTurn(o, msg, history.TurnOptions{Choice: *choice, DropUnfinished: *drop})
 	if err != nil {
 		j.Error = err.Error()
-		return j.write(stdout, stderr, hf.text, 1)
+		return j.emit(stdout, stderr, hf, 1)
 	}
 	for _, c := range changes {
 		j.Changes = append(j.Changes, changeJSON{Rule: c.Rule, Path: c.Path, Message: c.Message})
@@ -385,5 +410,54 @@ func runHistoryTurn(args []string, stdin io.Reader, stdout, stderr io.Writer) in
 	out, losses := history.Encode(to, spec.History{Messages: []spec.Message{turn}})
 	j.Document = out
 	j.Violations = append(j.Violations, losses...)
-	return j.write(stdout, stderr, hf.text, historyStatus(j.Violations, len(changes) > 0))
+	return j.emit(stdout, stderr, hf, historyStatus(j.Violations, len(changes) > 0))
+}
+
+// resultJSON is one element of history turn's --results.
+type resultJSON struct {
+	ID      string `json:"id"`
+	Name    string `json:"name"`
+	Content string `json:"content"`
+	IsError bool   `json:"is_error"`
+}
+
+// nextRequest is history turn --request: the next request after o's last
+// message (toolspec.NextRequest), in j's format.
+func nextRequest(hf *historyFlags, j historyJSON, o spec.Outcome, stdout, stderr io.Writer) int {
+	if hf.message >= 0 {
+		return exitFor(usageErr("--message cannot be used with --request: the next request follows the stream's last message"), stderr)
+	}
+	prev, err := os.ReadFile(hf.request)
+	if err != nil {
+		fmt.Fprintf(stderr, "toolspec: %v\n", err)
+		return 2
+	}
+	var results []toolspec.Part
+	if hf.results != "" {
+		data, err := os.ReadFile(hf.results)
+		if err != nil {
+			fmt.Fprintf(stderr, "toolspec: %v\n", err)
+			return 2
+		}
+		var rs []resultJSON
+		dec := json.NewDecoder(bytes.NewReader(data))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&rs); err != nil {
+			return exitFor(usageErr("--results: want a JSON array of {\"id\", \"name\", \"content\", \"is_error\"}: %v", err), stderr)
+		}
+		for _, r := range rs {
+			results = append(results, toolspec.Part{Kind: toolspec.PartResult, ID: r.ID, Name: r.Name, IsError: r.IsError,
+				Content: []toolspec.Part{{Kind: toolspec.PartText, Text: r.Content}}})
+		}
+	}
+	j.next = true
+	body, vs, err := toolspec.NextRequest(j.Format, prev, toolspec.Outcome(o), results,
+		toolspec.TurnOptions{Choice: hf.choice, DropUnfinished: hf.drop})
+	j.Violations = append(j.Violations, vs...)
+	if err != nil {
+		j.Error = err.Error()
+		return j.emit(stdout, stderr, hf, 1)
+	}
+	j.Document = body
+	return j.emit(stdout, stderr, hf, historyStatus(j.Violations, false))
 }

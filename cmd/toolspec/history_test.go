@@ -381,3 +381,59 @@ func TestHistorySynopsisListsEveryFlag(t *testing.T) {
 		}
 	}
 }
+
+// TestHistoryKeepsTheRequest: repair and turn --request print the whole
+// request body, its model and settings byte for byte (HIST-9); --body
+// prints it alone, exactly as written.
+func TestHistoryKeepsTheRequest(t *testing.T) {
+	body := `{"model":"gpt-4o","temperature":0.2,"stream":true,
+ "tools":[{"type":"function","function":{"name":"add","parameters":{"type":"object"},"strict":true}}],
+ "messages":[{"role":"user","content":"2+2?"},{"role":"tool","tool_call_id":"call_9","content":"4"}]}`
+	code, out, errOut := runCmd(t, body, "history", "repair", "--from", "openai-chat", "--body", "-")
+	want := `{"model":"gpt-4o","temperature":0.2,"stream":true,"tools":[{"type":"function","function":{"name":"add","parameters":{"type":"object"},"strict":true}}],"messages":[{"role":"user","content":"2+2?"}]}`
+	if code != 3 || out != want {
+		t.Fatalf("repair --body: exit %d, want 3\n got %s\nwant %s\nstderr %s", code, out, want, errOut)
+	}
+	if !strings.Contains(errOut, `change: HIST-1: messages[1]`) {
+		t.Errorf("repair --body: the change is not on stderr:\n%s", errOut)
+	}
+
+	dir := t.TempDir()
+	req := filepath.Join(dir, "request.json")
+	results := filepath.Join(dir, "results.json")
+	prev := `{"model":"claude-sonnet-4-5","max_tokens":1024,"stream":true,"messages":[{"role":"user","content":"Read a and b"}]}`
+	if err := os.WriteFile(req, []byte(prev), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(results, []byte(`[{"id":"toolu_a","content":"A"},{"id":"toolu_b","content":"B","is_error":true}]`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut = runCmd(t, twoCallsStream(false), "history", "turn", "--request", req, "--results", results, "--body", "-")
+	if code != 0 {
+		t.Fatalf("turn --request: exit %d\n%s\n%s", code, out, errOut)
+	}
+	if !strings.HasPrefix(out, `{"model":"claude-sonnet-4-5","max_tokens":1024,"stream":true,"messages":[{"role":"user","content":"Read a and b"},{"role":"assistant","content":[{"type":"thinking"`) ||
+		!strings.Contains(out, `{"type":"tool_result","tool_use_id":"toolu_b","content":"B","is_error":true}`) {
+		t.Fatalf("turn --request: not the next request:\n%s", out)
+	}
+	if !strings.Contains(errOut, "the next request, after message 0 of the anthropic stream, as anthropic") {
+		t.Errorf("turn --request: stderr lacks its headline:\n%s", errOut)
+	}
+	// A result for a call the turn does not have is an orphan.
+	if err := os.WriteFile(results, []byte(`[{"id":"toolu_x","content":"?"}]`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, _ = runCmd(t, twoCallsStream(false), "history", "turn", "--request", req, "--results", results, "-")
+	if code != 1 || !strings.Contains(out, `"HIST-1"`) {
+		t.Fatalf("turn --request with an orphan result: exit %d, want 1 with HIST-1\n%s", code, out)
+	}
+	for _, args := range [][]string{
+		{"turn", "--results", results, "-"},
+		{"turn", "--request", req, "--message", "0", "-"},
+		{"turn", "--request", req, "--results", req, "-"},
+	} {
+		if code, _, _ := runCmd(t, twoCallsStream(false), append([]string{"history"}, args...)...); code != 2 {
+			t.Errorf("%q: exit %d, want 2 (usage)", args, code)
+		}
+	}
+}

@@ -89,12 +89,17 @@ func historyTranscript(t *testing.T, sc *scenario.History) string {
 	if hasTerminal(rep.Violations) {
 		return b.String()
 	}
-	if _, changes := Repair(sc.Format, h); len(changes) > 0 {
+	if fixed, changes := Repair(sc.Format, h); len(changes) > 0 {
 		_, pm, _ := DecodePaths(sc.Format, sc.Doc)
 		b.WriteString("# repair\n")
 		for _, c := range changes {
 			c.Path = pm.Lookup(c.Path)
 			b.WriteString(c.String() + "\n")
+		}
+		body, vs := Splice(sc.Format, sc.Doc, fixed)
+		b.WriteString("# repaired body\n" + string(body) + "\n")
+		for _, v := range vs {
+			b.WriteString(v.String() + "\n")
 		}
 	}
 	return b.String()

@@ -37,7 +37,7 @@ type field struct {
 // format's shape (the result is then nil), then the losses of prev's
 // decoding (members no History holds) inside an element the body does not
 // keep, rewritten or removed, at their paths in prev, then the losses of
-// encoding h (at canonical paths), as [Encode] names them.
+// encoding h, as [Encode] names them, at their paths in the body written.
 func Splice(f spec.Format, prev []byte, h spec.History) ([]byte, []spec.Violation) {
 	h0, vs := Decode(f, prev)
 	for _, v := range vs {
@@ -62,7 +62,8 @@ func Splice(f spec.Format, prev []byte, h spec.History) ([]byte, []spec.Violatio
 			out = append(out, v)
 		}
 	}
-	return base.body, append(out, losses...)
+	_, bpm, _ := DecodePaths(f, base.body)
+	return base.body, append(out, bpm.Locate(losses)...)
 }
 
 // splice is a body written by spliceMembers, with what of prev it kept.
