@@ -130,12 +130,12 @@ func (a *Assembler) convert(o *impl.Output) {
 // never changed once an event holds it.
 func (a *Assembler) callOf(o *impl.Output) *Call {
 	if o.Kind != spec.OutCallEnd {
-		if c := a.shown[o.Call]; c != nil && c.ID == o.ID && c.Name == o.Name && c.Namespace == o.Namespace && c.Status == o.Status &&
+		if c := a.shown[o.Call]; c != nil && c.ID == o.ID && c.Name == o.Name && c.Namespace == o.Namespace && c.ItemID == o.ItemID && c.Status == o.Status &&
 			c.Kind == o.CallKind && c.Server == o.Server && c.Message == o.Message && c.Choice == o.Choice {
 			return c
 		}
 	}
-	c := &Call{Ordinal: o.Call, Message: o.Message, Choice: o.Choice, ID: o.ID, Name: o.Name, Namespace: o.Namespace,
+	c := &Call{Ordinal: o.Call, Message: o.Message, Choice: o.Choice, ID: o.ID, Name: o.Name, Namespace: o.Namespace, ItemID: o.ItemID,
 		Status: o.Status, Kind: o.CallKind, Server: o.Server}
 	if o.Kind == spec.OutCallEnd {
 		c.Args = string(o.Args)

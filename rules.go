@@ -26,6 +26,7 @@ const (
 	IDBlock         = spec.IDBlock         // ID-9
 	IDRepeated      = spec.IDRepeated      // ID-10
 	IDLegacyCall    = spec.IDLegacyCall    // ID-11
+	IDItem          = spec.IDItem          // ID-12
 	NameOnce        = spec.NameOnce        // NAME-1
 	NameConflict    = spec.NameConflict    // NAME-2
 	NameMissing     = spec.NameMissing     // NAME-3

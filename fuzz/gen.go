@@ -44,7 +44,7 @@ func checkGenValidModel(t *rapid.T, f spec.Format) {
 		g := o.Calls[i]
 		if g.Message != w.Message || g.Choice != w.Choice || g.ID != w.ID || g.Name != w.Name || g.Args != w.Args ||
 			g.Status != w.Status || g.Kind != w.Kind || g.Server != w.Server || fmt.Sprint(g.Signatures) != fmt.Sprint(w.Signatures) ||
-			g.Namespace != w.Namespace {
+			g.Namespace != w.Namespace || g.ItemID != w.ItemID {
 			fail("call %d: got %s, want %s", i, showCall(g), showCall(w))
 		}
 	}
@@ -179,7 +179,7 @@ func showInput(data []byte) string {
 }
 
 func showCall(c spec.Call) string {
-	return fmt.Sprintf("{msg %d choice %d id %q name %q namespace %q args %q %s %s server=%v sigs=%q}", c.Message, c.Choice, c.ID, c.Name, c.Namespace, c.Args, c.Status, c.Kind, c.Server, c.Signatures)
+	return fmt.Sprintf("{msg %d choice %d id %q name %q namespace %q item %q args %q %s %s server=%v sigs=%q}", c.Message, c.Choice, c.ID, c.Name, c.Namespace, c.ItemID, c.Args, c.Status, c.Kind, c.Server, c.Signatures)
 }
 
 func showCalls(cs []spec.Call) string {

@@ -144,6 +144,11 @@ type Call struct {
 	Kind spec.CallKind
 	// Namespace is a Responses call's namespace, "" when none (NAME-6).
 	Namespace string
+	// ItemID is the id of the Responses output item that carries the
+	// call, as the reassembler must report it (ID-12): drawn when the
+	// stream is rendered, "" in the other formats and when the item has
+	// none.
+	ItemID string
 	// Incomplete says the stream cuts the call (a Responses item whose
 	// status is incomplete): it is reported incomplete with its raw bytes
 	// (END-3), and a normal end of its choice becomes truncated.
@@ -218,7 +223,7 @@ func (r Response) ExpectedCalls() []spec.Call {
 		}
 		out = append(out, spec.Call{
 			Ordinal: i, Message: ref.msg, Choice: ch.Index, ID: c.ID, Name: c.Name,
-			Args: args, Status: st, Kind: kind, Server: c.Server, Signatures: sigs, Namespace: c.Namespace,
+			Args: args, Status: st, Kind: kind, Server: c.Server, Signatures: sigs, Namespace: c.Namespace, ItemID: c.ItemID,
 		})
 	}
 	return out

@@ -194,6 +194,9 @@ func responsesMessage(t *rapid.T, r *Response, m int) []frame {
 		if dropID {
 			route = it.Call.ID
 		}
+		if it.Kind == ItemCall && (!dropID || it.Call.Kind != spec.CallUnspecified) {
+			it.Call.ItemID = itemID // ID-12: an item kind's item keeps its id
+		}
 		id := func() string {
 			if rotate {
 				return itemID + "_" + genToken(t, "rotItemID")

@@ -31,6 +31,15 @@ func itemKindOf(t spec.BlockType) spec.ItemKind {
 	return spec.ItemOther
 }
 
+// ownItemID mirrors model's ownItemID: ID-12. key is the block's item id,
+// as a string.
+func ownItemID(e *event, key string) string {
+	if e.byCall {
+		return ""
+	}
+	return key
+}
+
 // blockName mirrors model's blockName: ID-9.
 func blockName(e *event) string {
 	if e.byItem {
@@ -73,7 +82,7 @@ func (m *machine) stepBlockStart(e *event) *spec.Violation {
 	m.touchChoice(e.choice)
 	b := block{key: e.index, byItem: e.byItem, itemID: string(e.item), typ: e.block, open: true, item: -1, call: -1}
 	if e.block == spec.BlockCall {
-		n := m.addCall(call{kind: callBlock, choice: e.choice, id: string(e.id), name: string(e.name), server: e.server, tool: e.callKind, ns: string(e.ns)})
+		n := m.addCall(call{kind: callBlock, choice: e.choice, id: string(e.id), name: string(e.name), server: e.server, tool: e.callKind, ns: string(e.ns), itemID: ownItemID(e, b.itemID)})
 		m.duplicateID(e, n)
 		if len(e.data) > 0 {
 			m.appendArgs(n, e.data)
@@ -82,7 +91,7 @@ func (m *machine) stepBlockStart(e *event) *spec.Violation {
 		m.addCallSig(n, e.sig)
 		b.call, b.item = n, m.calls[n].item
 	} else {
-		it := item{kind: itemKindOf(e.block), choice: e.choice, block: true, text: append([]byte(nil), e.data...)}
+		it := item{kind: itemKindOf(e.block), choice: e.choice, block: true, text: append([]byte(nil), e.data...), itemID: b.itemID}
 		if len(e.sig) > 0 {
 			it.sigs = []string{string(e.sig)}
 		}
@@ -222,7 +231,7 @@ func (m *machine) stepBlockDelta(e *event) *spec.Violation {
 			} else if m.curItems() >= m.lim.MaxItems {
 				return term(spec.BudItems, e, "more than %d items in one message", m.lim.MaxItems)
 			} else {
-				m.blocks[b].item = m.addItem(item{kind: want, choice: e.choice, block: true})
+				m.blocks[b].item = m.addItem(item{kind: want, choice: e.choice, block: true, itemID: bl.itemID})
 			}
 		}
 		bl = m.blocks[b]

@@ -247,6 +247,9 @@ func responsesItemAdded(b *batch, f *respFields) *spec.Violation {
 		}
 	}
 	ev := event{kind: spec.KindBlockStart, index: idx, byItem: byItem, item: key}
+	if own, _, _ := asString(b, it[respItemID], "item.id"); len(own) == 0 && len(key) > 0 {
+		ev.byCall = true // the item has no id: item is its call_id (ID-12)
+	}
 	switch {
 	case isCall:
 		ev.block, ev.callKind, ev.server = spec.BlockCall, c.kind, c.server

@@ -18,6 +18,7 @@ type event struct {
 	index    int
 	hasIndex bool
 	byItem   bool
+	byCall   bool // spec.Event.ItemByCall
 	pos      int
 	server   bool
 	more     bool
@@ -38,7 +39,7 @@ type event struct {
 func (e *event) toSpec() spec.Event {
 	return spec.Event{
 		Kind: e.kind, Frame: e.frame, Offset: e.offset, Choice: e.choice, Index: e.index, HasIndex: e.hasIndex,
-		ByItem: e.byItem, Namespace: string(e.ns),
+		ByItem: e.byItem, ItemByCall: e.byCall, Namespace: string(e.ns),
 		Pos: e.pos, ID: string(e.id), Name: string(e.name), Item: string(e.item), Server: e.server,
 		Block: e.block, Delta: e.delta, Path: string(e.path), More: e.more, Data: string(e.data),
 		HasData: e.hasData, Sig: string(e.sig), CallKind: e.callKind,
@@ -55,7 +56,7 @@ func fromSpec(s spec.Event) event {
 	}
 	return event{
 		kind: s.Kind, frame: s.Frame, offset: s.Offset, choice: s.Choice, index: s.Index, hasIndex: s.HasIndex,
-		byItem: s.ByItem, ns: b(s.Namespace),
+		byItem: s.ByItem, byCall: s.ItemByCall, ns: b(s.Namespace),
 		pos: s.Pos, id: b(s.ID), name: b(s.Name), item: b(s.Item), server: s.Server, block: s.Block,
 		delta: s.Delta, path: b(s.Path), more: s.More, data: b(s.Data), hasData: s.HasData, sig: b(s.Sig),
 		callKind: s.CallKind,

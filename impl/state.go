@@ -41,6 +41,7 @@ type call struct {
 	charged  int           // bytes charged to a path call so far
 	tool     spec.CallKind // its kind, once an event said (NAME-4, NAME-5)
 	ns       string        // a Responses function call's namespace (NAME-6)
+	itemID   string        // the id of its Responses output item (ID-12)
 	// held, heldFrame, heldOffset: model's (END-3).
 	held       bool
 	heldFrame  int
@@ -74,7 +75,8 @@ type item struct {
 	block  bool // the item is a block's (never merged into)
 	text   []byte
 	sigs   []string
-	call   int // for calls, the call ordinal
+	call   int    // for calls, the call ordinal
+	itemID string // the id of the Responses output item it came from (ID-12)
 }
 
 // block is one block of the current message (model's blockState).
@@ -111,6 +113,7 @@ type Output struct {
 	ID         string
 	Name       string
 	Namespace  string
+	ItemID     string
 	CallKind   spec.CallKind
 	Server     bool
 	Args       []byte

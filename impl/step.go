@@ -322,7 +322,7 @@ func (m *machine) addCall(c call) int {
 	c.msg = m.msgs - 1
 	c.status = spec.StatusOpen
 	n := len(m.calls)
-	c.item = m.addItem(item{kind: spec.ItemCall, choice: c.choice, block: c.kind == callBlock, call: n})
+	c.item = m.addItem(item{kind: spec.ItemCall, choice: c.choice, block: c.kind == callBlock, call: n, itemID: c.itemID})
 	m.calls = append(m.calls, c)
 	m.msgCalls++
 	m.touchChoice(c.choice)
@@ -338,7 +338,7 @@ func (m *machine) addCall(c call) int {
 func (m *machine) callOutput(k spec.OutputKind, n int) Output {
 	c := &m.calls[n]
 	st, args, kind := c.result()
-	o := Output{Kind: k, Message: c.msg, Choice: c.choice, Call: n, ID: c.id, Name: c.name, Namespace: c.ns, CallKind: kind, Server: c.server, Status: st}
+	o := Output{Kind: k, Message: c.msg, Choice: c.choice, Call: n, ID: c.id, Name: c.name, Namespace: c.ns, ItemID: c.itemID, CallKind: kind, Server: c.server, Status: st}
 	if k == spec.OutCallEnd {
 		o.Args = args
 		if len(c.sigs) > 0 {

@@ -31,6 +31,16 @@ func itemKindOf(t spec.BlockType) spec.ItemKind {
 	return spec.ItemOther
 }
 
+// ownItemID is the id of the Responses output item a block start opens
+// (ID-12): its Item, unless that is a call item's call_id standing in
+// for an id the item does not have.
+func ownItemID(e spec.Event) string {
+	if e.ItemByCall {
+		return ""
+	}
+	return e.Item
+}
+
 // blockName names the block a block event names, for a violation's
 // message: "block 3", or "block of item \"fc_1\"" (ID-9).
 func blockName(e spec.Event) string {
@@ -72,7 +82,7 @@ func stepBlockStart(s *State, e spec.Event, out *[]spec.Output) *spec.Violation 
 	s.touchChoice(e.Choice)
 	b := blockState{key: e.Index, byItem: e.ByItem, itemID: e.Item, typ: e.Block, open: true, item: -1, call: -1}
 	if e.Block == spec.BlockCall {
-		n := s.addCall(callState{kind: callBlock, choice: e.Choice, id: e.ID, name: e.Name, server: e.Server, tool: e.CallKind, ns: e.Namespace}, out)
+		n := s.addCall(callState{kind: callBlock, choice: e.Choice, id: e.ID, name: e.Name, server: e.Server, tool: e.CallKind, ns: e.Namespace, itemID: ownItemID(e)}, out)
 		s.duplicateID(out, e, n)
 		if e.Data != "" {
 			s.appendArgs(n, e.Data, out)
@@ -81,7 +91,7 @@ func stepBlockStart(s *State, e spec.Event, out *[]spec.Output) *spec.Violation 
 		s.addCallSig(n, e.Sig)
 		b.call, b.item = n, s.calls[n].item
 	} else {
-		it := itemState{kind: itemKindOf(e.Block), choice: e.Choice, block: true, text: []byte(e.Data)}
+		it := itemState{kind: itemKindOf(e.Block), choice: e.Choice, block: true, text: []byte(e.Data), itemID: e.Item}
 		if e.Sig != "" {
 			it.sigs = []string{e.Sig}
 		}
@@ -222,7 +232,7 @@ func stepBlockDelta(s *State, e spec.Event, out *[]spec.Output) *spec.Violation 
 			} else if s.curItems() >= s.lim.MaxItems {
 				return term(spec.BudItems, e, "more than %d items in one message", s.lim.MaxItems)
 			} else {
-				s.blocks[b].item = s.addItem(itemState{kind: want, choice: e.Choice, block: true})
+				s.blocks[b].item = s.addItem(itemState{kind: want, choice: e.Choice, block: true, itemID: bl.itemID})
 			}
 		}
 		bl = s.blocks[b]

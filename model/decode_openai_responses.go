@@ -202,6 +202,9 @@ func responsesItemAdded(o refjson.Object) ([]spec.Event, *spec.Violation) {
 	if ev.Item, v = itemKey(it, isCall)(); v != nil {
 		return nil, v
 	}
+	if own, _, _ := asString(it["id"], "item.id"); own == "" && ev.Item != "" {
+		ev.ItemByCall = true // the item has no id: Item is its call_id (ID-12)
+	}
 	switch {
 	case isCall:
 		ev.Block, ev.CallKind, ev.Server = spec.BlockCall, c.kind, c.server

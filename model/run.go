@@ -113,11 +113,11 @@ func Finish(s State, viols []spec.Violation, cause *spec.Violation) spec.Outcome
 		o.Calls = append(o.Calls, spec.Call{
 			Ordinal: len(o.Calls), Message: c.msg, Choice: c.choice, ID: c.id, Name: c.name,
 			Args: string(args), Status: st, Kind: kind, Server: c.server, Signatures: append([]string(nil), c.sigs...),
-			Namespace: c.ns,
+			Namespace: c.ns, ItemID: c.itemID,
 		})
 	}
 	for _, it := range s.items {
-		item := spec.Item{Kind: it.kind, Message: it.msg, Choice: it.choice, Call: -1, Signatures: append([]string(nil), it.sigs...)}
+		item := spec.Item{Kind: it.kind, Message: it.msg, Choice: it.choice, Call: -1, Signatures: append([]string(nil), it.sigs...), ItemID: it.itemID}
 		if it.kind == spec.ItemCall {
 			item.Call = it.call
 		} else {

@@ -36,6 +36,7 @@ type callState struct {
 	synth    bool          // args is the {} that stands for no bytes (END-2)
 	tool     spec.CallKind // its kind, once an event said (NAME-4, NAME-5)
 	ns       string        // a Responses function call's namespace (NAME-6)
+	itemID   string        // the id of its Responses output item (ID-12)
 	// held says the call's own end signal came (a block stop, a Vertex
 	// empty part) and the call waits for the generation to show it ended
 	// normally (END-3): the next content of its message and choice, or a
@@ -74,7 +75,8 @@ type itemState struct {
 	block  bool // the item is a block's (never merged into)
 	text   []byte
 	sigs   []string
-	call   int // for calls, the call ordinal
+	call   int    // for calls, the call ordinal
+	itemID string // the id of the Responses output item it came from (ID-12)
 }
 
 // blockState is one block of the current message.

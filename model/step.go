@@ -327,7 +327,7 @@ func (s *State) addCall(c callState, out *[]spec.Output) int {
 	c.msg = s.msgs - 1
 	c.status = spec.StatusOpen
 	n := len(s.calls)
-	c.item = s.addItem(itemState{kind: spec.ItemCall, choice: c.choice, block: c.kind == callBlock, call: n})
+	c.item = s.addItem(itemState{kind: spec.ItemCall, choice: c.choice, block: c.kind == callBlock, call: n, itemID: c.itemID})
 	s.calls = append(s.calls, c)
 	s.msgCalls++
 	s.touchChoice(c.choice)
@@ -342,7 +342,7 @@ func (s *State) addCall(c callState, out *[]spec.Output) int {
 func (s *State) callOutput(k spec.OutputKind, n int) spec.Output {
 	c := &s.calls[n]
 	st, args, kind := c.result()
-	o := spec.Output{Kind: k, Message: c.msg, Choice: c.choice, Call: n, ID: c.id, Name: c.name, Namespace: c.ns, CallKind: kind, Server: c.server, Status: st}
+	o := spec.Output{Kind: k, Message: c.msg, Choice: c.choice, Call: n, ID: c.id, Name: c.name, Namespace: c.ns, ItemID: c.itemID, CallKind: kind, Server: c.server, Status: st}
 	if k == spec.OutCallEnd {
 		o.Args = string(args)
 		if len(c.sigs) > 0 {

@@ -300,7 +300,11 @@ type Event struct {
 	// ByItem says that a block event carries no block key: it names its
 	// block by Item (Responses events without output_index, ID-9).
 	ByItem bool
-	Server bool // the call is executed by the provider (server tool)
+	// ItemByCall, on the start of a Responses call item sent without an
+	// id of its own, says that Item is the call's call_id: it names the
+	// block (ID-9) but is no item id, and the call has none (ID-12).
+	ItemByCall bool
+	Server     bool // the call is executed by the provider (server tool)
 	// Namespace is the namespace of a Responses function call
 	// (function_call item.namespace), verbatim; "" when absent (NAME-6).
 	Namespace string
@@ -355,6 +359,9 @@ func (e Event) String() string {
 	}
 	if e.Item != "" {
 		fmt.Fprintf(&b, " item=%q", e.Item)
+	}
+	if e.ItemByCall {
+		b.WriteString(" item-by-call")
 	}
 	if e.Namespace != "" {
 		fmt.Fprintf(&b, " namespace=%q", e.Namespace)

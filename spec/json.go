@@ -50,6 +50,7 @@ type callJSON struct {
 	Choice     int      `json:"choice"`
 	Signatures []string `json:"signatures,omitempty"`
 	Namespace  string   `json:"namespace,omitempty"`
+	ItemID     string   `json:"item_id,omitempty"`
 }
 
 // itemJSON is the schema of an [Item].
@@ -60,6 +61,7 @@ type itemJSON struct {
 	Text       string   `json:"text,omitempty"`
 	Call       *int     `json:"call,omitempty"`
 	Signatures []string `json:"signatures,omitempty"`
+	ItemID     string   `json:"item_id,omitempty"`
 }
 
 // stopJSON is the schema of a [Stop].
@@ -223,18 +225,19 @@ func stopName(r StopReason) string {
 // MarshalJSON encodes c as one element of an outcome's "calls": "id",
 // "name", "arguments" (Args), "status", "kind" (its name: "function",
 // "custom", or a Responses item type such as "computer_call"), "server",
-// "message", "choice", "signatures" when c has any, and "namespace" when
-// it has one. Ordinal is not encoded: in an outcome it is the call's
+// "message", "choice", "signatures" when c has any, "namespace" when
+// it has one, and "item_id" when it has one. Ordinal is not encoded: in an outcome it is the call's
 // position.
 func (c Call) MarshalJSON() ([]byte, error) {
 	return marshal(callJSON{
 		ID: c.ID, Name: c.Name, Arguments: c.Args, Status: c.Status, Kind: c.Kind, Server: c.Server,
 		Message: c.Message, Choice: c.Choice, Signatures: c.Signatures, Namespace: c.Namespace,
+		ItemID: c.ItemID,
 	})
 }
 
 // UnmarshalJSON decodes a call in the schema [Call.MarshalJSON] writes.
-// Every field but "signatures" and "namespace" must be present, "status" and "kind" must be
+// Every field but "signatures", "namespace" and "item_id" must be present, "status" and "kind" must be
 // names of their types, "message" and "choice" must not be negative.
 // Ordinal is set to 0 ([Outcome.UnmarshalJSON] sets it to the call's
 // position). On error c is not changed; null leaves it unchanged.
@@ -255,6 +258,7 @@ func decodeCall(obj jsonObject) (Call, error) {
 		field{"choice", &c.Choice, false},
 		field{"signatures", &c.Signatures, true},
 		field{"namespace", &c.Namespace, true},
+		field{"item_id", &c.ItemID, true},
 	)
 	if err == nil {
 		err = firstError(obj.nonNegative("message", c.Message), obj.nonNegative("choice", c.Choice))
@@ -264,9 +268,10 @@ func decodeCall(obj jsonObject) (Call, error) {
 
 // MarshalJSON encodes it as one element of an outcome's "items": "kind",
 // "message", "choice", "text" when not empty, "call" (the call's Ordinal)
-// for a call item only, and "signatures" when it has any.
+// for a call item only, "signatures" when it has any, and "item_id" when
+// it has one.
 func (it Item) MarshalJSON() ([]byte, error) {
-	j := itemJSON{Kind: it.Kind, Message: it.Message, Choice: it.Choice, Text: it.Text, Signatures: it.Signatures}
+	j := itemJSON{Kind: it.Kind, Message: it.Message, Choice: it.Choice, Text: it.Text, Signatures: it.Signatures, ItemID: it.ItemID}
 	if it.Kind == ItemCall {
 		n := it.Call
 		j.Call = &n
@@ -293,6 +298,7 @@ func decodeItem(obj jsonObject) (Item, error) {
 		field{"text", &it.Text, true},
 		field{"call", &call, true},
 		field{"signatures", &it.Signatures, true},
+		field{"item_id", &it.ItemID, true},
 	)
 	if err != nil {
 		return it, err

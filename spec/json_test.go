@@ -21,13 +21,13 @@ func richOutcome() Outcome {
 			{Kind: ItemRedacted, Text: "opaque", Call: NoCall},
 			{Kind: ItemSignature, Signatures: []string{"sig-2"}, Call: NoCall},
 			{Kind: ItemText, Text: "Reading.", Call: NoCall},
-			{Kind: ItemCall, Call: 0},
+			{Kind: ItemCall, Call: 0, ItemID: "fc_1"},
 			{Kind: ItemCall, Call: 1},
 			{Kind: ItemOther, Call: NoCall},
 			{Kind: ItemCall, Message: 1, Choice: 2, Call: 2},
 		},
 		Calls: []Call{
-			{Ordinal: 0, ID: "toolu_1", Name: "read_file", Args: `{"path":"/etc/hostname"}`, Status: StatusComplete, Kind: CallFunction, Signatures: []string{"s"}, Namespace: "fs"},
+			{Ordinal: 0, ID: "toolu_1", Name: "read_file", Args: `{"path":"/etc/hostname"}`, Status: StatusComplete, Kind: CallFunction, Signatures: []string{"s"}, Namespace: "fs", ItemID: "fc_1"},
 			{Ordinal: 1, ID: "srv_1", Name: "web_search", Args: `{"q":"a<b"}`, Status: StatusInvalid, Kind: CallFunction, Server: true},
 			{Ordinal: 2, Message: 1, Choice: 2, Name: "patch", Args: "*** Begin", Status: StatusIncomplete, Kind: CallCustom},
 		},
@@ -60,7 +60,8 @@ const richJSON = `{
       "signatures": [
         "s"
       ],
-      "namespace": "fs"
+      "namespace": "fs",
+      "item_id": "fc_1"
     },
     {
       "id": "srv_1",
@@ -117,7 +118,8 @@ const richJSON = `{
       "kind": "call",
       "message": 0,
       "choice": 0,
-      "call": 0
+      "call": 0,
+      "item_id": "fc_1"
     },
     {
       "kind": "call",
@@ -453,8 +455,8 @@ func TestJSONCoversEveryField(t *testing.T) {
 		fields string // the exported fields, in order, each as field=key or field=(why-not)
 	}{
 		{Outcome{}, top, "Format=format Messages=messages Items=items Calls=calls Stops=stops Violations=violations Tail=tail"},
-		{Call{}, keysOf("calls"), "Ordinal=(its-position-in-calls) Message=message Choice=choice ID=id Name=name Args=arguments Status=status Kind=kind Server=server Signatures=signatures Namespace=namespace"},
-		{Item{}, keysOf("items"), "Kind=kind Message=message Choice=choice Text=text Signatures=signatures Call=call"},
+		{Call{}, keysOf("calls"), "Ordinal=(its-position-in-calls) Message=message Choice=choice ID=id Name=name Args=arguments Status=status Kind=kind Server=server Signatures=signatures Namespace=namespace ItemID=item_id"},
+		{Item{}, keysOf("items"), "Kind=kind Message=message Choice=choice Text=text Signatures=signatures Call=call ItemID=item_id"},
 		{Stop{}, keysOf("stops"), "Message=message Choice=choice Reason=reason Raw=raw"},
 		{Violation{}, keysOf("violations"), "Rule=rule Class=class Frame=frame Offset=offset Call=call Message=message Payload=payload Path=(histories-only)"},
 	} {

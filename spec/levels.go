@@ -90,6 +90,7 @@ var Requirements = []Requirement{
 	{IDBlock, "block-key", LevelMust, "key a block call by its block key within its message, ignore secondary item ids, and open nothing in a gap between keys"},
 	{IDRepeated, "first-stands", LevelShould, "keep a call's first id and name when its end repeats others, and not present it as finished"},
 	{IDLegacyCall, "legacy-function-call", LevelMust, "read a chat delta's legacy `function_call` as the call it stands for, once, also when the delta repeats it in `tool_calls`"},
+	{IDItem, "item-id", LevelShould, "keep a Responses output item's id with the call, reasoning and message content it carries, for the next request to send back"},
 	{NameOnce, "no-concatenation", LevelMust, "never append a name to a call's name: a name resent on every chunk stays one name"},
 	{NameOnce, "verbatim-name", LevelShould, "report a call's name byte for byte as received"},
 	{NameConflict, "conflict", LevelMay, "keep the first name and not present the call as finished when a fragment brings another non-empty name; joining a name split across fragments (`get_` and `weather`) is conformant too"},

@@ -85,6 +85,11 @@ type Call struct {
 	// (function_call item.namespace), verbatim: the tool called is Name
 	// within it. "" when the call has none (NAME-6).
 	Namespace string
+	// ItemID is the id of the Responses output item that carried the call
+	// (item.id: fc_..., ctc_..., verbatim), which a request that sends
+	// the call back as an input item repeats; "" in the other formats
+	// and when the item had none (ID-12).
+	ItemID string
 }
 
 // ItemKind is the kind of an [Item].
@@ -118,6 +123,11 @@ type Item struct {
 	Text       string   // text, thinking, refusal or redacted data
 	Signatures []string // signatures attached to this item, verbatim
 	Call       int      // for ItemCall, the call's Ordinal; NoCall for the other kinds
+	// ItemID is the id of the Responses output item the content came from
+	// (item.id: rs_... for reasoning, msg_... for a message, fc_... for a
+	// call), verbatim; "" in the other formats and when the item had none
+	// (ID-12). Items of one output item share it.
+	ItemID string
 }
 
 // Stop is the end of one message (or one choice of it).
@@ -168,6 +178,9 @@ func (o Outcome) String() string {
 			if c.Namespace != "" {
 				b.WriteString(" namespace=" + strconv.Quote(c.Namespace))
 			}
+			if c.ItemID != "" {
+				b.WriteString(" item=" + strconv.Quote(c.ItemID))
+			}
 			if c.Server {
 				b.WriteString(" server")
 			}
@@ -180,6 +193,9 @@ func (o Outcome) String() string {
 			}
 		} else {
 			b.WriteString(it.Kind.String())
+			if it.ItemID != "" {
+				b.WriteString(" item=" + strconv.Quote(it.ItemID))
+			}
 			if it.Kind != ItemSignature && it.Kind != ItemOther {
 				b.WriteString(" " + strconv.Quote(it.Text))
 			}

@@ -8,7 +8,7 @@ type OutputKind uint8
 // Output kinds: what a reassembler reports as it happens. Every output
 // about a call (call-start, call-args, call-end, and a violation that
 // concerns a call) carries the call as it stands: Call (its ordinal),
-// Message, Choice, ID, Name, Namespace, CallKind, Server and Status.
+// Message, Choice, ID, Name, Namespace, ItemID, CallKind, Server and Status.
 const (
 	OutCallStart OutputKind = iota + 1 // a call was first seen, with its id and the name when known
 	OutCallArgs                        // argument bytes were appended to Call: Data
@@ -44,12 +44,13 @@ type Output struct {
 	Stop      Stop
 	Violation Violation
 	// ID and Name are the call's id and name as they stand ("" until
-	// known); Namespace is a Responses function call's namespace (NAME-6);
-	// CallKind is CallFunction unless an event said another kind (NAME-4,
+	// known); Namespace is a Responses function call's namespace (NAME-6)
+	// and ItemID the id of its output item (ID-12); CallKind is CallFunction unless an event said another kind (NAME-4,
 	// NAME-5); Server marks a server tool.
 	ID        string
 	Name      string
 	Namespace string
+	ItemID    string
 	CallKind  CallKind
 	Server    bool
 	// Args and Signatures are the call's final argument text and

@@ -34,6 +34,7 @@ const (
 	IDBlock         RuleID = "ID-9"
 	IDRepeated      RuleID = "ID-10"
 	IDLegacyCall    RuleID = "ID-11"
+	IDItem          RuleID = "ID-12"
 	NameOnce        RuleID = "NAME-1"
 	NameConflict    RuleID = "NAME-2"
 	NameMissing     RuleID = "NAME-3"
@@ -112,6 +113,7 @@ var Rules = []Rule{
 	{IDBlock, "in block formats a call is its block key within the message; secondary item ids are not identity"},
 	{IDRepeated, "an id or name repeated at a call's end must equal the call's; the first value stands"},
 	{IDLegacyCall, "a legacy function_call is the tool_calls entry it stands for, at position 0 without id or index, unless the delta has tool_calls entries"},
+	{IDItem, "a Responses output item's id is kept with the calls and content it carries"},
 	{NameOnce, "a name is set once; repeating the same name is accepted; names are never concatenated"},
 	{NameConflict, "a different non-empty name for an existing call is a call-scoped violation"},
 	{NameMissing, "a call with no name when it completes is a call-scoped violation"},

@@ -199,11 +199,14 @@ func CheckFields(e spec.Event) error {
 		if e.Block != spec.BlockCall && (e.CallKind != spec.CallUnspecified || e.Namespace != "") {
 			return fmt.Errorf("%v: call kind or namespace on a block that is no call", e)
 		}
+		if e.ItemByCall && (e.Block != spec.BlockCall || e.Item == "" || e.Item != e.ID) {
+			return fmt.Errorf("%v: item-by-call on a block that is no call named by its call_id", e)
+		}
 		if err := byItem(e); err != nil {
 			return err
 		}
 		z.Index, z.Block, z.ID, z.Name, z.Server, z.Data, z.Sig, z.Item, z.CallKind = 0, spec.BlockNone, "", "", false, "", "", "", spec.CallUnspecified
-		z.ByItem, z.Namespace = false, ""
+		z.ByItem, z.Namespace, z.ItemByCall = false, "", false
 	case spec.KindBlockDelta:
 		if e.Delta == spec.DeltaNone {
 			return fmt.Errorf("%v: block delta without a delta type", e)

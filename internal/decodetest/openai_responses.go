@@ -122,7 +122,7 @@ var openaiResponses = []Case{
 	{Name: Name("function call added"), In: JSONLines(`{"type":"response.output_item.added","output_index":1,"item":{"id":"fc_1","type":"function_call","status":"in_progress","arguments":"","call_id":"call_1","name":"add"}}`),
 		Want: []string{`#1 block-start index=1 block=call id="call_1" name="add" item="fc_1"`}},
 	{Name: Name("function call added with arguments"), In: JSONLines(`{"type":"response.output_item.added","output_index":0,"item":{"type":"function_call","arguments":"{\"a\":1}","call_id":"call_0","name":"f"}}`),
-		Want: []string{`#1 block-start index=0 block=call id="call_0" name="f" item="call_0" data="{\"a\":1}"`}},
+		Want: []string{`#1 block-start index=0 block=call id="call_0" name="f" item="call_0" item-by-call data="{\"a\":1}"`}},
 	{Name: Name("function call added empty ids"), In: JSONLines(`{"type":"response.output_item.added","output_index":0,"item":{"type":"function_call","id":"","call_id":"","name":""}}`),
 		Want: []string{`#1 block-start index=0 block=call`}},
 	{Name: Name("function call added with a namespace"), In: JSONLines(`{"type":"response.output_item.added","output_index":0,"item":{"type":"function_call","id":"fc_1","call_id":"call_1","name":"get","namespace":"crm","arguments":""}}`),
@@ -141,7 +141,7 @@ var openaiResponses = []Case{
 		`{"type":"response.output_item.added","output_index":4,"item":{"type":"mcp_list_tools","id":"mcpl_1"}}`),
 		Want: []string{
 			`#1 block-start index=0 block=call id="ws_1" item="ws_1" server kind=web_search_call`,
-			`#2 block-start index=1 block=call id="call_c" name="grammar" item="call_c" kind=custom`,
+			`#2 block-start index=1 block=call id="call_c" name="grammar" item="call_c" item-by-call kind=custom`,
 			`#3 block-start index=2 block=call id="mcp_1" name="x" item="mcp_1" server kind=mcp_call`,
 			`#4 block-start index=3 block=other`,
 			`#5 block-start index=4 block=other item="mcpl_1"`,
@@ -239,7 +239,7 @@ var openaiResponses = []Case{
 		`{"type":"response.output_item.done","item":{"type":"message","status":"completed","id":"msg_1","content":[]}}`),
 		Want: []string{
 			`#1 block-start by-item block=text item="msg_1"`,
-			`#2 block-start by-item block=call id="fc_a" name="read" item="fc_a"`,
+			`#2 block-start by-item block=call id="fc_a" name="read" item="fc_a" item-by-call`,
 			`#3 block-stop by-item id="fc_a" name="read" item="fc_a" data="{}"`,
 			`#4 block-stop by-item item="msg_1"`,
 		}},
