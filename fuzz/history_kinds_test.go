@@ -2,10 +2,15 @@ package fuzz
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
+	"github.com/toolspec/toolspec/impl"
 	hist "github.com/toolspec/toolspec/impl/history"
+	"github.com/toolspec/toolspec/internal/captures"
 	refhist "github.com/toolspec/toolspec/model/history"
 	"github.com/toolspec/toolspec/spec"
 )
@@ -52,15 +57,15 @@ func TestHistoryItemKindCallIsALoss(t *testing.T) {
 }
 
 // TestAssistantTurnRefusesWhatAPartCannotHold: AssistantTurn, model and
-// impl, refuses a call of a Responses item kind (NAME-5), a call with a
-// namespace (NAME-6) and a refusal item (END-8), naming each, and with
-// DropUnfinished leaves each out with a change; the plain function call
-// beside them is kept.
+// impl, refuses a call of a Responses item kind (NAME-5) and a refusal
+// item (END-8), naming each, and with DropUnfinished leaves each out with
+// a change; the function calls beside them are kept, the one in a
+// namespace with its namespace and item id (NAME-6, ID-12).
 func TestAssistantTurnRefusesWhatAPartCannotHold(t *testing.T) {
 	o := spec.Outcome{Format: spec.FormatOpenAIResponses, Messages: 1,
 		Calls: []spec.Call{
 			{Ordinal: 0, ID: "call_cu", Args: `{}`, Status: spec.StatusComplete, Kind: spec.CallComputer},
-			{Ordinal: 1, ID: "call_n", Name: "get", Namespace: "crm", Args: `{}`, Status: spec.StatusComplete, Kind: spec.CallFunction},
+			{Ordinal: 1, ID: "call_n", Name: "get", Namespace: "crm", ItemID: "fc_n", Args: `{}`, Status: spec.StatusComplete, Kind: spec.CallFunction},
 			{Ordinal: 2, ID: "call_f", Name: "f", Args: `{}`, Status: spec.StatusComplete, Kind: spec.CallFunction},
 		},
 		Items: []spec.Item{
@@ -96,12 +101,58 @@ func TestAssistantTurnRefusesWhatAPartCannotHold(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
-		want := "XLATE-4 items[0]|XLATE-5 items[1]|XLATE-5 items[2]"
+		want := "XLATE-4 items[0]|XLATE-5 items[1]"
 		if got := strings.Join(changes, "|"); got != want {
 			t.Errorf("%s: changes %q, want %q", name, got, want)
 		}
-		if len(m.Parts) != 1 || m.Parts[0].ID != "call_f" {
-			t.Errorf("%s: parts %+v, want the function call alone", name, m.Parts)
+		if len(m.Parts) != 2 || m.Parts[0].ID != "call_n" || m.Parts[0].Namespace != "crm" || m.Parts[0].ItemID != "fc_n" || m.Parts[1].ID != "call_f" {
+			t.Errorf("%s: parts %+v, want the two function calls, the first with its namespace and item id", name, m.Parts)
+		}
+	}
+}
+
+// TestAssistantTurnKeepsResponsesItemIDs: the assistant turn of the
+// recorded gpt-5 stream (a reasoning item, then two function calls),
+// model's and impl's, written as a Responses request sends each item back
+// with the id the stream gave it (ID-12): the reasoning item its rs_ id,
+// which the request requires, and each call its fc_ id, which pairs it
+// with the reasoning before it. Decoded again, the items keep them.
+func TestAssistantTurnKeepsResponsesItemIDs(t *testing.T) {
+	path := filepath.Join("..", "..", "shared", "captures", "openai-responses", "openai-gpt-5-reasoning-2calls.sse")
+	data, err := os.ReadFile(path)
+	if err != nil {
+		captures.Absent(t, path, err)
+	}
+	o := impl.Reassemble(spec.FormatOpenAIResponses, data, spec.Limits{})
+	want := []string{
+		`"type":"reasoning","id":"rs_0a7836d50cf181dd016a3c122e5e1881a1b60647835c2c9ab0"`,
+		`"type":"function_call","id":"fc_0a7836d50cf181dd016a3c12307fa481a1a06adb8b03345a43","call_id":"call_inViAUr9eV0GDtyOywkCxp59"`,
+		`"type":"function_call","id":"fc_0a7836d50cf181dd016a3c12307fc081a1affc9e4960f41492","call_id":"call_Op66UUnzuOoKmgGeFJQJFTUY"`,
+	}
+	for name, turn := range map[string]func() (spec.Message, error){
+		"model": func() (spec.Message, error) {
+			m, _, err := refhist.AssistantTurn(o, 0, refhist.TurnOptions{})
+			return m, err
+		},
+		"impl": func() (spec.Message, error) { m, _, err := hist.AssistantTurn(o, 0, hist.TurnOptions{}); return m, err },
+	} {
+		m, err := turn()
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		h := spec.History{Messages: []spec.Message{m}}
+		doc, losses := hist.Encode(spec.FormatOpenAIResponses, h)
+		if len(losses) > 0 {
+			t.Errorf("%s: losses writing the turn as Responses: %v", name, losses)
+		}
+		for _, w := range want {
+			if !strings.Contains(string(doc), w) {
+				t.Errorf("%s: the turn's body lacks %s:\n%s", name, w, doc)
+			}
+		}
+		back, vs := hist.Decode(spec.FormatOpenAIResponses, doc)
+		if len(vs) > 0 || len(back.Messages) != 1 || !reflect.DeepEqual(back.Messages[0], m) {
+			t.Errorf("%s: decoded back as %+v (%v), want %+v", name, back.Messages, vs, m)
 		}
 	}
 }

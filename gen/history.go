@@ -249,6 +249,14 @@ func (g *hgen) assistantMessage(turn int) spec.Message {
 				// their calls need ids.
 				p.ID = g.id(turn, calls, p.Name)
 			}
+			// A Responses call item's own id and its namespace
+			// (ID-12, NAME-6), which only Responses carries.
+			if rapid.IntRange(0, 2).Draw(g.t, "callItemID") == 0 {
+				p.ItemID = "fc_" + strconv.Itoa(g.next())
+			}
+			if rapid.IntRange(0, 5).Draw(g.t, "callNamespace") == 0 {
+				p.Namespace = rapid.SampledFrom([]string{"crm", "fs"}).Draw(g.t, "namespace")
+			}
 			calls++
 			m.Parts = append(m.Parts, p)
 		default:

@@ -17,7 +17,7 @@ import (
 // A HistoryLoss is an element of a history that a format cannot carry: the
 // XLATE rule under which it is named and its canonical path, with a field
 // step for a field of a part, tool or tool choice that is left out while
-// the element stays (".signature", ".id", ".name", ".is_error", ".args",
+// the element stays (".signature", ".id", ".item_id", ".namespace", ".name", ".is_error", ".args",
 // ".schema", ".parallel"), as package model's encoders report it. A loss
 // at a message that stays means the boundary before it: the format reads
 // the message back as part of the one before.
@@ -106,6 +106,21 @@ func (p *hproj) noSig(pt spec.Part, path string) spec.Part {
 	if pt.Signature != "" {
 		p.lose(spec.XlateThinking, path+".signature")
 		pt.Signature = ""
+	}
+	return pt
+}
+
+// noResponsesCall clears what call part pt holds that only a Responses
+// request carries, its item id (ID-12) and namespace (NAME-6), naming
+// each (XLATE-5).
+func (p *hproj) noResponsesCall(pt spec.Part, path string) spec.Part {
+	if pt.ItemID != "" {
+		p.lose(spec.XlateIdentity, path+".item_id")
+		pt.ItemID = ""
+	}
+	if pt.Namespace != "" {
+		p.lose(spec.XlateIdentity, path+".namespace")
+		pt.Namespace = ""
 	}
 	return pt
 }
@@ -370,7 +385,7 @@ func (p *hproj) ollama() {
 		case pt.Kind == spec.PartThinking && assistant && pt.Text != "":
 			return p.noReasoningID(p.noSig(pt, path), path), true
 		case pt.Kind == spec.PartCall && assistant:
-			return p.objArgs(p.noSig(pt, path), path), true
+			return p.objArgs(p.noResponsesCall(p.noSig(pt, path), path), path), true
 		}
 		p.losePart(pt, path)
 		return pt, false
@@ -440,7 +455,7 @@ func (p *hproj) gemini() {
 		case pt.Kind == spec.PartImage || pt.Kind == spec.PartOpaque:
 			return pt, p.own(pt, path)
 		case pt.Kind == spec.PartCall && model:
-			return p.objArgs(pt, path), true
+			return p.objArgs(p.noResponsesCall(pt, path), path), true
 		}
 		p.losePart(pt, path)
 		return pt, false
@@ -518,7 +533,7 @@ func (p *hproj) bedrock() {
 		case pt.Kind == spec.PartRedacted && assistant:
 			return p.noReasoningID(pt, path), true
 		case pt.Kind == spec.PartCall && assistant:
-			pt = p.noSig(pt, path)
+			pt = p.noResponsesCall(p.noSig(pt, path), path)
 			// A toolUse input is any JSON document.
 			if !json.Valid([]byte(pt.Args)) {
 				p.lose(spec.XlateIdentity, path+".args")

@@ -99,6 +99,14 @@ type Part struct {
 	// CallKind is CallFunction or CallCustom for a call, else
 	// CallUnspecified.
 	CallKind CallKind
+	// ItemID is the id of the OpenAI Responses item of a call (a
+	// function_call's or custom_tool_call's "id": fc_..., ctc_...),
+	// verbatim, which a request sends back with the call so that the
+	// reasoning item before it pairs with it (ID-12); Namespace is the
+	// namespace a Responses call names its tool in (NAME-6). No other
+	// format has either: their encoders name each as an XLATE-5 loss.
+	ItemID    string
+	Namespace string
 	// Content is what a result returns: text, image and opaque blocks.
 	Content []Part
 	// IsError says a result reports a failure of the tool.

@@ -605,6 +605,7 @@ func (e *encoder) brBlock(pt spec.Part, p string, assistant bool) (string, bool)
 		w.close('}')
 	case pt.Kind == spec.PartCall && assistant:
 		e.signature(pt, p)
+		e.vs = append(e.vs, responsesCallLosses(pt, p, e.f)...)
 		// input is a JSON document of any type (HIST-6 judges one that
 		// is not an object); only text that is not JSON cannot be written.
 		in := pt.Args

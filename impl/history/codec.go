@@ -237,6 +237,19 @@ func (e *encoder) own(pt spec.Part, p string) bool {
 	return true
 }
 
+// responsesCallLosses mirrors model's responsesCallLosses: XLATE-5, ID-12,
+// NAME-6.
+func responsesCallLosses(pt spec.Part, p string, f spec.Format) []spec.Violation {
+	var vs []spec.Violation
+	if pt.ItemID != "" {
+		vs = append(vs, loss(spec.XlateIdentity, p+".item_id", "the Responses item id %q of a call: %s has none", pt.ItemID, f))
+	}
+	if pt.Namespace != "" {
+		vs = append(vs, loss(spec.XlateIdentity, p+".namespace", "the namespace %q of a call: %s has none, and the call names its tool without it", pt.Namespace, f))
+	}
+	return vs
+}
+
 // signature names the loss of pt's signature, if it has one.
 func (e *encoder) signature(pt spec.Part, p string) {
 	if pt.Signature != "" {

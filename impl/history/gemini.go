@@ -679,6 +679,7 @@ func (e *encoder) geminiPart(pt spec.Part, p string, model bool) (string, bool) 
 		}
 		return pt.Data, true
 	case pt.Kind == spec.PartCall && model:
+		e.vs = append(e.vs, responsesCallLosses(pt, p, e.f)...)
 		w.open('{')
 		w.key("functionCall")
 		w.open('{')

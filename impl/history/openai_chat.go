@@ -657,6 +657,7 @@ func (e *chatEncoder) assistant(i int, m spec.Message) {
 			}
 			seenCall, seenOther = true, true
 			calls++
+			e.losses = append(e.losses, responsesCallLosses(p, path, spec.FormatOpenAIChat)...)
 			if p.Signature != "" {
 				e.lose(spec.XlateThinking, path, "the signature of a call: openai-chat cannot carry it")
 			}

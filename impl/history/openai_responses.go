@@ -11,10 +11,11 @@ import (
 // message, reasoning, call and unknown items is one assistant message;
 // each function_call_output is a tool message; a reasoning item is one
 // thinking part per summary_text and a redacted part for its
-// encrypted_content, each with the item's id.
+// encrypted_content, each with the item's id; a call keeps its item id
+// and namespace (ID-12, NAME-6).
 
 var (
-	rsItemKeys   = []string{"type", "role", "content", "call_id", "name", "input", "arguments", "output", "id", "summary", "encrypted_content"}
+	rsItemKeys   = []string{"type", "role", "content", "call_id", "name", "input", "arguments", "output", "id", "summary", "encrypted_content", "namespace"}
 	rsPartKeys   = []string{"type", "text"}
 	rsToolKeys   = []string{"type", "format", "name", "description", "parameters"}
 	rsChoiceKeys = []string{"type", "name", "mode"}
@@ -33,6 +34,7 @@ const (
 	riID
 	riSummary
 	riEncrypted
+	riNamespace
 )
 
 // decodeResponses decodes an OpenAI Responses request body.
@@ -93,7 +95,7 @@ func rsItem(s *builder, raw []byte, p string) *spec.Violation {
 	if !ok {
 		return shapeViolation(p, "an input item is an object, got null")
 	}
-	var f [11][]byte
+	var f [12][]byte
 	membersNamed(o, rsItemKeys, f[:])
 	typ, _, v := readString(f[riType], jpath(p, "type"))
 	if v != nil {
@@ -118,6 +120,12 @@ func rsItem(s *builder, raw []byte, p string) *spec.Violation {
 			return v
 		}
 		pt := spec.Part{Kind: spec.PartCall, ID: id, Name: name, CallKind: spec.CallFunction}
+		if pt.ItemID, _, v = readString(f[riID], jpath(p, "id")); v != nil {
+			return v
+		}
+		if pt.Namespace, _, v = readString(f[riNamespace], jpath(p, "namespace")); v != nil {
+			return v
+		}
 		if typ == "custom_tool_call" {
 			in, _, v := readString(f[riInput], jpath(p, "input"))
 			if v != nil {
@@ -162,7 +170,7 @@ func rsItem(s *builder, raw []byte, p string) *spec.Violation {
 
 // rsMessage decodes a message item, whose members f are those of
 // rsItemKeys.
-func rsMessage(s *builder, f *[11][]byte, raw []byte, p string) *spec.Violation {
+func rsMessage(s *builder, f *[12][]byte, raw []byte, p string) *spec.Violation {
 	role, ok, v := readString(f[riRole], jpath(p, "role"))
 	if v != nil {
 		return v
@@ -310,7 +318,7 @@ func rsAssistantContent(raw []byte, p string) (parts []rsPart, whole bool, v *sp
 
 // rsReasoning decodes a reasoning item, whose members f are those of
 // rsItemKeys.
-func rsReasoning(s *builder, f *[11][]byte, raw []byte, p string) *spec.Violation {
+func rsReasoning(s *builder, f *[12][]byte, raw []byte, p string) *spec.Violation {
 	id, _, v := readString(f[riID], jpath(p, "id"))
 	if v != nil {
 		return v
@@ -789,7 +797,9 @@ func (e *encoder) rsAssistant(w *writer, m spec.Message, i int) {
 			w.elem()
 			w.open('{')
 			w.strMember("type", typ)
+			w.strMemberIf("id", pt.ItemID) // ID-12
 			w.strMember("call_id", pt.ID)
+			w.strMemberIf("namespace", pt.Namespace) // NAME-6
 			w.strMember("name", pt.Name)
 			w.strMember(field, pt.Args)
 			w.close('}')

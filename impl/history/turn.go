@@ -79,10 +79,10 @@ func AssistantTurn(o spec.Outcome, message int, opts TurnOptions) (spec.Message,
 			}
 			if kind == spec.PartThinking && o.Format == spec.FormatOpenAIResponses {
 				if it.Text != "" || len(it.Signatures) == 0 {
-					m.Parts = append(m.Parts, spec.Part{Kind: kind, Text: it.Text})
+					m.Parts = append(m.Parts, spec.Part{Kind: kind, Text: it.Text, ID: it.ItemID})
 				}
 				for _, s := range it.Signatures {
-					m.Parts = append(m.Parts, spec.Part{Kind: spec.PartRedacted, Data: s})
+					m.Parts = append(m.Parts, spec.Part{Kind: spec.PartRedacted, Data: s, ID: it.ItemID})
 				}
 				continue
 			}
@@ -101,7 +101,7 @@ func AssistantTurn(o spec.Outcome, message int, opts TurnOptions) (spec.Message,
 			continue
 		case spec.ItemRedacted:
 			if len(it.Signatures) == 0 {
-				m.Parts = append(m.Parts, spec.Part{Kind: spec.PartRedacted, Data: it.Text})
+				m.Parts = append(m.Parts, spec.Part{Kind: spec.PartRedacted, Data: it.Text, ID: it.ItemID})
 				continue
 			}
 			rule, what = spec.XlateThinking, "redacted reasoning with a signature, which a history part cannot hold beside its data,"
@@ -128,8 +128,6 @@ func AssistantTurn(o spec.Outcome, message int, opts TurnOptions) (spec.Message,
 				rule, what = spec.XlateThinking, label+" with "+strconv.Itoa(len(c.Signatures))+" signatures, which a call part cannot hold,"
 			case c.Kind.IsItem():
 				rule, what = spec.XlateIdentity, label+" of kind "+c.Kind.String()+", which a call part cannot hold (it holds function and custom calls),"
-			case c.Namespace != "":
-				rule, what = spec.XlateIdentity, label+" in namespace "+strconv.Quote(c.Namespace)+", which a call part cannot hold,"
 			default:
 				m.Parts = append(m.Parts, callPart(c))
 				continue
@@ -154,7 +152,7 @@ func AssistantTurn(o spec.Outcome, message int, opts TurnOptions) (spec.Message,
 
 // callPart is the call part of the complete client call c.
 func callPart(c spec.Call) spec.Part {
-	p := spec.Part{Kind: spec.PartCall, ID: c.ID, Name: c.Name, Args: c.Args, CallKind: c.Kind}
+	p := spec.Part{Kind: spec.PartCall, ID: c.ID, Name: c.Name, Args: c.Args, CallKind: c.Kind, ItemID: c.ItemID, Namespace: c.Namespace}
 	if p.CallKind == spec.CallUnspecified {
 		p.CallKind = spec.CallFunction
 	}

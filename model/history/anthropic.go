@@ -600,6 +600,7 @@ func (e *anthropicEncoder) call(p spec.Part, path string) string {
 		}
 		return ""
 	}
+	e.losses = append(e.losses, responsesCallLosses(p, path, spec.FormatAnthropic)...)
 	if p.Signature != "" {
 		e.lose(spec.XlateThinking, path, "the signature of a call: anthropic tool_use blocks have none")
 	}

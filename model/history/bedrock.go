@@ -481,6 +481,7 @@ func (e *encoder) brBlock(pt spec.Part, p string, assistant bool) (jsonValue, bo
 		return jsonObject{}.add("reasoningContent", jsonObject{}.add("redactedContent", jsonString(pt.Data))), true
 	case pt.Kind == spec.PartCall && assistant:
 		e.signature(pt, p)
+		e.vs = append(e.vs, responsesCallLosses(pt, p, e.f)...)
 		// input is a JSON document of any type (HIST-6 judges one that
 		// is not an object); only text that is not JSON cannot be written.
 		var in jsonValue = jsonRaw(pt.Args)

@@ -374,6 +374,21 @@ func (e *encoder) own(pt spec.Part, p string) bool {
 	return true
 }
 
+// responsesCallLosses names what call part pt, at canonical path p, holds
+// that only an OpenAI Responses request carries, for an encoder of another
+// format f: its item id (ID-12) and its namespace (NAME-6), each an
+// XLATE-5 loss.
+func responsesCallLosses(pt spec.Part, p string, f spec.Format) []spec.Violation {
+	var vs []spec.Violation
+	if pt.ItemID != "" {
+		vs = append(vs, loss(spec.XlateIdentity, p+".item_id", "the Responses item id %q of a call: %s has none", pt.ItemID, f))
+	}
+	if pt.Namespace != "" {
+		vs = append(vs, loss(spec.XlateIdentity, p+".namespace", "the namespace %q of a call: %s has none, and the call names its tool without it", pt.Namespace, f))
+	}
+	return vs
+}
+
 // signature names the loss of pt's signature, if it has one, for a target
 // that cannot carry it.
 func (e *encoder) signature(pt spec.Part, p string) {

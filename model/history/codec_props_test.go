@@ -54,8 +54,12 @@ func normHistory(h spec.History) spec.History {
 func histDump(h spec.History) string {
 	var b strings.Builder
 	part := func(indent, path string, p spec.Part) {
-		fmt.Fprintf(&b, "%s%s kind=%d text=%q sig=%q data=%q format=%q id=%q name=%q args=%q callkind=%s error=%v\n",
+		fmt.Fprintf(&b, "%s%s kind=%d text=%q sig=%q data=%q format=%q id=%q name=%q args=%q callkind=%s error=%v",
 			indent, path, p.Kind, p.Text, p.Signature, p.Data, p.Format, p.ID, p.Name, p.Args, p.CallKind, p.IsError)
+		if p.ItemID != "" || p.Namespace != "" {
+			fmt.Fprintf(&b, " item_id=%q namespace=%q", p.ItemID, p.Namespace)
+		}
+		b.WriteByte('\n')
 		for k, c := range p.Content {
 			fmt.Fprintf(&b, "%s  content[%d] kind=%d text=%q sig=%q data=%q format=%q\n", indent, k, c.Kind, c.Text, c.Signature, c.Data, c.Format)
 		}

@@ -161,7 +161,7 @@ func TestHistoryDecodeDocuments(t *testing.T) {
 					{Role: spec.RoleAssistant, Parts: []spec.Part{
 						{Kind: spec.PartThinking, Text: "Add.", ID: "rs_1"},
 						{Kind: spec.PartRedacted, Data: "gAAA", ID: "rs_1"},
-						{Kind: spec.PartCall, ID: "call_1", Name: "add", Args: `{"a":2,"b":2}`, CallKind: spec.CallFunction},
+						{Kind: spec.PartCall, ID: "call_1", Name: "add", Args: `{"a":2,"b":2}`, CallKind: spec.CallFunction, ItemID: "fc_1"},
 					}},
 					{Role: spec.RoleTool, Parts: []spec.Part{{Kind: spec.PartResult, ID: "call_1", Content: []spec.Part{{Kind: spec.PartText, Text: "4"}}}}},
 					{Role: spec.RoleAssistant, Parts: []spec.Part{{Kind: spec.PartOpaque, Data: `{"type":"web_search_call","id":"ws_1","status":"completed"}`, Format: spec.FormatOpenAIResponses}}},

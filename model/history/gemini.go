@@ -595,6 +595,7 @@ func (e *encoder) geminiPart(pt spec.Part, p string, model bool) (jsonValue, boo
 		}
 		return jsonRaw(pt.Data), true
 	case pt.Kind == spec.PartCall && model:
+		e.vs = append(e.vs, responsesCallLosses(pt, p, e.f)...)
 		fc := jsonObject{}
 		if pt.ID != "" {
 			fc = fc.add("id", jsonString(pt.ID))

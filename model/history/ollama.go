@@ -453,6 +453,7 @@ func (e *encoder) olPart(sp *olSplitter, pt spec.Part, p string, assistant bool)
 		sp.at(1).thinking = &t
 	case pt.Kind == spec.PartCall && assistant:
 		e.signature(pt, p)
+		e.vs = append(e.vs, responsesCallLosses(pt, p, e.f)...)
 		args := e.callArgs(pt, p)
 		f := jsonObject{}.add("name", jsonString(pt.Name)).add("arguments", args)
 		c := jsonObject{}

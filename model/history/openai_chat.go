@@ -622,6 +622,7 @@ func (e *chatEncoder) assistant(i int, m spec.Message) string {
 
 // call writes one entry of tool_calls.
 func (e *chatEncoder) call(path string, p spec.Part) string {
+	e.losses = append(e.losses, responsesCallLosses(p, path, spec.FormatOpenAIChat)...)
 	if p.Signature != "" {
 		e.lose(spec.XlateThinking, path, "the signature of a call: openai-chat cannot carry it")
 	}

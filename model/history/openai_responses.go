@@ -23,7 +23,9 @@ import (
 //     messages before the first other item are system blocks, one per
 //     content part;
 //   - function_call (call_id, name, arguments) and custom_tool_call
-//     (call_id, name, input: a custom call whose Args is the input text);
+//     (call_id, name, input: a custom call whose Args is the input text),
+//     each with its item id (id: fc_..., the part's ItemID, ID-12) and
+//     namespace (NAME-6) when it has them;
 //   - reasoning: one thinking part per summary_text, then one redacted
 //     part for encrypted_content, each with the item's id as its ID (an
 //     item with neither is one empty thinking part); a reasoning item with
@@ -36,9 +38,10 @@ import (
 //     is kept whole as one opaque part.
 //
 // A run of assistant messages, reasoning, calls and opaque items is one
-// assistant message. The items' own "id" and "status" (fc_..., msg_...)
-// are not part of a History; a reasoning item's id is, since a request
-// cannot send a reasoning item back without it.
+// assistant message. A message item's own "id" (msg_...) and the items'
+// "status" are not part of a History; a reasoning item's id and a call
+// item's are, since a request cannot send a reasoning item back without
+// its id, nor pair it with the call after it without the call's (ID-12).
 //
 // Tools: {"type":"function", name, description, parameters} and
 // {"type":"custom", name, description}; a tool of another type (a hosted
@@ -306,6 +309,12 @@ func rsCall(s *builder, o refjson.Object, typ, p string) *spec.Violation {
 		return v
 	}
 	pt := spec.Part{Kind: spec.PartCall, ID: id, Name: name, CallKind: spec.CallFunction}
+	if pt.ItemID, _, v = readString(o["id"], jpath(p, "id")); v != nil {
+		return v
+	}
+	if pt.Namespace, _, v = readString(o["namespace"], jpath(p, "namespace")); v != nil {
+		return v
+	}
 	if typ == "custom_tool_call" {
 		in, _, v := readString(o["input"], jpath(p, "input"))
 		if v != nil {
@@ -732,13 +741,19 @@ func (e *encoder) rsAssistant(m spec.Message, i int) []jsonValue {
 				continue
 			}
 			e.signature(pt, p)
+			typ, field := "function_call", "arguments"
 			if pt.CallKind == spec.CallCustom {
-				items = append(items, jsonObject{}.add("type", jsonString("custom_tool_call")).add("call_id", jsonString(pt.ID)).
-					add("name", jsonString(pt.Name)).add("input", jsonString(pt.Args)))
-			} else {
-				items = append(items, jsonObject{}.add("type", jsonString("function_call")).add("call_id", jsonString(pt.ID)).
-					add("name", jsonString(pt.Name)).add("arguments", jsonString(pt.Args)))
+				typ, field = "custom_tool_call", "input"
 			}
+			it := jsonObject{}.add("type", jsonString(typ))
+			if pt.ItemID != "" {
+				it = it.add("id", jsonString(pt.ItemID)) // ID-12
+			}
+			it = it.add("call_id", jsonString(pt.ID))
+			if pt.Namespace != "" {
+				it = it.add("namespace", jsonString(pt.Namespace)) // NAME-6
+			}
+			items = append(items, it.add("name", jsonString(pt.Name)).add(field, jsonString(pt.Args)))
 		case spec.PartOpaque:
 			flush()
 			if e.own(pt, p) {

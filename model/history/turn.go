@@ -36,14 +36,15 @@ type TurnOptions struct {
 //   - in OpenAI Responses a reasoning item's signature is its
 //     encrypted_content, which a Responses history holds as redacted
 //     reasoning: the thinking part (when it has text) is followed by one
-//     redacted part per signature. The outcome does not hold the reasoning
-//     item's id, which a Responses request needs to send it back: the
-//     parts have no ID;
+//     redacted part per signature, each with the reasoning item's id
+//     (ID-12) as its ID, which a Responses request needs to send the item
+//     back;
 //   - redacted reasoning is a redacted part, its data verbatim;
 //   - a signature that arrived on its own is an empty thinking part with
 //     that signature;
-//   - a complete client call is a call part with its id, name, kind and
-//     signature verbatim; a function call's arguments are written without
+//   - a complete client call is a call part with its id, name, kind,
+//     signature, Responses item id (ID-12) and namespace (NAME-6)
+//     verbatim; a function call's arguments are written without
 //     insignificant white space, the canonical form of a History.
 //
 // It fails closed: an incomplete call (END-3), an invalid call (HIST-6:
@@ -51,8 +52,7 @@ type TurnOptions struct {
 // concerns it), a call the provider ran (its result is not in the
 // outcome), a call of a Responses item kind (NAME-5: a computer action, a
 // shell command, an approval request, whose result is an item of its own
-// type that a history does not hold) or with a namespace (NAME-6, which
-// a call part does not hold), a refusal (END-8), an item of another kind
+// type that a history does not hold), a refusal (END-8), an item of another kind
 // (a server tool's result, a hosted tool item, whose content the outcome
 // does not keep) and a second signature on a call or on redacted
 // reasoning make it return an error, a
@@ -112,10 +112,10 @@ func AssistantTurn(o spec.Outcome, message int, opts TurnOptions) (spec.Message,
 			}
 			if kind == spec.PartThinking && o.Format == spec.FormatOpenAIResponses {
 				if it.Text != "" || len(it.Signatures) == 0 {
-					m.Parts = append(m.Parts, spec.Part{Kind: kind, Text: it.Text})
+					m.Parts = append(m.Parts, spec.Part{Kind: kind, Text: it.Text, ID: it.ItemID})
 				}
 				for _, s := range it.Signatures {
-					m.Parts = append(m.Parts, spec.Part{Kind: spec.PartRedacted, Data: s})
+					m.Parts = append(m.Parts, spec.Part{Kind: spec.PartRedacted, Data: s, ID: it.ItemID})
 				}
 				continue
 			}
@@ -134,7 +134,7 @@ func AssistantTurn(o spec.Outcome, message int, opts TurnOptions) (spec.Message,
 				}
 				continue
 			}
-			m.Parts = append(m.Parts, spec.Part{Kind: spec.PartRedacted, Data: it.Text})
+			m.Parts = append(m.Parts, spec.Part{Kind: spec.PartRedacted, Data: it.Text, ID: it.ItemID})
 		case spec.ItemSignature:
 			sigParts(spec.PartThinking, it.Signatures)
 		case spec.ItemCall:
@@ -156,8 +156,6 @@ func AssistantTurn(o spec.Outcome, message int, opts TurnOptions) (spec.Message,
 				err = refuse(spec.XlateThinking, k, c.Ordinal, label+" with "+strconv.Itoa(len(c.Signatures))+" signatures, which a call part cannot hold,")
 			case c.Kind.IsItem():
 				err = refuse(spec.XlateIdentity, k, c.Ordinal, label+" of kind "+c.Kind.String()+", which a call part cannot hold (it holds function and custom calls),")
-			case c.Namespace != "":
-				err = refuse(spec.XlateIdentity, k, c.Ordinal, label+" in namespace "+strconv.Quote(c.Namespace)+", which a call part cannot hold,")
 			default:
 				m.Parts = append(m.Parts, callPart(c))
 				continue
@@ -184,7 +182,7 @@ func AssistantTurn(o spec.Outcome, message int, opts TurnOptions) (spec.Message,
 
 // callPart is the call part of a complete client call c.
 func callPart(c spec.Call) spec.Part {
-	p := spec.Part{Kind: spec.PartCall, ID: c.ID, Name: c.Name, Args: c.Args, CallKind: c.Kind}
+	p := spec.Part{Kind: spec.PartCall, ID: c.ID, Name: c.Name, Args: c.Args, CallKind: c.Kind, ItemID: c.ItemID, Namespace: c.Namespace}
 	if p.CallKind == spec.CallUnspecified {
 		p.CallKind = spec.CallFunction
 	}
