@@ -70,8 +70,8 @@ func ExampleEncodeHistory() {
 }
 
 // Translate an Anthropic request with two thinking blocks to OpenAI chat,
-// which carries one reasoning text per message and no signature: each
-// loss is named.
+// which carries one reasoning text per message: each signature, bound to
+// the provider that made it, and the second block are named as losses.
 func ExampleTranslateHistory() {
 	doc := []byte(`{"messages": [
 		{"role": "user", "content": "Hi"},
@@ -88,6 +88,7 @@ func ExampleTranslateHistory() {
 	// Output:
 	// {"messages":[{"role":"user","content":"Hi"},{"role":"assistant","content":"Hello!","reasoning_content":"First."}],"tool_choice":"auto","parallel_tool_calls":false}
 	// XLATE-1 loss messages[1].content[0]
+	// XLATE-1 loss messages[1].content[1]
 	// XLATE-1 loss messages[1].content[1]
 }
 

@@ -170,7 +170,10 @@ func DecodeHistory(f Format, doc []byte) (History, []Violation) {
 }
 
 // EncodeHistory writes h as a request body of format f, with a [ClassLoss]
-// violation at the path of each element of h that f cannot carry.
+// violation at the path of each element of h that f cannot carry. It
+// writes the signatures and redacted reasoning h holds as they are: for a
+// History read in another format, [TranslateHistory] leaves them out,
+// since they are bound to the provider that made them (XLATE-1).
 func EncodeHistory(f Format, h History) ([]byte, []Violation) {
 	return history.Encode(f, spec.History(h))
 }
@@ -178,7 +181,9 @@ func EncodeHistory(f Format, h History) ([]byte, []Violation) {
 // TranslateHistory translates doc, a request body of format from, into one
 // of format to, keeping everything to can express; the violations are
 // those of the decoding, then a [ClassLoss] violation for each element to
-// cannot carry, every one at its path in doc. A document without its
+// cannot carry, every one at its path in doc. Between two formats the
+// signatures and redacted reasoning of doc are left out, each named: they
+// are bound to the provider that made them (XLATE-1). A document without its
 // format's shape is not translated: the result is nil, with the HIST-8
 // violation.
 func TranslateHistory(from, to Format, doc []byte) ([]byte, []Violation) {

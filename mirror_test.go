@@ -76,7 +76,7 @@ var mirrorImplOnly = map[string]string{
 // of the same name, unless a list below says why not; and the two
 // packages export the same identifiers.
 var historyMirrorFiles = []string{"history.go", "check.go", "repair.go", "turn.go", "json.go", "codec.go",
-	"turns.go", "splice.go", "anthropic.go", "bedrock.go", "gemini.go", "ollama.go", "openai_chat.go", "openai_responses.go"}
+	"turns.go", "splice.go", "unbind.go", "anthropic.go", "bedrock.go", "gemini.go", "ollama.go", "openai_chat.go", "openai_responses.go"}
 
 // historyIndependent are the history files whose unexported functions need
 // no twin, and why; their exported ones still do.

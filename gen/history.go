@@ -425,7 +425,8 @@ func injectFault(t *rapid.T, h *spec.History, rule spec.RuleID) (HistoryFault, b
 			return HistoryFault{}, false
 		}
 		at := rapid.IntRange(tn.results[0], tn.after).Draw(t, "orphanAt")
-		insert(at, spec.Message{Role: spec.RoleTool, Parts: []spec.Part{{Kind: spec.PartResult, ID: "orphan_" + strconv.Itoa(at), Content: []spec.Part{{Kind: spec.PartText, Text: "stray"}}}}})
+		// Named, as a Gemini functionResponse must be, after no tool.
+		insert(at, spec.Message{Role: spec.RoleTool, Parts: []spec.Part{{Kind: spec.PartResult, ID: "orphan_" + strconv.Itoa(at), Name: "stray", Content: []spec.Part{{Kind: spec.PartText, Text: "stray"}}}}})
 		return HistoryFault{spec.HistOrphan, part(at, 0)}, true
 	case spec.HistDupResult:
 		tn, ok := pick(func(tn turn) bool { return len(tn.results) > 0 })

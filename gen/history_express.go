@@ -488,6 +488,11 @@ func (p *hproj) gemini() {
 						pt.Name = c.Name
 					}
 				}
+				if pt.Name == "" {
+					// A functionResponse needs the function's name.
+					p.lose(spec.XlateIdentity, path)
+					return pt, false
+				}
 				var c []spec.Part
 				text := false
 				for k, cp := range pt.Content {
@@ -593,4 +598,49 @@ func (p *hproj) bedrock() {
 	}
 	p.tools(false)
 	p.toolChoice(func(m spec.ToolChoiceMode) bool { return m != spec.ChoiceNone && knownMode(m) }, false)
+}
+
+// Unbind returns h as a translation to another format writes it before
+// its encoding: every signature cleared and every redacted reasoning part
+// of the system prompt and the messages left out, each named (XLATE-1),
+// since they are bound to the provider that made them. Paths are those of
+// h.
+func Unbind(h spec.History) (spec.History, []HistoryLoss) {
+	var losses []HistoryLoss
+	unsign := func(pt spec.Part, path string) spec.Part {
+		if pt.Signature != "" {
+			losses = append(losses, HistoryLoss{spec.XlateThinking, path + ".signature"})
+			pt.Signature = ""
+		}
+		return pt
+	}
+	parts := func(ps []spec.Part, path func(j int) string) []spec.Part {
+		var out []spec.Part
+		for j, pt := range ps {
+			if pt.Kind == spec.PartRedacted {
+				losses = append(losses, HistoryLoss{spec.XlateThinking, path(j)})
+				continue
+			}
+			pt = unsign(pt, path(j))
+			if len(pt.Content) > 0 {
+				c := make([]spec.Part, len(pt.Content))
+				for k, cp := range pt.Content {
+					c[k] = unsign(cp, path(j)+".content["+strconv.Itoa(k)+"]")
+				}
+				pt.Content = c
+			}
+			out = append(out, pt)
+		}
+		return out
+	}
+	out := spec.History{Tools: h.Tools, ToolChoice: h.ToolChoice}
+	out.System = parts(h.System, hSystemPath)
+	for i, m := range h.Messages {
+		ps := parts(m.Parts, func(j int) string { return hPartPath(i, j) })
+		if ps == nil {
+			ps = []spec.Part{}
+		}
+		out.Messages = append(out.Messages, spec.Message{Role: m.Role, Parts: ps})
+	}
+	return out, losses
 }

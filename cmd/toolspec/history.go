@@ -33,7 +33,10 @@ OpenAI chat, Anthropic and Ollama, so the format cannot be told from it.
              and the pending calls (those of the last assistant turn that
              wait for their results).
   translate  FILE in format G, with every element G cannot carry named
-             (XLATE rules, class "loss") at its path in FILE.
+             (XLATE rules, class "loss") at its path in FILE. Signatures
+             and redacted reasoning, bound to the provider that made
+             them, are left out and named (XLATE-1); so are they when
+             turn --to writes a stream's turn in another format.
   repair     FILE repaired in format F (a placeholder result, marked as an
              error, for each unanswered call; orphan and duplicate results
              dropped; misplaced results moved) with every change listed at
@@ -407,7 +410,23 @@ func runHistoryTurn(args []string, stdin io.Reader, stdout, stderr io.Writer) in
 	for _, c := range changes {
 		j.Changes = append(j.Changes, changeJSON{Rule: c.Rule, Path: c.Path, Message: c.Message})
 	}
-	out, losses := history.Encode(to, spec.History{Messages: []spec.Message{turn}})
+	h := spec.History{Messages: []spec.Message{turn}}
+	if to != f {
+		// The turn's signatures and redacted reasoning are bound to
+		// the provider that streamed it (XLATE-1).
+		var unbound []spec.Violation
+		var at func(string) string
+		h, unbound, at = history.Unbind(h)
+		j.Violations = append(j.Violations, unbound...)
+		out, losses := history.Encode(to, h)
+		for k := range losses {
+			losses[k].Path = at(losses[k].Path)
+		}
+		j.Document = out
+		j.Violations = append(j.Violations, losses...)
+		return j.emit(stdout, stderr, hf, historyStatus(j.Violations, len(changes) > 0))
+	}
+	out, losses := history.Encode(to, h)
 	j.Document = out
 	j.Violations = append(j.Violations, losses...)
 	return j.emit(stdout, stderr, hf, historyStatus(j.Violations, len(changes) > 0))

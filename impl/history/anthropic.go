@@ -564,11 +564,15 @@ func (e *anthropicEncoder) block(p spec.Part, path string) {
 		w.close('}')
 	case spec.PartThinking:
 		e.reasoningID(p, path)
+		if p.Signature == "" {
+			e.lose(spec.XlateThinking, path, "thinking without a signature: anthropic refuses an unsigned thinking block")
+			return
+		}
 		w.elem()
 		w.open('{')
 		w.strMember("type", "thinking")
 		w.strMember("thinking", p.Text)
-		w.strMemberIf("signature", p.Signature)
+		w.strMember("signature", p.Signature)
 		w.close('}')
 	case spec.PartRedacted:
 		e.reasoningID(p, path)

@@ -741,6 +741,10 @@ func (e *encoder) geminiResults(h spec.History, i int, dropped map[string]bool) 
 		if name == "" {
 			name = geminiCallName(h, i, pt.ID)
 		}
+		if name == "" {
+			e.lose(spec.XlateIdentity, p, "a result that names no tool and answers no call of its turn: a Gemini functionResponse needs the function's name")
+			continue
+		}
 		// The response holds the result's text, which must come before
 		// the parts (images and opaque parts) that it keeps.
 		var text *string

@@ -121,15 +121,24 @@ func Encode(f spec.Format, h spec.History) ([]byte, []spec.Violation) {
 // Translate translates doc, a request body of format from, into one
 // of format to: the decoding's violations (HIST-6, HIST-7, the request
 // elements no History holds) then the encoding's losses, every one at its
-// path in doc. A document without its format's shape (HIST-8) is not
+// path in doc; between two formats, signatures and redacted reasoning are
+// left out first, each named ([Unbind]). A document without its format's shape (HIST-8) is not
 // translated: the result is nil, with the violation.
 func Translate(from, to spec.Format, doc []byte) ([]byte, []spec.Violation) {
 	h, pm, vs := DecodePaths(from, doc)
 	if hasShapeErr(vs) {
 		return nil, vs
 	}
+	if from == to {
+		out, losses := Encode(to, h)
+		return out, append(vs, pm.Locate(losses)...)
+	}
+	h, unbound, at := Unbind(h)
 	out, losses := Encode(to, h)
-	return out, append(vs, pm.Locate(losses)...)
+	for k := range losses {
+		losses[k].Path = at(losses[k].Path)
+	}
+	return out, append(append(vs, pm.Locate(unbound)...), pm.Locate(losses)...)
 }
 
 // Canonical paths (SPEC.md section 11).

@@ -553,11 +553,13 @@ func (e *anthropicEncoder) block(p spec.Part, path string) string {
 		return jobj("type", jstr("text"), "text", jstr(p.Text))
 	case spec.PartThinking:
 		e.reasoningID(p, path)
-		sig := ""
-		if p.Signature != "" {
-			sig = jstr(p.Signature)
+		if p.Signature == "" {
+			// ThinkingBlockParam requires the signature, and the API
+			// checks it: an unsigned thinking block is refused.
+			e.lose(spec.XlateThinking, path, "thinking without a signature: anthropic refuses an unsigned thinking block")
+			return ""
 		}
-		return jobj("type", jstr("thinking"), "thinking", jstr(p.Text), "signature", sig)
+		return jobj("type", jstr("thinking"), "thinking", jstr(p.Text), "signature", jstr(p.Signature))
 	case spec.PartRedacted:
 		e.reasoningID(p, path)
 		return jobj("type", jstr("redacted_thinking"), "data", jstr(p.Data))

@@ -31,14 +31,16 @@ func ExampleTranslate() {
 	}
 	// Output:
 	// {"messages":[{"role":"system","content":"Be brief."},{"role":"user","content":"2+2?"},{"role":"assistant","content":"","thinking":"Add.","tool_calls":[{"id":"tooluse_1","function":{"name":"add","arguments":{"a":2,"b":2}}}]},{"role":"tool","content":"4","tool_call_id":"tooluse_1"}]}
-	// toolspec: XLATE-1: messages[1].content[0]: thinking signature: ollama carries none
+	// toolspec: XLATE-1: messages[1].content[0]: thinking signature: a signature is bound to the provider that made it
 	// toolspec: XLATE-4: messages[2].content[0]: result's error flag: Ollama has none
 	// toolspec: XLATE-3: toolConfig.toolChoice: tool choice: Ollama has none
 }
 
 // From a stream to the next request: an Ollama stream's outcome becomes
 // the assistant turn of a history, the caller appends the call's result,
-// and the history goes out as an Anthropic request.
+// and the history goes out as an Anthropic request. Ollama's thinking has
+// no signature, which Anthropic requires of a thinking block: it is left
+// out, and named.
 func ExampleAssistantTurn() {
 	stream := []byte(`{"model":"qwen3","message":{"role":"assistant","content":"","thinking":"Add them."},"done":false}
 {"model":"qwen3","message":{"role":"assistant","content":"","tool_calls":[{"id":"call_1","function":{"name":"add","arguments":{"a":2,"b":2}}}]},"done":false}
@@ -67,5 +69,6 @@ func ExampleAssistantTurn() {
 		fmt.Println(v.Error())
 	}
 	// Output:
-	// {"messages":[{"role":"user","content":[{"type":"text","text":"2+2?"}]},{"role":"assistant","content":[{"type":"thinking","thinking":"Add them."},{"type":"tool_use","id":"call_1","name":"add","input":{"a":2,"b":2}}]},{"role":"user","content":[{"type":"tool_result","tool_use_id":"call_1","content":"4"}]}]}
+	// {"messages":[{"role":"user","content":[{"type":"text","text":"2+2?"}]},{"role":"assistant","content":[{"type":"tool_use","id":"call_1","name":"add","input":{"a":2,"b":2}}]},{"role":"user","content":[{"type":"tool_result","tool_use_id":"call_1","content":"4"}]}]}
+	// toolspec: XLATE-1: messages[1].parts[0]: thinking without a signature: anthropic refuses an unsigned thinking block
 }

@@ -631,6 +631,12 @@ func (e *encoder) geminiResults(h spec.History, i int, dropped map[string]bool) 
 				name = c.Name
 			}
 		}
+		if name == "" {
+			// functionResponse.name is required: a nameless one answers
+			// no function.
+			e.lose(spec.XlateIdentity, p, "a result that names no tool and answers no call of its turn: a Gemini functionResponse needs the function's name")
+			continue
+		}
 		fr := jsonObject{}
 		if pt.ID != "" {
 			fr = fr.add("id", jsonString(pt.ID))

@@ -145,7 +145,9 @@ func Encode(f spec.Format, h spec.History) ([]byte, []spec.Violation) {
 // decoding (HIST-6 and HIST-7, and the request elements no History holds)
 // followed by the losses of the encoding (XLATE rules, class loss), every
 // one at its path in doc: a loss names the element of the source that the
-// target cannot carry. A document that is not of its format's shape
+// target cannot carry. Between two formats, signatures and redacted
+// reasoning are left out first, each named ([Unbind]): they are bound to
+// the provider that made them. A document that is not of its format's shape
 // (HIST-8) is not translated: the result is nil, with the violation.
 // Pairing is not checked: [Check] judges the History, in either
 // format.
@@ -156,6 +158,14 @@ func Translate(from, to spec.Format, doc []byte) ([]byte, []spec.Violation) {
 			return nil, vs
 		}
 	}
+	if from == to {
+		out, losses := Encode(to, h)
+		return out, append(vs, pm.Locate(losses)...)
+	}
+	h, unbound, at := Unbind(h)
 	out, losses := Encode(to, h)
-	return out, append(vs, pm.Locate(losses)...)
+	for k := range losses {
+		losses[k].Path = at(losses[k].Path)
+	}
+	return out, append(append(vs, pm.Locate(unbound)...), pm.Locate(losses)...)
 }

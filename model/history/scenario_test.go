@@ -62,13 +62,7 @@ func historyTranscript(t *testing.T, sc *scenario.History) string {
 	t.Helper()
 	var b strings.Builder
 	if sc.Translation() {
-		h, pm, vs := DecodePaths(sc.From, sc.Doc)
-		var doc []byte
-		if !hasTerminal(vs) {
-			var losses []spec.Violation
-			doc, losses = Encode(sc.To, h)
-			vs = append(vs, pm.Locate(losses)...)
-		}
+		doc, vs := Translate(sc.From, sc.To, sc.Doc)
 		b.WriteString("# document\n")
 		if len(doc) > 0 {
 			var ind bytes.Buffer
@@ -143,11 +137,10 @@ func TestHistoryScenarios(t *testing.T) {
 				t.Errorf("transcript differs (rerun: go test ./model/history -run '%s' -update)\n--- got\n%s--- want\n%s", golden.RerunPattern(t.Name()), got, sc.Want)
 			}
 			if sc.Translation() {
-				h, vs := Decode(sc.From, sc.Doc)
+				doc, vs := Translate(sc.From, sc.To, sc.Doc)
 				if hasTerminal(vs) {
 					return
 				}
-				doc, _ := Encode(sc.To, h)
 				if _, vs := Decode(sc.To, doc); hasTerminal(vs) {
 					t.Errorf("the translation does not decode as %s: %v\n%s", sc.To, vs, doc)
 				}
