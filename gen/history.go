@@ -322,6 +322,8 @@ func (g *hgen) tools() []spec.Tool {
 		if rapid.IntRange(0, 3).Draw(g.t, "schema") > 0 {
 			t.Schema = rapid.SampledFrom([]string{`{"type":"object"}`, `{"type":"object","properties":{"a":{"type":"integer"}},"required":["a"]}`}).Draw(g.t, "schemaText")
 		}
+		// XLATE-6: a decoded function tool always says its strictness.
+		t.Strict = rapid.SampledFrom([]spec.Strictness{spec.StrictOn, spec.StrictOff}).Draw(g.t, "strict")
 		out = append(out, t)
 	}
 	if rapid.IntRange(0, 4).Draw(g.t, "customTool") == 0 {

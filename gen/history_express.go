@@ -269,12 +269,31 @@ func (p *hproj) tools(custom bool) {
 				p.lose(spec.XlateTools, hToolPath(i)+".schema")
 				t.Schema = ""
 			}
-		} else if t.Schema != "" && !isJSONObject(t.Schema) {
-			p.lose(spec.XlateTools, hToolPath(i)+".schema")
-			t.Schema = ""
+		} else {
+			if t.Schema != "" && !isJSONObject(t.Schema) {
+				p.lose(spec.XlateTools, hToolPath(i)+".schema")
+				t.Schema = ""
+			}
+			t.Strict = p.strict(t, i)
 		}
 		p.out.Tools = append(p.out.Tools, t)
 	}
+}
+
+// strict projects function tool t's strict setting (XLATE-6): Responses
+// reads a tool without one as strict; Ollama, Gemini and Bedrock hold no
+// tool to its schema, so that a strict one is named.
+func (p *hproj) strict(t spec.Tool, i int) spec.Strictness {
+	if p.f == spec.FormatOpenAIResponses {
+		if t.Strict == spec.StrictUnset {
+			return spec.StrictOn
+		}
+		return t.Strict
+	}
+	if t.Strict == spec.StrictOn {
+		p.lose(spec.XlateTools, hToolPath(i)+".strict")
+	}
+	return spec.StrictOff
 }
 
 // toolChoice projects the tool choice: modes says which modes the format

@@ -131,7 +131,25 @@ type Tool struct {
 	// cannot write it and names it as a loss.
 	Data   string
 	Format Format
+	// Strict is whether the provider holds a function tool's calls to
+	// its schema, as the request says it or, where it says nothing, as
+	// its format's default is (XLATE-6): OpenAI Responses' strict is
+	// true unless false, OpenAI chat's and Anthropic's false unless true,
+	// and Gemini, Bedrock and Ollama have none (StrictOff). StrictUnset
+	// is a History built by hand that does not say: an encoder writes
+	// its format's default.
+	Strict Strictness
 }
+
+// Strictness is a function tool's strict setting.
+type Strictness uint8
+
+// Strict settings. StrictUnset means the History does not say.
+const (
+	StrictUnset Strictness = iota
+	StrictOn               // the calls are held to the schema ("strict": true)
+	StrictOff              // they are not
+)
 
 // ToolChoiceMode is how the model may use the tools.
 type ToolChoiceMode uint8

@@ -32,6 +32,15 @@ func (m ToolChoiceMode) String() string {
 	return "mode(" + strconv.Itoa(int(m)) + ")"
 }
 
+var strictNames = [...]string{"unset", "on", "off"}
+
+func (s Strictness) String() string {
+	if int(s) < len(strictNames) {
+		return strictNames[s]
+	}
+	return "strict(" + strconv.Itoa(int(s)) + ")"
+}
+
 var parallelNames = [...]string{"unset", "allowed", "disabled"}
 
 func (p Parallel) String() string {
@@ -55,10 +64,10 @@ func (p Parallel) String() string {
 //
 // A part is its kind, then its Text quoted when it has one, then each
 // other field that is not zero, in the fixed order sig, data, format, id,
-// name, args, kind (custom or function), error (strings quoted); a result's Content follows
-// it, one line per part, "content K" added to the line's prefix. A tool is
-// its name, then description, schema, kind, data and format when not
-// zero. The
+// name, args, item, namespace, kind (custom or function), error (strings
+// quoted); a result's Content follows it, one line per part, "content K"
+// added to the line's prefix. A tool is its name, then description,
+// schema, kind, data, format and strict when not zero. The
 // tool-choice line is printed when the choice is not the zero
 // [ToolChoice]. Every string is quoted with strconv.Quote, so that each
 // line is one line and two histories are equal exactly when their
@@ -93,6 +102,9 @@ func (h History) String() string {
 		if t.Format != "" {
 			b.WriteString(" format=" + strconv.Quote(string(t.Format)))
 		}
+		if t.Strict != StrictUnset {
+			b.WriteString(" strict=" + t.Strict.String())
+		}
 		b.WriteByte('\n')
 	}
 	if c := h.ToolChoice; c != (ToolChoice{}) {
@@ -123,6 +135,8 @@ func writePart(b *strings.Builder, prefix string, p Part) {
 	field("id", p.ID)
 	field("name", p.Name)
 	field("args", p.Args)
+	field("item", p.ItemID)
+	field("namespace", p.Namespace)
 	if p.CallKind != CallUnspecified {
 		b.WriteString(" kind=" + p.CallKind.String())
 	}

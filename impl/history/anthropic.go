@@ -19,7 +19,7 @@ var (
 	anthropicDocKeys    = []string{"system", "messages", "tools", "tool_choice"}
 	anthropicMsgKeys    = []string{"role", "content"}
 	anthropicBlockKeys  = []string{"type", "text", "thinking", "signature", "data", "id", "name", "input", "tool_use_id", "is_error", "content"}
-	anthropicToolKeys   = []string{"type", "name", "description", "input_schema"}
+	anthropicToolKeys   = []string{"type", "name", "description", "input_schema", "strict"}
 	anthropicChoiceKeys = []string{"type", "name", "disable_parallel_tool_use"}
 )
 
@@ -109,7 +109,7 @@ var anthropicKnown = map[string][]string{
 	"redacted_thinking": {"data", "type"},
 	"tool_use":          {"id", "input", "name", "type"},
 	"tool_result":       {"content", "is_error", "tool_use_id", "type"},
-	"tool":              {"description", "input_schema", "name", "type"},
+	"tool":              {"description", "input_schema", "name", "strict", "type"},
 }
 
 // anthropicDropped returns a loss (XLATE-4; XLATE-6 for a tool) for each
@@ -379,7 +379,7 @@ func anthropicTools(raw []byte) ([]spec.Tool, []spec.Violation) {
 		if vs = v; vs != nil {
 			return false
 		}
-		var f [4][]byte
+		var f [5][]byte
 		membersNamed(o, anthropicToolKeys, f[:])
 		typ, _, v := asString(f[0], jpath(p, "type"))
 		if vs = v; vs != nil {
@@ -399,6 +399,11 @@ func anthropicTools(raw []byte) ([]spec.Tool, []spec.Violation) {
 		if !isNull(f[3]) {
 			t.Schema = compact(f[3])
 		}
+		strict, _, v := asBool(f[4], jpath(p, "strict"))
+		if vs = v; vs != nil {
+			return false
+		}
+		t.Strict = strictness(strict)
 		tools = append(tools, t)
 		return true
 	})
@@ -703,6 +708,10 @@ func (e *anthropicEncoder) tool(i int, t spec.Tool) {
 	if schema != "" {
 		w.key("input_schema")
 		w.raw(schema)
+	}
+	if t.Strict == spec.StrictOn {
+		w.key("strict")
+		w.raw("true")
 	}
 	w.close('}')
 }

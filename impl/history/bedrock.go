@@ -429,7 +429,7 @@ func brTool(s *builder, t []byte, p string) *spec.Violation {
 	if v != nil {
 		return v
 	}
-	tool := spec.Tool{Name: name, Description: desc, Kind: spec.CallFunction}
+	tool := spec.Tool{Name: name, Description: desc, Kind: spec.CallFunction, Strict: spec.StrictOff}
 	ip := jpath(sp, "inputSchema")
 	in, ok, v := readObject(g[3], ip)
 	if v != nil {
@@ -520,6 +520,7 @@ func encodeBedrock(h spec.History) ([]byte, []spec.Violation) {
 			w.raw(s)
 			w.close('}')
 		}
+		e.vs = append(e.vs, strictLoss(t, i, e.f)...)
 		w.close('}')
 		w.close('}')
 		n++

@@ -237,6 +237,22 @@ func (e *encoder) own(pt spec.Part, p string) bool {
 	return true
 }
 
+// strictness mirrors model's strictness.
+func strictness(on bool) spec.Strictness {
+	if on {
+		return spec.StrictOn
+	}
+	return spec.StrictOff
+}
+
+// strictLoss mirrors model's strictLoss: XLATE-6.
+func strictLoss(t spec.Tool, i int, f spec.Format) []spec.Violation {
+	if t.Strict != spec.StrictOn {
+		return nil
+	}
+	return []spec.Violation{loss(spec.XlateTools, toolPath(i)+".strict", "strict schema adherence: %s holds no tool's calls to its schema", f)}
+}
+
 // responsesCallLosses mirrors model's responsesCallLosses: XLATE-5, ID-12,
 // NAME-6.
 func responsesCallLosses(pt spec.Part, p string, f spec.Format) []spec.Violation {

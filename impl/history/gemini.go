@@ -458,7 +458,7 @@ func geminiDeclaration(s *builder, raw []byte, p string) *spec.Violation {
 			s.loss(spec.XlateTools, jpath(p, keys[k]), "function declaration's %s: a History holds a tool's input schema only", keys[k])
 		}
 	}
-	s.tool(spec.Tool{Name: name, Description: desc, Schema: schema, Kind: spec.CallFunction}, p)
+	s.tool(spec.Tool{Name: name, Description: desc, Schema: schema, Kind: spec.CallFunction, Strict: spec.StrictOff}, p)
 	return nil
 }
 
@@ -615,6 +615,7 @@ func encodeGemini(h spec.History) ([]byte, []spec.Violation) {
 			w.key("parametersJsonSchema")
 			w.raw(s)
 		}
+		e.vs = append(e.vs, strictLoss(t, i, e.f)...)
 		w.close('}')
 	}
 	flush()

@@ -284,7 +284,7 @@ func olTool(s *builder, e []byte, p string) *spec.Violation {
 		}
 		schema = compact(params)
 	}
-	s.tool(spec.Tool{Name: name, Description: desc, Schema: schema, Kind: spec.CallFunction}, p)
+	s.tool(spec.Tool{Name: name, Description: desc, Schema: schema, Kind: spec.CallFunction, Strict: spec.StrictOff}, p)
 	return nil
 }
 
@@ -445,6 +445,7 @@ func encodeOllama(h spec.History) ([]byte, []spec.Violation) {
 			w.key("parameters")
 			w.raw(s)
 		}
+		e.vs = append(e.vs, strictLoss(t, i, e.f)...)
 		w.close('}')
 		w.close('}')
 		n++

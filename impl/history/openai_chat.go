@@ -18,7 +18,7 @@ var (
 	chatMsgKeys  = []string{"role", "content", "tool_call_id", "reasoning_content", "tool_calls"}
 	chatPartKeys = []string{"type", "text"}
 	chatCallKeys = []string{"id", "type", "function", "custom"}
-	chatFuncKeys = []string{"name", "arguments", "input", "description", "parameters"}
+	chatFuncKeys = []string{"name", "arguments", "input", "description", "parameters", "strict"}
 )
 
 // decodeChat decodes an OpenAI Chat Completions request body.
@@ -81,7 +81,7 @@ var chatKnown = map[string][]string{
 // chatDropped returns a loss (XLATE-4; XLATE-5 for a call, XLATE-6
 // for a tool) for each member, not null, of a message, a text part, a
 // tool call or a tool of its own that no History holds (a message's name,
-// a function's strict, a custom tool's format): in document order by
+// a custom tool's format): in document order by
 // element, by name within one. msgs and tools are of a document decoded
 // without a shape violation.
 func chatDropped(msgs, tools []byte) []spec.Violation {
@@ -117,7 +117,7 @@ func chatDropped(msgs, tools []byte) []spec.Violation {
 	if len(tools) > 0 && tools[0] == '[' {
 		eachElem(tools, func(i int, t []byte) bool {
 			p := jindex("tools", i)
-			body, known := "function", []string{"description", "name", "parameters"}
+			body, known := "function", []string{"description", "name", "parameters", "strict"}
 			switch jsonStr(member(t, "type")) {
 			case "", "function":
 			case "custom":
@@ -339,7 +339,7 @@ func chatCall(raw []byte, p string) (spec.Part, []spec.Violation) {
 	if !ok {
 		return spec.Part{}, shapeErr(p, "a tool call has no %s", body)
 	}
-	var g [5][]byte
+	var g [6][]byte
 	membersNamed(fn, chatFuncKeys, g[:])
 	if c.Name, _, vs = asString(g[0], jpath(bp, "name")); vs != nil {
 		return spec.Part{}, vs
@@ -415,7 +415,7 @@ func chatTool(e []byte, p string) (spec.Tool, bool, []spec.Violation) {
 	if !ok {
 		return spec.Tool{}, false, shapeErr(p, "a tool has no %s", body)
 	}
-	var g [5][]byte
+	var g [6][]byte
 	membersNamed(fn, chatFuncKeys, g[:])
 	if t.Name, _, vs = asString(g[0], jpath(bp, "name")); vs != nil {
 		return spec.Tool{}, false, vs
@@ -425,6 +425,13 @@ func chatTool(e []byte, p string) (spec.Tool, bool, []spec.Violation) {
 	}
 	if schema && !isNull(g[4]) {
 		t.Schema = compact(g[4])
+	}
+	if t.Kind == spec.CallFunction {
+		strict, _, vs := asBool(g[5], jpath(bp, "strict"))
+		if vs != nil {
+			return spec.Tool{}, false, vs
+		}
+		t.Strict = strictness(strict)
 	}
 	return t, true, nil
 }
@@ -779,6 +786,10 @@ func (e *chatEncoder) tool(i int, t spec.Tool) {
 	if schema != "" {
 		w.key("parameters")
 		w.raw(schema)
+	}
+	if t.Strict == spec.StrictOn {
+		w.key("strict")
+		w.raw("true")
 	}
 	w.close('}')
 	w.close('}')

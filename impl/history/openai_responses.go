@@ -17,7 +17,7 @@ import (
 var (
 	rsItemKeys   = []string{"type", "role", "content", "call_id", "name", "input", "arguments", "output", "id", "summary", "encrypted_content", "namespace"}
 	rsPartKeys   = []string{"type", "text"}
-	rsToolKeys   = []string{"type", "format", "name", "description", "parameters"}
+	rsToolKeys   = []string{"type", "format", "name", "description", "parameters", "strict"}
 	rsChoiceKeys = []string{"type", "name", "mode"}
 )
 
@@ -412,7 +412,7 @@ func rsTool(s *builder, e []byte, p string) *spec.Violation {
 	if !ok {
 		return shapeViolation(p, "a tool is an object, got null")
 	}
-	var f [5][]byte
+	var f [6][]byte
 	membersNamed(o, rsToolKeys, f[:])
 	typ, _, v := readString(f[0], jpath(p, "type"))
 	if v != nil {
@@ -436,11 +436,18 @@ func rsTool(s *builder, e []byte, p string) *spec.Violation {
 	t := spec.Tool{Name: name, Description: desc, Kind: spec.CallFunction}
 	if typ == "custom" {
 		t.Kind = spec.CallCustom
-	} else if params := f[4]; !isNull(params) {
-		if params[0] != '{' {
-			return shapeViolation(jpath(p, "parameters"), "want an object, got %s", jsonwire.Clip(params))
+	} else {
+		if params := f[4]; !isNull(params) {
+			if params[0] != '{' {
+				return shapeViolation(jpath(p, "parameters"), "want an object, got %s", jsonwire.Clip(params))
+			}
+			t.Schema = compact(params)
 		}
-		t.Schema = compact(params)
+		strict, ok, v := readBool(f[5], jpath(p, "strict"))
+		if v != nil {
+			return v
+		}
+		t.Strict = strictness(strict || !ok)
 	}
 	s.tool(t, p)
 	return nil
@@ -912,6 +919,10 @@ func (e *encoder) rsTools(w *writer, tools []spec.Tool) {
 			if s := e.toolSchema(t, i); s != "" {
 				w.key("parameters")
 				w.raw(s)
+			}
+			if t.Strict == spec.StrictOff {
+				w.key("strict")
+				w.raw("false")
 			}
 		}
 		w.close('}')

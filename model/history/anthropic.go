@@ -96,7 +96,7 @@ var anthropicKnown = map[string][]string{
 	"redacted_thinking": {"data", "type"},
 	"tool_use":          {"id", "input", "name", "type"},
 	"tool_result":       {"content", "is_error", "tool_use_id", "type"},
-	"tool":              {"description", "input_schema", "name", "type"},
+	"tool":              {"description", "input_schema", "name", "strict", "type"},
 }
 
 // anthropicDropped returns a loss (XLATE-4; XLATE-6 for a tool) for each
@@ -414,6 +414,12 @@ func anthropicTools(raw json.RawMessage) ([]spec.Tool, []spec.Violation) {
 		if s := o["input_schema"]; !refjson.IsNull(s) {
 			t.Schema = refjson.Compact(s)
 		}
+		// XLATE-6: strict is false unless true.
+		strict, _, vs := asBool(o["strict"], jpath(p, "strict"))
+		if vs != nil {
+			return nil, vs
+		}
+		t.Strict = strictness(strict)
 		tools = append(tools, t)
 	}
 	return tools, nil
@@ -681,7 +687,11 @@ func (e *anthropicEncoder) tool(i int, t spec.Tool) string {
 		e.lose(spec.XlateTools, toolPath(i), "an input schema that is not JSON: anthropic cannot carry it")
 		schema = ""
 	}
-	return jobj("name", jstr(t.Name), "description", desc, "input_schema", schema)
+	strict := ""
+	if t.Strict == spec.StrictOn {
+		strict = "true"
+	}
+	return jobj("name", jstr(t.Name), "description", desc, "input_schema", schema, "strict", strict)
 }
 
 // toolChoice writes tool_choice, or "" when the history sets none.

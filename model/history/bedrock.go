@@ -339,7 +339,7 @@ func brToolConfig(s *builder, raw json.RawMessage) *spec.Violation {
 		if v != nil {
 			return v
 		}
-		tool := spec.Tool{Name: name, Description: desc, Kind: spec.CallFunction}
+		tool := spec.Tool{Name: name, Description: desc, Kind: spec.CallFunction, Strict: spec.StrictOff}
 		ip := jpath(sp, "inputSchema")
 		in, ok, v := readObject(ts["inputSchema"], ip)
 		if v != nil {
@@ -427,6 +427,7 @@ func encodeBedrock(h spec.History) ([]byte, []spec.Violation) {
 		if s, ok := e.toolSchema(t, i); ok {
 			ts = ts.add("inputSchema", jsonObject{}.add("json", s))
 		}
+		e.vs = append(e.vs, strictLoss(t, i, e.f)...)
 		tools = append(tools, jsonObject{}.add("toolSpec", ts))
 	}
 	if len(tools) > 0 {

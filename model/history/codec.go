@@ -374,6 +374,23 @@ func (e *encoder) own(pt spec.Part, p string) bool {
 	return true
 }
 
+// strictness is the Strictness of a strict setting that is on or off.
+func strictness(on bool) spec.Strictness {
+	if on {
+		return spec.StrictOn
+	}
+	return spec.StrictOff
+}
+
+// strictLoss names, for a format that holds no tool to its schema, the
+// strict setting of tool t, i-th of the History's tools (XLATE-6).
+func strictLoss(t spec.Tool, i int, f spec.Format) []spec.Violation {
+	if t.Strict != spec.StrictOn {
+		return nil
+	}
+	return []spec.Violation{loss(spec.XlateTools, toolPath(i)+".strict", "strict schema adherence: %s holds no tool's calls to its schema", f)}
+}
+
 // responsesCallLosses names what call part pt, at canonical path p, holds
 // that only an OpenAI Responses request carries, for an encoder of another
 // format f: its item id (ID-12) and its namespace (NAME-6), each an

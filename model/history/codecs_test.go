@@ -168,7 +168,7 @@ func TestHistoryDecodeDocuments(t *testing.T) {
 					{Role: spec.RoleSystem, Parts: []spec.Part{{Kind: spec.PartText, Text: "Now summarize."}}},
 				},
 				Tools: []spec.Tool{
-					{Name: "add", Schema: `{"type":"object"}`, Kind: spec.CallFunction},
+					{Name: "add", Schema: `{"type":"object"}`, Kind: spec.CallFunction, Strict: spec.StrictOn},
 					{Data: `{"type":"web_search"}`, Format: spec.FormatOpenAIResponses},
 				},
 				ToolChoice: spec.ToolChoice{Mode: spec.ChoiceRequired, Parallel: spec.ParallelAllowed},
@@ -193,7 +193,7 @@ func TestHistoryDecodeDocuments(t *testing.T) {
 					}},
 					{Role: spec.RoleTool, Parts: []spec.Part{{Kind: spec.PartResult, Name: "add", Content: []spec.Part{{Kind: spec.PartText, Text: "4"}}}}},
 				},
-				Tools: []spec.Tool{{Name: "add", Description: "Adds", Schema: `{"type":"object"}`, Kind: spec.CallFunction}},
+				Tools: []spec.Tool{{Name: "add", Description: "Adds", Schema: `{"type":"object"}`, Kind: spec.CallFunction, Strict: spec.StrictOff}},
 			},
 			map[string]string{"system[0]": "messages[0].content", "messages[0].parts[1]": "messages[1].images[0]", "messages[1]": "messages[2]", "messages[1].parts[2]": "messages[3].content", "messages[2].parts[0].content[0]": "messages[4].content"},
 			nil,
@@ -217,7 +217,7 @@ func TestHistoryDecodeDocuments(t *testing.T) {
 					{Role: spec.RoleUser, Parts: []spec.Part{{Kind: spec.PartText, Text: "Thanks."}}},
 				},
 				Tools: []spec.Tool{
-					{Name: "add", Schema: `{"type":"OBJECT"}`, Kind: spec.CallFunction},
+					{Name: "add", Schema: `{"type":"OBJECT"}`, Kind: spec.CallFunction, Strict: spec.StrictOff},
 					{Data: `{"codeExecution":{}}`, Format: spec.FormatGemini},
 				},
 				ToolChoice: spec.ToolChoice{Mode: spec.ChoiceRequired},
@@ -242,7 +242,7 @@ func TestHistoryDecodeDocuments(t *testing.T) {
 					{Role: spec.RoleTool, Parts: []spec.Part{{Kind: spec.PartResult, ID: "tooluse_1", Content: []spec.Part{{Kind: spec.PartOpaque, Data: `{"json":{"sum":4}}`, Format: spec.FormatBedrock}}}}},
 				},
 				Tools: []spec.Tool{
-					{Name: "add", Schema: `{"type":"object"}`, Kind: spec.CallFunction},
+					{Name: "add", Schema: `{"type":"object"}`, Kind: spec.CallFunction, Strict: spec.StrictOff},
 					{Data: `{"cachePoint":{"type":"default"}}`, Format: spec.FormatBedrock},
 				},
 				ToolChoice: spec.ToolChoice{Mode: spec.ChoiceAuto},

@@ -434,7 +434,7 @@ func geminiDeclaration(s *builder, raw json.RawMessage, p string) *spec.Violatio
 			s.loss(spec.XlateTools, jpath(p, k), "function declaration's %s: a History holds a tool's input schema only", k)
 		}
 	}
-	s.tool(spec.Tool{Name: name, Description: desc, Schema: rawSchema(params), Kind: spec.CallFunction}, p)
+	s.tool(spec.Tool{Name: name, Description: desc, Schema: rawSchema(params), Kind: spec.CallFunction, Strict: spec.StrictOff}, p)
 	return nil
 }
 
@@ -544,6 +544,7 @@ func encodeGemini(h spec.History) ([]byte, []spec.Violation) {
 		if s, ok := e.toolSchema(t, i); ok {
 			d = d.add("parametersJsonSchema", s)
 		}
+		e.vs = append(e.vs, strictLoss(t, i, e.f)...)
 		decls = append(decls, d)
 	}
 	flush()

@@ -262,7 +262,7 @@ func olTools(s *builder, raw json.RawMessage) *spec.Violation {
 		if !refjson.IsNull(params) && params[0] != '{' {
 			return shapeViolation(jpath(fp, "parameters"), "want an object, got %s", refjson.Clip(params))
 		}
-		s.tool(spec.Tool{Name: name, Description: desc, Schema: rawSchema(params), Kind: spec.CallFunction}, p)
+		s.tool(spec.Tool{Name: name, Description: desc, Schema: rawSchema(params), Kind: spec.CallFunction, Strict: spec.StrictOff}, p)
 	}
 	return nil
 }
@@ -409,6 +409,7 @@ func encodeOllama(h spec.History) ([]byte, []spec.Violation) {
 		if s, ok := e.toolSchema(t, i); ok {
 			f = f.add("parameters", s)
 		}
+		e.vs = append(e.vs, strictLoss(t, i, e.f)...)
 		tools = append(tools, jsonObject{}.add("type", jsonString("function")).add("function", f))
 	}
 	if len(tools) > 0 {

@@ -29,12 +29,12 @@ import (
 // each assistant message with calls followed by its tool messages.
 
 // Tools are function tools ({"type": "function", "function": {"name",
-// "description", "parameters"}}) and custom tools ({"type": "custom",
+// "description", "parameters", "strict"}}, strict false unless true) and custom tools ({"type": "custom",
 // "custom": {"name", "description"}}; their "format" is not part of a
 // History); a tool of another type is kept verbatim (spec.Tool.Data). A
 // "developer" message is written back as "system": History has one system
 // role. Every member, not null, that no History holds (a custom tool's
-// format, a function's strict, a message's name) is named as a loss
+// format, a message's name) is named as a loss
 // (chatDropped).
 
 // decodeChat decodes an OpenAI Chat Completions request body.
@@ -147,7 +147,7 @@ var chatKnown = map[string][]string{
 // chatDropped returns a loss (XLATE-4; XLATE-5 for a call, XLATE-6 for a
 // tool) for each member, not null, of a message, a text part, a tool call
 // or a tool of its own that no History holds (a message's name, a
-// function's strict, a custom tool's format), in document order by
+// custom tool's format), in document order by
 // element, by name within one. It runs on a document decoded without a
 // shape violation.
 func chatDropped(o refjson.Object) []spec.Violation {
@@ -192,7 +192,7 @@ func chatDropped(o refjson.Object) []spec.Violation {
 		p := jindex("tools", i)
 		var to refjson.Object
 		_ = json.Unmarshal(t, &to)
-		body, known := "function", []string{"description", "name", "parameters"}
+		body, known := "function", []string{"description", "name", "parameters", "strict"}
 		switch jsonStr(to["type"]) {
 		case "", "function":
 		case "custom":
@@ -396,6 +396,14 @@ func chatTools(raw json.RawMessage) ([]spec.Tool, []spec.Violation) {
 		}
 		if s := f[schema]; schema != "" && !refjson.IsNull(s) {
 			t.Schema = refjson.Compact(s)
+		}
+		if t.Kind == spec.CallFunction {
+			// XLATE-6: function.strict is false unless true.
+			strict, _, vs := asBool(f["strict"], jpath(bp, "strict"))
+			if vs != nil {
+				return nil, vs
+			}
+			t.Strict = strictness(strict)
 		}
 		tools = append(tools, t)
 	}
@@ -687,7 +695,11 @@ func (e *chatEncoder) tool(i int, t spec.Tool) string {
 		e.lose(spec.XlateTools, toolPath(i), "an input schema that is not JSON: openai-chat cannot carry it")
 		schema = ""
 	}
-	return jobj("type", jstr("function"), "function", jobj("name", jstr(t.Name), "description", desc, "parameters", schema))
+	strict := ""
+	if t.Strict == spec.StrictOn {
+		strict = "true"
+	}
+	return jobj("type", jstr("function"), "function", jobj("name", jstr(t.Name), "description", desc, "parameters", schema, "strict", strict))
 }
 
 // toolChoice writes tool_choice and parallel_tool_calls.

@@ -463,6 +463,12 @@ func rsTools(s *builder, raw json.RawMessage) *spec.Violation {
 				return shapeViolation(jpath(p, "parameters"), "want an object, got %s", refjson.Clip(params))
 			}
 			t.Schema = rawSchema(params)
+			// XLATE-6: strict is true unless false (FunctionToolParam).
+			strict, ok, v := readBool(o["strict"], jpath(p, "strict"))
+			if v != nil {
+				return v
+			}
+			t.Strict = strictness(strict || !ok)
 		}
 		s.tool(t, p)
 	}
@@ -823,6 +829,9 @@ func (e *encoder) rsTools(tools []spec.Tool) jsonArray {
 			}
 			if s, ok := e.toolSchema(t, i); ok {
 				o = o.add("parameters", s)
+			}
+			if t.Strict == spec.StrictOff {
+				o = o.add("strict", jsonRaw("false"))
 			}
 		}
 		out = append(out, o)
