@@ -167,5 +167,6 @@ func Translate(from, to spec.Format, doc []byte) ([]byte, []spec.Violation) {
 	for k := range losses {
 		losses[k].Path = at(losses[k].Path)
 	}
-	return out, append(append(vs, pm.Locate(unbound)...), pm.Locate(losses)...)
+	vs = append(append(vs, pm.Locate(unbound)...), pm.Locate(losses)...)
+	return out, append(vs, requestMembers(from, to, doc)...)
 }
