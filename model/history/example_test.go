@@ -72,3 +72,31 @@ func ExampleAssistantTurn() {
 	// {"messages":[{"role":"user","content":[{"type":"text","text":"2+2?"}]},{"role":"assistant","content":[{"type":"tool_use","id":"call_1","name":"add","input":{"a":2,"b":2}}]},{"role":"user","content":[{"type":"tool_result","tool_use_id":"call_1","content":"4"}]}]}
 	// toolspec: XLATE-1: messages[1].parts[0]: thinking without a signature: anthropic refuses an unsigned thinking block
 }
+
+// Before writing a history read in one format in another, leave out what
+// only the provider that made it accepts: a thinking block's signature and
+// redacted reasoning, each named. at maps a path of the history returned
+// back to the one it had.
+func ExampleUnbind() {
+	h := spec.History{Messages: []spec.Message{
+		{Role: spec.RoleUser, Parts: []spec.Part{{Kind: spec.PartText, Text: "2+2?"}}},
+		{Role: spec.RoleAssistant, Parts: []spec.Part{
+			{Kind: spec.PartRedacted, Data: "EmwKAhgB"},
+			{Kind: spec.PartThinking, Text: "Add them.", Signature: "EqQBsig"},
+			{Kind: spec.PartText, Text: "4"},
+		}},
+	}}
+	out, losses, at := history.Unbind(h)
+	fmt.Print(out)
+	for _, v := range losses {
+		fmt.Println(v.Error())
+	}
+	fmt.Println(at("messages[1].parts[1]"))
+	// Output:
+	// msg 0 user text "2+2?"
+	// msg 1 assistant thinking "Add them."
+	// msg 1 assistant text "4"
+	// toolspec: XLATE-1: messages[1].parts[0]: redacted reasoning: its data is bound to the provider that made it
+	// toolspec: XLATE-1: messages[1].parts[1].signature: thinking signature: a signature is bound to the provider that made it
+	// messages[1].parts[2]
+}
