@@ -82,6 +82,7 @@ const (
 	XlateOpaque     = spec.XlateOpaque     // XLATE-4
 	XlateIdentity   = spec.XlateIdentity   // XLATE-5
 	XlateTools      = spec.XlateTools      // XLATE-6
+	XlateSettings   = spec.XlateSettings   // XLATE-7
 )
 
 // Rule is one rule of SPEC.md: its ID and one-line summary.

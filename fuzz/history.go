@@ -184,6 +184,10 @@ func historyProp(t *rapid.T) {
 	ms := gen.RequestMembers(t, f)
 	fixed, _ := refhist.Repair(f, h)
 	compareSplice(t, f, gen.WithRequestMembers(doc, ms, rapid.IntRange(0, len(ms)).Draw(t, "before")), fixed)
+	// The body with settings a translation maps (XLATE-7), decoded and
+	// translated to every format.
+	ss := gen.RequestSettings(t, f)
+	compareHistoryDecode(t, f, gen.WithRequestMembers(doc, ss, rapid.IntRange(0, len(ss)).Draw(t, "settingsBefore")), true)
 }
 
 // breakHistory changes h at random so that any pairing rule may break:

@@ -172,6 +172,7 @@ var Requirements = []Requirement{
 	{XlateOpaque, "survive", LevelMust, "carry images, unknown parts and result content, or name each one lost"},
 	{XlateIdentity, "survive", LevelMust, "pass ids verbatim and name pairing or calls the target cannot express; never make an id up"},
 	{XlateTools, "survive", LevelMust, "carry tool names, descriptions and schemas, or name each one lost"},
+	{XlateSettings, "survive", LevelMust, "carry the model, streaming, output limit, sampling, reasoning and response-format settings to their counterparts in the target, or name each one not carried and each one the target requires that the source lacks; never make a value up"},
 }
 
 // LevelOf returns the level of clause of rule id, and whether the table has

@@ -90,6 +90,7 @@ const (
 	XlateOpaque     RuleID = "XLATE-4"
 	XlateIdentity   RuleID = "XLATE-5"
 	XlateTools      RuleID = "XLATE-6"
+	XlateSettings   RuleID = "XLATE-7"
 )
 
 // Rules lists every rule in SPEC.md order. A test keeps it and SPEC.md in
@@ -169,6 +170,7 @@ var Rules = []Rule{
 	{XlateOpaque, "images, unknown parts and result content the target cannot carry are named, never dropped silently"},
 	{XlateIdentity, "ids pass verbatim; pairing or calls the target cannot express are named"},
 	{XlateTools, "tool names, descriptions and schemas survive or are named"},
+	{XlateSettings, "the request's settings map to the target's counterparts, or each one not carried is named"},
 }
 
 // Area returns the area of the rule id, its ID before the last dash:

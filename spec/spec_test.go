@@ -62,7 +62,7 @@ func TestRuleArea(t *testing.T) {
 			n++
 		}
 	}
-	if n != 15 {
-		t.Errorf("%d history rules, want 15 (HIST-1..9, XLATE-1..6)", n)
+	if n != 16 {
+		t.Errorf("%d history rules, want 16 (HIST-1..9, XLATE-1..7)", n)
 	}
 }

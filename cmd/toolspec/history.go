@@ -33,7 +33,11 @@ OpenAI chat, Anthropic and Ollama, so the format cannot be told from it.
              and the pending calls (those of the last assistant turn that
              wait for their results).
   translate  FILE in format G, with every element G cannot carry named
-             (XLATE rules, class "loss") at its path in FILE. Signatures
+             (XLATE rules, class "loss") at its path in FILE. The model,
+             streaming, output limit, sampling, reasoning and response
+             schema settings go where G holds them (XLATE-7); one G has
+             no place or range for, or requires and FILE lacks, is named,
+             never made up. Signatures
              and redacted reasoning, bound to the provider that made
              them, are left out and named (XLATE-1); so are they when
              turn --to writes a stream's turn in another format.

@@ -9,8 +9,10 @@ import (
 )
 
 // A Bedrock Converse request translated to Ollama /api/chat: the call, its
-// result and the reasoning text survive; what Ollama has no field for is
-// named, at its path in the Bedrock document.
+// result and the reasoning text survive, and so do the output limit and
+// the temperature (XLATE-7); what Ollama has no field for is named, at its
+// path in the Bedrock document, and so is the model, which Ollama requires
+// in the body and Bedrock takes in the URL.
 func ExampleTranslate() {
 	doc := []byte(`{
   "system": [{"text": "Be brief."}],
@@ -22,7 +24,8 @@ func ExampleTranslate() {
     {"role": "user", "content": [
       {"toolResult": {"toolUseId": "tooluse_1", "content": [{"text": "4"}], "status": "error"}}]}
   ],
-  "toolConfig": {"toolChoice": {"any": {}}}
+  "toolConfig": {"toolChoice": {"any": {}}},
+  "inferenceConfig": {"maxTokens": 512, "temperature": 0.5}
 }`)
 	out, vs := history.Translate(spec.FormatBedrock, spec.FormatOllama, doc)
 	fmt.Println(string(out))
@@ -30,10 +33,11 @@ func ExampleTranslate() {
 		fmt.Println(v.Error())
 	}
 	// Output:
-	// {"messages":[{"role":"system","content":"Be brief."},{"role":"user","content":"2+2?"},{"role":"assistant","content":"","thinking":"Add.","tool_calls":[{"id":"tooluse_1","function":{"name":"add","arguments":{"a":2,"b":2}}}]},{"role":"tool","content":"4","tool_call_id":"tooluse_1"}]}
+	// {"messages":[{"role":"system","content":"Be brief."},{"role":"user","content":"2+2?"},{"role":"assistant","content":"","thinking":"Add.","tool_calls":[{"id":"tooluse_1","function":{"name":"add","arguments":{"a":2,"b":2}}}]},{"role":"tool","content":"4","tool_call_id":"tooluse_1"}],"options":{"num_predict":512,"temperature":0.5}}
 	// toolspec: XLATE-1: messages[1].content[0]: thinking signature: a signature is bound to the provider that made it
 	// toolspec: XLATE-4: messages[2].content[0]: result's error flag: Ollama has none
 	// toolspec: XLATE-3: toolConfig.toolChoice: tool choice: Ollama has none
+	// toolspec: XLATE-7: $: setting "model": ollama requires model in the body, and bedrock takes it in the URL (/model/{modelId}/converse-stream)
 }
 
 // From a stream to the next request: an Ollama stream's outcome becomes

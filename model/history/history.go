@@ -168,5 +168,6 @@ func Translate(from, to spec.Format, doc []byte) ([]byte, []spec.Violation) {
 		losses[k].Path = at(losses[k].Path)
 	}
 	vs = append(append(vs, pm.Locate(unbound)...), pm.Locate(losses)...)
-	return out, append(vs, requestMembers(from, to, doc)...)
+	out, settings := translateSettings(from, to, doc, out)
+	return out, append(vs, settings...)
 }

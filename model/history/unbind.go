@@ -2,7 +2,6 @@ package history
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/toolspec/toolspec/spec"
@@ -79,25 +78,4 @@ func Unbind(h spec.History) (out spec.History, losses []spec.Violation, at func(
 		return p
 	}
 	return out, losses, at
-}
-
-// requestMembers names, for a translation of doc from format from to
-// another, each member of doc that holds no history (the model, the
-// sampling and limit settings, members no rule knows): a translation
-// writes the history alone, so each is a loss (XLATE-4) at its path in
-// doc, never dropped in silence. doc is a decoded request body.
-func requestMembers(from, to spec.Format, doc []byte) []spec.Violation {
-	rules, _ := spec.LookupFormatRules(from)
-	ms, ok := objectMembers(doc)
-	if !ok {
-		return nil
-	}
-	var vs []spec.Violation
-	for _, m := range ms {
-		if slices.Contains(rules.HistoryMembers, m.key) || rules.HistorySpellings[m.key] != "" {
-			continue
-		}
-		vs = append(vs, loss(spec.XlateOpaque, jpath("", m.key), "request member %q: a translation writes the history alone, and %s gets no counterpart of it", m.key, to))
-	}
-	return vs
 }
