@@ -71,12 +71,13 @@ var mirrorImplOnly = map[string]string{
 // historyMirrorFiles are the files of the two history packages,
 // model/history and impl/history, named alike: the entry points, the
 // checker, repair, the assistant turn, the codecs' shared JSON reading and
-// writing, the encoders' shared skeleton, and the six codecs. Every function declared in one of them must
-// have a twin of the same name in the other package, declared in the file
-// of the same name, unless a list below says why not; and the two
-// packages export the same identifiers.
+// writing, the encoders' shared skeleton, the schema converters, and the
+// six codecs. Every function declared in one of them must have a twin of
+// the same name in the other package, declared in the file of the same
+// name, unless a list below says why not; and the two packages export the
+// same identifiers.
 var historyMirrorFiles = []string{"history.go", "check.go", "repair.go", "turn.go", "json.go", "codec.go",
-	"turns.go", "splice.go", "unbind.go", "anthropic.go", "bedrock.go", "gemini.go", "ollama.go", "openai_chat.go", "openai_responses.go"}
+	"turns.go", "splice.go", "unbind.go", "schema.go", "anthropic.go", "bedrock.go", "gemini.go", "ollama.go", "openai_chat.go", "openai_responses.go"}
 
 // historyIndependent are the history files whose unexported functions need
 // no twin, and why; their exported ones still do.
@@ -96,6 +97,13 @@ var historyRenamed = map[string]string{
 	"olMsg.json":           "olMsg.write",
 	"olSplitter.json":      "olSplitter.write",
 	"rsReasoningItem.item": "rsReasoningItem.write",
+	// impl reads a schema through the conversion's index of its
+	// containers (schemaConv.index), so its readers are the
+	// conversion's methods.
+	"schemaMembers": "schemaConv.members",
+	"schemaArray":   "schemaConv.elems",
+	"schemaStrings": "schemaConv.stringArray",
+	"nullBranch":    "schemaConv.nullBranch",
 }
 
 // historyModelOnly are model/history's functions with no twin, and why.
@@ -108,13 +116,15 @@ var historyModelOnly = map[string]string{
 	"jsonObject.add":       "as jsonBytes",
 	"jsonObject.writeJSON": "as jsonBytes", "jsonArray.writeJSON": "as jsonBytes",
 	"jsonString.writeJSON": "as jsonBytes", "jsonRaw.writeJSON": "as jsonBytes",
-	"jsonBool.writeJSON": "as jsonBytes",
-	"readStrings":        "Gemini's list of allowed names decoded at once; impl walks it with eachElem",
-	"rawArgs":            "arguments decoded as a value of their own; impl compacts them where it reads them",
-	"rawSchema":          "as rawArgs, for a schema",
-	"turnCalls":          "model finds a result's call by scanning the turn before it; impl asks geminiCallName and rsCallKind",
-	"callOf":             "as turnCalls",
-	"encoder.resultName": "the XLATE-5 loss of a result's name, a method in model; impl's encoders name it in place",
+	"jsonBool.writeJSON":     "as jsonBytes",
+	"schemaObject.add":       "a converted schema's object, a jsonValue of model's tree with names written as read; impl writes names as read with writer.rawKey",
+	"schemaObject.writeJSON": "as schemaObject.add",
+	"readStrings":            "Gemini's list of allowed names decoded at once; impl walks it with eachElem",
+	"rawArgs":                "arguments decoded as a value of their own; impl compacts them where it reads them",
+	"rawSchema":              "as rawArgs, for a schema",
+	"turnCalls":              "model finds a result's call by scanning the turn before it; impl asks geminiCallName and rsCallKind",
+	"callOf":                 "as turnCalls",
+	"encoder.resultName":     "the XLATE-5 loss of a result's name, a method in model; impl's encoders name it in place",
 	"anthropicTurns": "model decodes the messages array and then reads it; impl reads one message at a time " +
 		"with its element walker (anthropicMessage)",
 	"anthropicMessages":      "model adds the turns' messages in one pass; impl one turn at a time (anthropicTurnMessages)",
@@ -143,6 +153,10 @@ var historyImplOnly = map[string]string{
 	"writer.close": "as writer.mark", "writer.key": "as writer.mark", "writer.elem": "as writer.mark",
 	"writer.str": "as writer.mark", "writer.raw": "as writer.mark", "writer.boolean": "as writer.mark",
 	"writer.strMember": "as writer.mark", "writer.strMemberIf": "as writer.mark",
+	"writer.rawKey": "as writer.mark: a member name written as read, for a converted schema (model's schemaObject)",
+	"schemaConv.index": "the index of a schema's containers, which makes a conversion linear in the schema's size; " +
+		"model scans each level again (encoding/json), quadratic in the depth",
+	"schemaConv.skip":       "as schemaConv.index: a value's end from the index",
 	"anthropicMessage":      "one message of the array, read with impl's element walker (model's anthropicTurns)",
 	"anthropicTurnMessages": "one turn's messages (model's anthropicMessages and anthropicUserTurn)",
 	"chatMessage":           "one message of the array, read with impl's element walker; model's decodeChat loops in place",

@@ -118,7 +118,9 @@ type Tool struct {
 	Name        string
 	Description string
 	// Schema is the JSON text of the tool's input schema (a JSON Schema
-	// object), verbatim; empty when the request gives none.
+	// object), verbatim; empty when the request gives none. A Gemini
+	// declaration's parameters, Gemini's OpenAPI subset, is converted to
+	// JSON Schema (XLATE-6).
 	Schema string
 	// Kind is CallCustom for a free-form (custom) tool, else CallFunction.
 	Kind CallKind

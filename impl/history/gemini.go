@@ -14,7 +14,9 @@ import (
 // message; a user content becomes one tool message per functionResponse
 // part and a user message for each run of other parts. A result's
 // response object {"output": text} or {"error": text} is its text (the
-// latter with the error flag), any other object its JSON text.
+// latter with the error flag), any other object its JSON text. A
+// declaration's parameters, Gemini's Schema, is converted to JSON Schema
+// (schema.go).
 
 // memberNames returns the distinct decoded member names of the valid object o,
 // in the order of their first appearance: the keys a map decoded from o
@@ -442,8 +444,11 @@ func geminiDeclaration(s *builder, raw []byte, p string) *spec.Violation {
 	if v != nil {
 		return v
 	}
+	// XLATE-6: parametersJsonSchema is a JSON Schema, kept; parameters is
+	// Gemini's Schema, converted to one (schema.go), never copied.
 	params, key := geminiField(o, "parametersJsonSchema", "parameters_json_schema")
-	if isNull(params) {
+	openAPI := isNull(params)
+	if openAPI {
 		params, key = f[2], "parameters"
 	}
 	schema := ""
@@ -452,6 +457,16 @@ func geminiDeclaration(s *builder, raw []byte, p string) *spec.Violation {
 			return shapeViolation(jpath(p, key), "want an object, got %s", jsonwire.Clip(params))
 		}
 		schema = compact(params)
+	}
+	switch {
+	case openAPI && schema != "":
+		c := &schemaConv{}
+		c.index(params)
+		c.fromGemini(params, jpath(p, key))
+		schema = string(c.w.b)
+		s.vs = append(s.vs, c.vs...)
+	case !openAPI && !isNull(f[2]):
+		s.loss(spec.XlateTools, jpath(p, "parameters"), "parameters beside %s: the two are mutually exclusive, and a History keeps the JSON Schema", key)
 	}
 	for k := 3; k < len(keys); k++ {
 		if !isNull(f[k]) {

@@ -217,7 +217,7 @@ func TestHistoryDecodeDocuments(t *testing.T) {
 					{Role: spec.RoleUser, Parts: []spec.Part{{Kind: spec.PartText, Text: "Thanks."}}},
 				},
 				Tools: []spec.Tool{
-					{Name: "add", Schema: `{"type":"OBJECT"}`, Kind: spec.CallFunction, Strict: spec.StrictOff},
+					{Name: "add", Schema: `{"type":"object"}`, Kind: spec.CallFunction, Strict: spec.StrictOff},
 					{Data: `{"codeExecution":{}}`, Format: spec.FormatGemini},
 				},
 				ToolChoice: spec.ToolChoice{Mode: spec.ChoiceRequired},

@@ -32,14 +32,16 @@ import (
 //   - inlineData and fileData: image parts; any other part (executableCode,
 //     codeExecutionResult, ...) is kept whole as an opaque part.
 //
-// tools[].functionDeclarations are the tools (parameters or
-// parametersJsonSchema the schema; a declared response schema or
-// behaviour is a decode-side loss); the other tools of an entry, such as
-// googleSearch or codeExecution, are one tool kept verbatim
-// (spec.Tool.Data). The tool
-// choice is toolConfig.functionCallingConfig: AUTO, NONE, ANY (required),
-// ANY with one allowedFunctionNames entry (that tool); VALIDATED and other
-// lists of names are losses.
+// tools[].functionDeclarations are the tools: parametersJsonSchema is
+// the schema, or else parameters, Gemini's Schema (an OpenAPI 3.0 subset),
+// converted to JSON Schema with what does not convert named
+// (SchemaFromGemini); parameters beside parametersJsonSchema, a declared
+// response schema or behaviour is a decode-side loss. The other tools of
+// an entry, such as googleSearch or codeExecution, are one tool kept
+// verbatim (spec.Tool.Data). The tool choice is
+// toolConfig.functionCallingConfig: AUTO, NONE, ANY (required), ANY with
+// one allowedFunctionNames entry (that tool); VALIDATED and other lists of
+// names are losses.
 //
 // Encoding writes the same shapes, with parametersJsonSchema for a schema
 // (a JSON Schema, which parameters, an OpenAPI subset, is not), a result's
@@ -422,19 +424,32 @@ func geminiDeclaration(s *builder, raw json.RawMessage, p string) *spec.Violatio
 	if v != nil {
 		return v
 	}
+	// XLATE-6: parametersJsonSchema is a JSON Schema, kept; parameters is
+	// Gemini's Schema, converted to one (schema.go), never copied.
 	params, key := geminiField(o, "parametersJsonSchema", "parameters_json_schema")
-	if refjson.IsNull(params) {
+	openAPI := refjson.IsNull(params)
+	if openAPI {
 		params, key = o["parameters"], "parameters"
 	}
 	if !refjson.IsNull(params) && params[0] != '{' {
 		return shapeViolation(jpath(p, key), "want an object, got %s", refjson.Clip(params))
+	}
+	schema := rawSchema(params)
+	switch {
+	case openAPI && schema != "":
+		c := &schemaConv{}
+		v, _ := c.fromGemini(params, jpath(p, key))
+		schema = string(jsonBytes(v))
+		s.vs = append(s.vs, c.vs...)
+	case !openAPI && !refjson.IsNull(o["parameters"]):
+		s.loss(spec.XlateTools, jpath(p, "parameters"), "parameters beside %s: the two are mutually exclusive, and a History keeps the JSON Schema", key)
 	}
 	for _, k := range [...]string{"response", "responseJsonSchema", "response_json_schema", "behavior"} {
 		if !refjson.IsNull(o[k]) {
 			s.loss(spec.XlateTools, jpath(p, k), "function declaration's %s: a History holds a tool's input schema only", k)
 		}
 	}
-	s.tool(spec.Tool{Name: name, Description: desc, Schema: rawSchema(params), Kind: spec.CallFunction, Strict: spec.StrictOff}, p)
+	s.tool(spec.Tool{Name: name, Description: desc, Schema: schema, Kind: spec.CallFunction, Strict: spec.StrictOff}, p)
 	return nil
 }
 
