@@ -1,10 +1,14 @@
 package history
 
 import (
+	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/toolspec/toolspec/gen"
 	"github.com/toolspec/toolspec/spec"
+	"pgregory.net/rapid"
 )
 
 // lossLines renders violations as "RULE class path: message" lines.
@@ -110,6 +114,146 @@ func TestSchemaToGemini(t *testing.T) {
 			t.Errorf("%s: SchemaToGemini(%s) losses:\n%swant:\n%s", tc.name, tc.in, l, tc.losses)
 		}
 	}
+}
+
+// TestPropSchemaRoundTrip: a Gemini Schema whose every member converts
+// (gen.GeminiSchema) converts to JSON Schema and back to the same bytes,
+// with no loss either way.
+func TestPropSchemaRoundTrip(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		in := gen.GeminiSchema(t, true)
+		js, vs := SchemaFromGemini(in)
+		if len(vs) > 0 || !isJSONObject(js) {
+			t.Fatalf("SchemaFromGemini(%s) = %s, losses:\n%s", in, js, lossLines(vs))
+		}
+		back, vs := SchemaToGemini(js)
+		if len(vs) > 0 {
+			t.Fatalf("SchemaToGemini(%s) losses:\n%s", js, lossLines(vs))
+		}
+		if back != in {
+			t.Fatalf("round trip:\n in:   %s\n json: %s\n back: %s", in, js, back)
+		}
+	})
+}
+
+// TestPropSchemaNamesWhatItLeavesOut: converting any schema in either
+// direction (members that do not convert among them), every member of the
+// input is in the output, under its counterpart's name, or named by a
+// loss at its path or within it; and the output holds no member of the
+// input's dialect alone.
+func TestPropSchemaNamesWhatItLeavesOut(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		fromGemini := rapid.Bool().Draw(t, "fromGemini")
+		var in, out string
+		var vs []spec.Violation
+		if fromGemini {
+			in = gen.GeminiSchema(t, false)
+			out, vs = SchemaFromGemini(in)
+		} else {
+			in = gen.JSONSchema(t)
+			out, vs = SchemaToGemini(in)
+		}
+		lost := map[string]bool{}
+		for _, v := range vs {
+			if v.Rule != spec.XlateTools || v.Class != spec.ClassLoss {
+				t.Fatalf("violation %v is no XLATE-6 loss", v)
+			}
+			lost[v.Path] = true
+		}
+		named := func(p string) bool {
+			for l := range lost {
+				if l == p || strings.HasPrefix(l, p+".") || strings.HasPrefix(l, p+"[") {
+					return true
+				}
+			}
+			return false
+		}
+		var walk func(in, out json.RawMessage, p string)
+		walk = func(in, out json.RawMessage, p string) {
+			ims, _ := schemaMembers(in)
+			oms, ok := schemaMembers(out)
+			if !ok {
+				if !lost[p] {
+					t.Fatalf("%s: schema %s left out, unnamed\nin:  %s\nout: %s", p, in, in, out)
+				}
+				return
+			}
+			outOf := func(k string) (json.RawMessage, bool) {
+				for _, m := range oms {
+					if m.key == k {
+						return m.value, true
+					}
+				}
+				return nil, false
+			}
+			for _, m := range oms {
+				if fromGemini && slices.Contains([]string{"nullable", "example"}, m.key) ||
+					!fromGemini && slices.Contains([]string{"examples", "$ref", "$defs", "oneOf", "allOf", "not", "const", "additionalProperties"}, m.key) {
+					t.Fatalf("%s: member %s of the source dialect in the output %s", p, m.key, out)
+				}
+			}
+			for _, m := range ims {
+				mp := jpath(p, m.key)
+				name := m.key
+				switch {
+				case string(m.value) == "null" && m.key != "default" && m.key != "example" && m.key != "examples":
+					continue
+				case fromGemini && m.key == "nullable":
+					if string(m.value) != "true" && string(m.value) != "false" && !lost[mp] {
+						t.Fatalf("%s: nullable %s left out, unnamed", mp, m.value)
+					}
+					continue
+				case fromGemini && m.key == "example":
+					name = "examples"
+				case !fromGemini && m.key == "examples":
+					name = "example"
+				}
+				ov, ok := outOf(name)
+				if !ok {
+					if !named(mp) {
+						t.Fatalf("%s: member left out, unnamed\nin:  %s\nout: %s\nlosses:\n%s", mp, in, out, lossLines(vs))
+					}
+					continue
+				}
+				switch m.key {
+				case "properties":
+					props, _ := schemaMembers(m.value)
+					ops, _ := schemaMembers(ov)
+					for _, pm := range props {
+						var pv json.RawMessage
+						for _, o := range ops {
+							if o.key == pm.key {
+								pv = o.value
+							}
+						}
+						walk(pm.value, pv, jpath(mp, pm.key))
+					}
+				case "items":
+					walk(m.value, ov, mp)
+				case "anyOf":
+					var ib, ob []json.RawMessage
+					_ = json.Unmarshal(m.value, &ib)
+					_ = json.Unmarshal(ov, &ob)
+					k := 0
+					for n, b := range ib {
+						bp := jindex(mp, n)
+						if nv, ok := outOf("nullable"); !fromGemini && nullBranch(b) && ok && string(nv) == "true" {
+							continue
+						}
+						if lost[bp] && !isJSONObject(string(b)) {
+							continue
+						}
+						if k >= len(ob) {
+							t.Fatalf("%s: branch left out, unnamed\nin:  %s\nout: %s", bp, in, out)
+						}
+						walk(b, ob[k], bp)
+						k++
+					}
+				}
+			}
+		}
+		walk(json.RawMessage(in), json.RawMessage(out), "$")
+	})
 }
 
 // TestSchemaDeep: a schema nested a thousand levels deep converts at every
