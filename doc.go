@@ -53,8 +53,9 @@
 // code (package impl) is proven equal to by differential tests and
 // fuzzing; it copies its state at every event and is meant for tests.
 // The history functions ([CheckHistory], [DecodeHistory], [EncodeHistory],
-// [TranslateHistory], [RepairHistory], [AssistantTurn]) forward to package
-// impl/history, whose reference is model/history. Package gen generates
+// [TranslateHistory], [RepairHistory], [AssistantTurn], and the tool
+// schema converters [SchemaFromGemini] and [SchemaToGemini]) forward to
+// package impl/history, whose reference is model/history. Package gen generates
 // valid and hostile streams for property tests and go test -fuzz. The
 // command toolspec (cmd/toolspec) reassembles a stream file and prints the
 // outcome as JSON.

@@ -211,3 +211,40 @@ func ExampleSpliceHistory() {
 	// Output:
 	// {"model":"gemini-2.5-flash","generationConfig":{"temperature":0},"contents":[{"role":"user","parts":[{"text":"Hi"}]},{"role":"model","parts":[{"text":"Hello."}]}]} 0
 }
+
+// A Gemini declaration's parameters, Gemini's OpenAPI subset, as the JSON
+// Schema every other format takes: the type in lower case, nullable as a
+// type that admits null, the INTEGER enum's strings as the numbers they
+// spell. Gemini's Schema has no additionalProperties: it is left out, and
+// named.
+func ExampleSchemaFromGemini() {
+	schema, losses := toolspec.SchemaFromGemini(`{"type":"OBJECT","properties":{` +
+		`"city":{"type":"STRING","nullable":true},` +
+		`"days":{"type":"INTEGER","format":"enum","enum":["1","3"]}},` +
+		`"required":["city"],"additionalProperties":false}`)
+	fmt.Println(schema)
+	for _, v := range losses {
+		fmt.Println(v.Error())
+	}
+	// Output:
+	// {"type":"object","properties":{"city":{"type":["string","null"]},"days":{"type":"integer","format":"enum","enum":[1,3]}},"required":["city"]}
+	// toolspec: XLATE-6: additionalProperties: additionalProperties: Gemini's Schema has no such member
+}
+
+// A tool's JSON Schema written as a Gemini declaration's parameters, for
+// Vertex AI: a type that admits null is nullable, the one example is kept,
+// and what Gemini's Schema cannot say ($ref, oneOf) is left out and named.
+func ExampleSchemaToGemini() {
+	schema, losses := toolspec.SchemaToGemini(`{"type":"object","properties":{` +
+		`"note":{"type":["string","null"],"examples":["bring snacks"]},` +
+		`"owner":{"$ref":"#/$defs/user"},` +
+		`"when":{"oneOf":[{"type":"string"},{"type":"integer"}]}}}`)
+	fmt.Println(schema)
+	for _, v := range losses {
+		fmt.Println(v.Error())
+	}
+	// Output:
+	// {"type":"OBJECT","properties":{"note":{"type":"STRING","nullable":true,"example":"bring snacks"},"owner":{},"when":{}}}
+	// toolspec: XLATE-6: properties.owner.$ref: $ref: Gemini's Schema has no such member
+	// toolspec: XLATE-6: properties.when.oneOf: oneOf: Gemini's Schema has no such member
+}

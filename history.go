@@ -190,6 +190,30 @@ func TranslateHistory(from, to Format, doc []byte) ([]byte, []Violation) {
 	return history.Translate(from, to, doc)
 }
 
+// SchemaFromGemini converts schema, the JSON text of a Gemini Schema (the
+// OpenAPI 3.0 subset of a FunctionDeclaration's "parameters"), to the JSON
+// Schema it means, as [DecodeHistory] does for a Gemini request: types in
+// lower case, nullable as a type, enum or anyOf that admits null, example
+// as examples. Each member that does not convert (one no Gemini Schema
+// has, a value of the wrong type) is left out and named, a [ClassLoss]
+// violation of XLATE-6 at its path in schema.
+func SchemaFromGemini(schema string) (string, []Violation) {
+	return history.SchemaFromGemini(schema)
+}
+
+// SchemaToGemini converts schema, the JSON text of a JSON Schema (a
+// [Tool]'s Schema), to Gemini's Schema, for a FunctionDeclaration's
+// "parameters", which Vertex AI and SDKs older than parametersJsonSchema
+// write ([EncodeHistory] writes parametersJsonSchema, which needs no
+// conversion). Each keyword Gemini's Schema has no counterpart for ($ref,
+// oneOf, allOf, const, additionalProperties, a type of several kinds) is
+// left out and named, a [ClassLoss] violation of XLATE-6 at its path in
+// schema. A schema converted from Gemini's converts back to the same
+// bytes.
+func SchemaToGemini(schema string) (string, []Violation) {
+	return history.SchemaToGemini(schema)
+}
+
 // RepairHistory returns h changed so that it passes the pairing rules
 // HIST-1, HIST-3, HIST-4 and HIST-5 of format f, and every change it made:
 // orphan and duplicate results dropped, misplaced results moved right

@@ -104,3 +104,25 @@ func ExampleUnbind() {
 	// toolspec: XLATE-1: messages[1].parts[1].signature: thinking signature: a signature is bound to the provider that made it
 	// messages[1].parts[2]
 }
+
+// A JSON Schema written as Gemini's Schema, for a FunctionDeclaration's
+// "parameters" (Vertex AI, SDKs older than parametersJsonSchema), and read
+// back: what converts makes the round trip unchanged; what Gemini's Schema
+// has no counterpart for (additionalProperties, const) is left out and
+// named, at its path in the schema.
+func ExampleSchemaToGemini() {
+	in := `{"type":"object","properties":{"unit":{"type":["string","null"],"enum":["c","f",null]},` +
+		`"days":{"type":"integer","minimum":1,"const":3}},"additionalProperties":false}`
+	gemini, losses := history.SchemaToGemini(in)
+	fmt.Println(gemini)
+	for _, v := range losses {
+		fmt.Println(v.Error())
+	}
+	back, _ := history.SchemaFromGemini(gemini)
+	fmt.Println(back)
+	// Output:
+	// {"type":"OBJECT","properties":{"unit":{"type":"STRING","nullable":true,"enum":["c","f"]},"days":{"type":"INTEGER","minimum":1}}}
+	// toolspec: XLATE-6: properties.days.const: const: Gemini's Schema has no such member
+	// toolspec: XLATE-6: additionalProperties: additionalProperties: Gemini's Schema has no such member
+	// {"type":"object","properties":{"unit":{"type":["string","null"],"enum":["c","f",null]},"days":{"type":"integer","minimum":1}}}
+}
