@@ -208,8 +208,8 @@ func SchemaFromGemini(schema string) (string, []Violation) {
 // conversion). Each keyword Gemini's Schema has no counterpart for ($ref,
 // oneOf, allOf, const, additionalProperties, a type of several kinds) is
 // left out and named, a [ClassLoss] violation of XLATE-6 at its path in
-// schema. A schema converted from Gemini's converts back to the same
-// bytes.
+// schema. A Schema converted from Gemini's converts back to the same
+// schema, and to the same bytes when it was written as this writes one.
 func SchemaToGemini(schema string) (string, []Violation) {
 	return history.SchemaToGemini(schema)
 }

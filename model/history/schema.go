@@ -71,7 +71,9 @@ func SchemaFromGemini(schema string) (string, []spec.Violation) {
 // boolean schema, examples beyond the first, and any other keyword no
 // Gemini Schema has (the API refuses a request with one). Paths are as
 // for [SchemaFromGemini]. For a Schema converted from Gemini's it gives
-// that Schema back.
+// that Schema back: the same bytes when it was written as this writes
+// one (types in upper case, counts as numbers, nullable right after its
+// type or last, and only where it adds null), the same schema otherwise.
 func SchemaToGemini(schema string) (string, []spec.Violation) {
 	c := &schemaConv{}
 	if !json.Valid([]byte(schema)) {
