@@ -366,7 +366,9 @@ func lastThinking(from, to toolspec.Format, doc []byte) ([]byte, error) {
 // CheckHistoryTranslator judges a request converter on the history
 // scenarios: here one that keeps only the last thinking block loses two,
 // each named with its path in the Anthropic request, and one that writes
-// no system prompt and no tools loses those too.
+// no system prompt and no tools loses those too; it leaves out "stream":
+// false, so the Ollama server streams a request that did not ask to
+// (XLATE-7, "$": the Anthropic request says it by saying nothing).
 func ExampleCheckHistoryTranslator() {
 	rep, err := spectest.CheckHistoryTranslator(func() spectest.HistoryTranslator { return spectest.HistoryTranslatorFunc(lastThinking) },
 		toolspec.FormatAnthropic, toolspec.FormatOllama,
@@ -386,6 +388,7 @@ func ExampleCheckHistoryTranslator() {
 	// XLATE-2 system[0] a translation without the system block "You are terse."
 	// XLATE-2 system[1] a translation without the system block "Use the tools."
 	// XLATE-6 tools[0] a translation without the tool "weather" (description "Weather of a city", schema {"type":"object","properties":{"city":{"type":"string"}}})
+	// XLATE-7 $ a translation without the setting stream (stream)
 }
 
 // Histories holds the history scenarios, one txtar archive each, for

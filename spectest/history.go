@@ -58,7 +58,11 @@ func (f HistoryTranslatorFunc) TranslateHistory(from, to toolspec.Format, doc []
 //     choice's mode, tool and parallel setting (XLATE-3), images, opaque
 //     parts and result content (XLATE-4), calls and results with their
 //     ids, names and arguments (XLATE-5), tools with their descriptions
-//     and schemas (XLATE-6). Each one missing is a failure named by its
+//     and schemas (XLATE-6), and the request's settings where the target
+//     holds them (XLATE-7: the model, streaming, the output limit,
+//     sampling, reasoning, the response schema), each at its place in the
+//     target with the value the model's translation writes (a setting
+//     the translation adds is a note). Each one missing is a failure named by its
 //     rule, with the path of the element in the source document; an
 //     element the translation adds that the projection lacks is one too,
 //     when nothing of its kind is missing. Text is compared per role,
@@ -353,7 +357,68 @@ func judgeHistory(name string, from, to toolspec.Format, doc, out []byte, terr e
 			notes = append(notes, fmt.Sprintf("carries more: %s the %s, which the model's translation leaves out", ruleName(rule), e.show))
 		}
 	}
+	// The settings (XLATE-7): each one the model's translation writes is
+	// in the translation, with the same value.
+	for _, st := range spec.Settings {
+		pl, ok := st.In(to)
+		if !ok || pl.Path == nil {
+			continue
+		}
+		at := strings.Join(pl.Path, ".")
+		w, wok := settingAt(wantDoc, pl.Path)
+		g, gok := settingAt(out, pl.Path)
+		switch {
+		case wok && !gok:
+			fail(spec.XlateSettings, settingSource(from, doc, st), "a translation without the setting "+st.Name+" ("+at+")", at+" "+clip(w)+", as "+string(to)+" can carry it")
+		case wok && canonJSON(w) != canonJSON(g):
+			fail(spec.XlateSettings, settingSource(from, doc, st), "the setting "+st.Name+" "+at+" "+clip(g), at+" "+clip(w))
+		case !wok && gok:
+			notes = append(notes, fmt.Sprintf("carries more: XLATE-7 the setting %s (%s %s), which the model's translation leaves out", st.Name, at, clip(g)))
+		}
+	}
 	return fs, notes
+}
+
+// settingAt is the JSON text of the member at path in doc, a JSON object;
+// ok is false when doc has none there, or has null.
+func settingAt(doc []byte, path []string) (string, bool) {
+	var v any
+	if json.Unmarshal(doc, &v) != nil {
+		return "", false
+	}
+	for _, k := range path {
+		o, ok := v.(map[string]any)
+		if !ok {
+			return "", false
+		}
+		if v, ok = o[k]; !ok || v == nil {
+			return "", false
+		}
+	}
+	b, err := json.Marshal(v)
+	if err != nil {
+		return "", false
+	}
+	return string(b), true
+}
+
+// settingSource is the path of setting st in doc, a request of format
+// from: the first of its place's paths that doc has, "$" when none (the
+// setting's value is from's default, as Ollama's stream is).
+func settingSource(from toolspec.Format, doc []byte, st spec.Setting) string {
+	pl, ok := st.In(from)
+	if !ok {
+		return "$"
+	}
+	for _, p := range append([][]string{pl.Path}, pl.Spellings...) {
+		if p == nil {
+			continue
+		}
+		if _, ok := settingAt(doc, p); ok {
+			return strings.Join(p, ".")
+		}
+	}
+	return "$"
 }
 
 // elementRules are the rules of the elements compared, in report order;

@@ -44,16 +44,29 @@ func TestHistoryModelPasses(t *testing.T) {
 }
 
 // broken is a planted history translator: the model's translation with
-// the History changed by mutate before it is encoded.
+// the History changed by mutate before it is encoded, written into the
+// model's translation with its settings (XLATE-7) kept.
 func broken(mutate func(*spec.History)) func() HistoryTranslator {
 	return func() HistoryTranslator {
 		return HistoryTranslatorFunc(func(from, to toolspec.Format, doc []byte) ([]byte, error) {
 			h, _ := history.Decode(from, doc)
 			mutate(&h)
-			out, _ := history.Encode(to, h)
+			translated, _ := history.Translate(from, to, doc)
+			out, _ := history.Splice(to, translated, h)
 			return out, nil
 		})
 	}
+}
+
+// historyOnly is a planted history translator that writes the history
+// alone and drops the request's settings (XLATE-7), as a translator of
+// messages and tools does.
+func historyOnly() HistoryTranslator {
+	return HistoryTranslatorFunc(func(from, to toolspec.Format, doc []byte) ([]byte, error) {
+		h, _ := history.Decode(from, doc)
+		out, _ := history.Encode(to, h)
+		return out, nil
+	})
 }
 
 // TestHistoryBrokenTranslators: each loss of Ollama's Anthropic layer,
@@ -76,11 +89,17 @@ func TestHistoryBrokenTranslators(t *testing.T) {
 			"^translation/anthropic-to-ollama-thinking-system-parallel$", spec.XlateToolChoice, "tool_choice"},
 		{"parallel setting ignored", func(h *spec.History) { h.ToolChoice.Parallel = spec.ParallelUnset }, toolspec.FormatAnthropic, toolspec.FormatOpenAIChat,
 			"^translation/anthropic-to-ollama-thinking-system-parallel$", spec.XlateToolChoice, "tool_choice"},
+		{"settings dropped", nil, toolspec.FormatOpenAIChat, toolspec.FormatAnthropic,
+			"^translation/chat-to-anthropic-request-members$", spec.XlateSettings, "max_completion_tokens"},
 		{"unknown blocks dropped", dropOpaque, toolspec.FormatAnthropic, toolspec.FormatAnthropic,
 			"^translation/anthropic-to-ollama-thinking-system-parallel$", spec.XlateOpaque, "messages[1].content[3]"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			rep, err := CheckHistoryTranslator(broken(c.mutate), c.from, c.to, Only(c.only), RandomStreams(0))
+			translator := broken(c.mutate)
+			if c.mutate == nil {
+				translator = historyOnly
+			}
+			rep, err := CheckHistoryTranslator(translator, c.from, c.to, Only(c.only), RandomStreams(0))
 			if err != nil {
 				t.Fatal(err)
 			}
