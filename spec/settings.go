@@ -67,6 +67,11 @@ type SettingPlace struct {
 	// Default is the value, JSON text, the format assumes when the member
 	// is absent; "" when the absence means the provider decides.
 	Default string
+	// Under names the setting whose object holds this one (a response
+	// schema's name and strictness are members of the response format):
+	// the place is written only with that setting, and a value without
+	// it is a loss.
+	Under string
 	// Required says the format refuses a request without the setting;
 	// with RequiredWith, only when that setting is written too.
 	Required     bool
@@ -187,12 +192,12 @@ var Settings = []Setting{
 		FormatGemini:          {Path: path("generationConfig", "responseJsonSchema"), With: []SettingMember{{Path: path("generationConfig", "responseMimeType"), JSON: `"application/json"`}}},
 	}},
 	{Name: "response schema name", Kind: SettingString, At: map[Format]SettingPlace{
-		FormatOpenAIChat:      {Path: path("response_format", "json_schema", "name"), Required: true, RequiredWith: "response schema"},
-		FormatOpenAIResponses: {Path: path("text", "format", "name"), Required: true, RequiredWith: "response schema"},
+		FormatOpenAIChat:      {Path: path("response_format", "json_schema", "name"), Under: "response schema", Required: true, RequiredWith: "response schema"},
+		FormatOpenAIResponses: {Path: path("text", "format", "name"), Under: "response schema", Required: true, RequiredWith: "response schema"},
 	}},
 	{Name: "response schema strict", Kind: SettingBool, At: map[Format]SettingPlace{
-		FormatOpenAIChat:      {Path: path("response_format", "json_schema", "strict"), Default: "false"},
-		FormatOpenAIResponses: {Path: path("text", "format", "strict"), Default: "false"},
+		FormatOpenAIChat:      {Path: path("response_format", "json_schema", "strict"), Under: "response schema", Default: "false"},
+		FormatOpenAIResponses: {Path: path("text", "format", "strict"), Under: "response schema", Default: "false"},
 	}},
 }
 

@@ -276,6 +276,12 @@ func translateSettings(from, to spec.Format, doc, out []byte) ([]byte, []spec.Vi
 		if implicit && val == dst.Default {
 			continue
 		}
+		if dst.Under != "" && !written[dst.Under] {
+			if !implicit {
+				vs = append(vs, loss(spec.XlateSettings, at, "setting %q: %s holds it in the %s, which the translation does not write", st.Name, to, dst.Under))
+			}
+			continue
+		}
 		for _, w := range dst.With {
 			root.put(w.Path, w.JSON)
 		}
