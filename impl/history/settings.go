@@ -246,6 +246,9 @@ func translateSettings(from, to spec.Format, doc, out []byte) ([]byte, []spec.Vi
 			vs = append(vs, loss(spec.XlateSettings, at, "setting %q: %s", st.Name, why))
 			continue
 		}
+		if st.Kind == spec.SettingStops && n == 0 {
+			continue // no stop sequence: as if the member were absent
+		}
 		var s string
 		if st.Kind == spec.SettingString {
 			s = unquote(raw)
