@@ -84,7 +84,8 @@ fmt-check:
 # module thirdparty (all tests and benchmarks) has its own target,
 # thirdparty-check, outside check: compiling genai, the AWS SDK's
 # bedrockruntime and Ollama's api package from a cold build cache takes
-# minutes, which CI does not spend on benchmarks.
+# minutes, which CI spends once, on make requests (the request proof,
+# thirdparty's Request tests), not on vetting benchmarks.
 vet:
 	$(GO) vet ./...
 	cd bridge && $(GO) vet ./...
@@ -92,6 +93,20 @@ vet:
 staticcheck:
 	$(GO) run $(STATICCHECK) ./...
 	cd bridge && $(GO) run $(STATICCHECK) ./...
+
+.PHONY: requests
+# requests runs, in the nested module thirdparty, the proof against the
+# providers' own request types (its Request tests only, no benchmark):
+# every body the history encoders write, for the history scenarios and
+# for random histories, decodes into the official Go SDK's request type
+# of its format with no member unknown to it and comes back the same JSON
+# value but for the differences thirdparty/requests_check_test.go lists,
+# each with its reason. It needs the SDKs (openai-go, anthropic-sdk-go,
+# genai, the AWS SDK's bedrockruntime, Ollama's api), fetched through the
+# module proxy; CI runs it (.ci/run), and go vet and staticcheck of the
+# module stay with thirdparty-check.
+requests:
+	cd thirdparty && $(GO) test -run 'Request' ./...
 
 .PHONY: thirdparty-check
 thirdparty-check:
