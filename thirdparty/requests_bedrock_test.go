@@ -84,7 +84,7 @@ func converseInput(body []byte) (*bedrockruntime.ConverseStreamInput, []string, 
 	}
 	m := &brMapper{}
 	in := &bedrockruntime.ConverseStreamInput{}
-	top := m.object(v, "$", "messages", "system", "toolConfig")
+	top := m.object(v, "$", "messages", "system", "toolConfig", "inferenceConfig", "outputConfig")
 	if ms, ok := top["messages"]; ok {
 		in.Messages = []types.Message{}
 		for i, e := range m.array(ms, "$.messages") {
@@ -102,10 +102,57 @@ func converseInput(body []byte) (*bedrockruntime.ConverseStreamInput, []string, 
 	if tc, ok := top["toolConfig"]; ok {
 		in.ToolConfig = m.toolConfig(tc, "$.toolConfig")
 	}
+	if ic, ok := top["inferenceConfig"]; ok {
+		in.InferenceConfig = m.inferenceConfig(ic, "$.inferenceConfig")
+	}
+	if oc, ok := top["outputConfig"]; ok {
+		o := m.object(oc, "$.outputConfig", "effort")
+		in.OutputConfig = &types.OutputConfig{Effort: m.str(o, "effort", "$.outputConfig")}
+	}
 	if m.err != nil {
 		return nil, nil, m.err
 	}
 	return in, m.unknown, nil
+}
+
+// inferenceConfig maps an InferenceConfiguration, the settings a
+// translation writes for Bedrock (SPEC.md XLATE-7).
+func (m *brMapper) inferenceConfig(v any, path string) *types.InferenceConfiguration {
+	o := m.object(v, path, "maxTokens", "temperature", "topP", "stopSequences")
+	ic := &types.InferenceConfiguration{}
+	num := func(k string) (float64, bool) {
+		n, ok := o[k]
+		if !ok {
+			return 0, false
+		}
+		jn, ok := n.(json.Number)
+		f, err := jn.Float64()
+		if !ok || err != nil {
+			m.fail(memberPath(path, k), "want a number, got %s", compact(n))
+			return 0, false
+		}
+		return f, true
+	}
+	if f, ok := num("maxTokens"); ok {
+		ic.MaxTokens = aws.Int32(int32(f))
+	}
+	if f, ok := num("temperature"); ok {
+		ic.Temperature = aws.Float32(float32(f))
+	}
+	if f, ok := num("topP"); ok {
+		ic.TopP = aws.Float32(float32(f))
+	}
+	if ss, ok := o["stopSequences"]; ok {
+		ic.StopSequences = []string{}
+		for i, e := range m.array(ss, memberPath(path, "stopSequences")) {
+			s, ok := e.(string)
+			if !ok {
+				m.fail(memberPath(path, "stopSequences")+"["+strconv.Itoa(i)+"]", "want a string, got %s", compact(e))
+			}
+			ic.StopSequences = append(ic.StopSequences, s)
+		}
+	}
+	return ic
 }
 
 // fail records the first error.

@@ -19,6 +19,11 @@ import (
 //   - sdkArtefact: the SDK writes the same request otherwise: the zero
 //     value of a member without omitempty that the body lacks, a default
 //     it sets, a string in the array form its type has;
+//   - sdkMethod: a member the SDK writes by the method a program calls,
+//     not from the request type (stream: openai-go's
+//     Chat.Completions.NewStreaming and Responses.NewStreaming and
+//     anthropic-sdk-go's Messages.NewStreaming set it); the body's value
+//     says which method sends it;
 //   - sdkLimitation: the SDK's type has no place for a member or value the
 //     API takes, so it cannot send the body as it is;
 //   - malformedHistory: the body holds what its history held, and the
@@ -51,6 +56,7 @@ type knownDiff struct {
 // The kinds of a knownDiff.
 const (
 	sdkArtefact      = "SDK artefact"
+	sdkMethod        = "the SDK's method"
 	sdkLimitation    = "SDK limitation"
 	malformedHistory = "malformed history"
 	encoderFinding   = "encoder finding (open)"
@@ -66,7 +72,9 @@ var indexRE = regexp.MustCompile(`\[[0-9]+\]`)
 // format f decoded by decodeJSON.
 func (k knownDiff) explains(f spec.Format, body any, d jsonDiff) bool {
 	match := func(pat, v string) bool { return pat == v || pat == anyValue && v != absent }
-	return k.refusal == nil && k.format == f && indexRE.ReplaceAllString(d.Path, "[*]") == k.path &&
+	p := indexRE.ReplaceAllString(d.Path, "[*]")
+	under, ok := strings.CutSuffix(k.path, ".**")
+	return k.refusal == nil && k.format == f && (p == k.path || ok && strings.HasPrefix(p, under+".")) &&
 		match(k.want, d.Want) && match(k.got, d.Got) && (k.when == nil || k.when(body, d))
 }
 
@@ -206,6 +214,39 @@ func wantPrefix(p string) func(any, jsonDiff) bool {
 	return func(_ any, d jsonDiff) bool { return strings.HasPrefix(d.Want, p) }
 }
 
+// ollamaPropertyKeyword says d is a keyword of a property's schema that
+// Ollama's api.ToolProperty has no field for.
+func ollamaPropertyKeyword(_ any, d jsonDiff) bool {
+	i := strings.LastIndex(d.Path, ".")
+	switch d.Path[i+1:] {
+	case "anyOf", "type", "items", "description", "enum", "properties":
+		return false
+	}
+	return true
+}
+
+// ollamaParametersKeyword says d is a member of a tool's parameters, not
+// within its properties, that Ollama's api.ToolFunctionParameters has no
+// field for (additionalProperties has an entry of its own).
+func ollamaParametersKeyword(_ any, d jsonDiff) bool {
+	rest := d.Path[strings.Index(d.Path, ".parameters.")+len(".parameters."):]
+	switch rest {
+	case "type", "$defs", "items", "required", "properties", "additionalProperties":
+		return false
+	}
+	return !strings.Contains(rest, ".")
+}
+
+// withMember is the body of a history of one user message in format f,
+// as the encoder writes it, with the members ms (JSON text) after its
+// own.
+func withMember(f spec.Format, ms string) func() []byte {
+	return func() []byte {
+		b, _ := toolspec.EncodeHistory(f, toolspec.History{Messages: []spec.Message{userText}})
+		return append(append(b[:len(b)-1:len(b)-1], ","+ms...), '}')
+	}
+}
+
 // A few histories, for the encoder findings' examples.
 var (
 	userText     = spec.Message{Role: spec.RoleUser, Parts: []spec.Part{{Kind: spec.PartText, Text: "hi"}}}
@@ -243,7 +284,25 @@ var knownDiffs = []knownDiff{
 		why:     "the same finding in an assistant message, whose content parts are text and refusal only (ChatCompletionAssistantMessageParamContentArrayOfContentPartUnion, chatcompletion.go:790): openai-go passes the image part on verbatim",
 		example: encoded(spec.FormatOpenAIChat, spec.History{Messages: []spec.Message{userText, {Role: spec.RoleAssistant, Parts: []spec.Part{chatImage}}}})},
 
+	{kind: malformedHistory, format: spec.FormatOpenAIChat, path: "$.response_format.json_schema.name", want: absent, got: `""`,
+		why:     "a response schema without the name chat requires of it, translated from a format that has none: the translation names it (SPEC.md XLATE-7, at \"$\") and makes none up; the SDK writes the required name as \"\" (ResponseFormatJSONSchemaJSONSchemaParam.Name, api:\"required\")",
+		example: withMember(spec.FormatOpenAIChat, `"response_format":{"type":"json_schema","json_schema":{"schema":{"type":"object"}}}`)},
+	{kind: sdkMethod, format: spec.FormatOpenAIChat, path: "$.stream", want: anyValue, got: absent,
+		why:     "ChatCompletionNewParams has no stream member: Chat.Completions.NewStreaming sets \"stream\": true on the request it sends (chatcompletion.go), New sends none; a translated body says stream as the source did (SPEC.md XLATE-7), and a program sends it with the method that matches",
+		example: lit(`{"messages":[{"role":"user","content":"hi"}],"stream":true}`)},
+	{kind: sdkArtefact, format: spec.FormatOpenAIChat, path: "$.model", want: `""`, got: absent,
+		why:     "an empty model is not written: ChatCompletionNewParams.Model is `json:\"model,omitzero\"` (chatcompletion.go:3903); a body with \"model\": \"\" comes from Ollama's api.ChatRequest, whose model has no omitempty (an artefact of that SDK carried by a translation)",
+		example: lit(`{"messages":[{"role":"user","content":"hi"}],"model":""}`)},
 	// OpenAI Responses (openai-go v3.100.0, responses/response.go).
+	{kind: malformedHistory, format: spec.FormatOpenAIResponses, path: "$.text.format.name", want: absent, got: `""`,
+		why:     "a response schema without the name Responses requires of it, translated from a format that has no name (Ollama's format, Gemini's responseJsonSchema): the translation names it (SPEC.md XLATE-7, at \"$\") and makes none up; the SDK writes the required name as \"\" (ResponseFormatTextJSONSchemaConfigParam.Name, api:\"required\")",
+		example: withMember(spec.FormatOpenAIResponses, `"text":{"format":{"type":"json_schema","schema":{"type":"object"}}}`)},
+	{kind: sdkMethod, format: spec.FormatOpenAIResponses, path: "$.stream", want: anyValue, got: absent,
+		why:     "ResponseNewParams has no stream member: Responses.NewStreaming sets it (responses/response.go), as for chat",
+		example: withMember(spec.FormatOpenAIResponses, `"stream":true`)},
+	{kind: sdkArtefact, format: spec.FormatOpenAIResponses, path: "$.model", want: `""`, got: absent,
+		why:     "an empty model is not written: ResponseNewParams.Model is `json:\"model,omitzero\"`, as for chat",
+		example: withMember(spec.FormatOpenAIResponses, `"model":""`)},
 	{kind: encoderFinding, format: spec.FormatOpenAIResponses, path: "$.input[*].id", want: absent, got: `""`, when: memberIs(1, "type", `"reasoning"`),
 		why:     "the Responses encoder writes a thinking part without an item id (one read from another format) as a reasoning item without id, which the API requires (ResponseReasoningItemParam.ID `json:\"id\" api:\"required\"`, responses/response.go:23205; SPEC.md ID-12 says so); the SDK writes it as \"\"",
 		example: encoded(spec.FormatOpenAIResponses, spec.History{Messages: []spec.Message{userText, thinkingTurn}})},
@@ -253,6 +312,12 @@ var knownDiffs = []knownDiff{
 		example: encoded(spec.FormatOpenAIResponses, spec.History{Messages: []spec.Message{userText, {Role: spec.RoleAssistant, Parts: []spec.Part{{Kind: spec.PartText, Text: "ok"}}}}})},
 
 	// Anthropic (anthropic-sdk-go v2.16.0, message.go).
+	{kind: sdkMethod, format: spec.FormatAnthropic, path: "$.stream", want: anyValue, got: absent,
+		why:     "MessageNewParams has no stream member: Messages.NewStreaming sets it (message.go), as openai-go does",
+		example: withMember(spec.FormatAnthropic, `"max_tokens":16,"model":"m","stream":true`)},
+	{kind: sdkArtefact, format: spec.FormatAnthropic, path: "$.model", want: `""`, got: absent,
+		why:     "an empty model is not written: MessageNewParams.Model is `json:\"model,omitzero\"`, as in openai-go",
+		example: withMember(spec.FormatAnthropic, `"max_tokens":16,"model":""`)},
 	{kind: sdkArtefact, format: spec.FormatAnthropic, path: "$.max_tokens", want: absent, got: "0",
 		why:     "a history body holds no max_tokens (a translation writes the history alone, XLATE-4); MessageNewParams.MaxTokens is `json:\"max_tokens\" api:\"required\"` (message.go:17988), so the SDK writes its zero",
 		example: lit(`{"messages":[{"role":"user","content":[{"type":"text","text":"hi"}]}]}`)},
@@ -347,6 +412,12 @@ var knownDiffs = []knownDiff{
 	{kind: sdkLimitation, format: spec.FormatOllama, path: "$.tools[*].function.parameters.properties", want: absent, got: "null",
 		why:     "a schema without properties cannot be sent as it is: ToolFunctionParameters.Properties is `json:\"properties\"` (api/types.go:491), written as null when nil",
 		example: lit(`{"messages":[],"tools":[{"type":"function","function":{"name":"a","parameters":{"type":"object"}}}]}`)},
+	{kind: sdkLimitation, format: spec.FormatOllama, path: "$.tools[*].function.parameters.properties.**", want: anyValue, got: absent, when: ollamaPropertyKeyword,
+		why:     "a property's schema holds only anyOf, type, items, description, enum and properties in Ollama's api.ToolProperty (api/types.go:432), the type its server decodes a request into: every other keyword (minimum, maxItems, default, pattern, format, ...) is dropped by Ollama itself, not only by its client",
+		example: lit(`{"messages":[],"tools":[{"type":"function","function":{"name":"a","parameters":{"type":"object","properties":{"n":{"type":"integer","minimum":1}}}}}]}`)},
+	{kind: sdkLimitation, format: spec.FormatOllama, path: "$.tools[*].function.parameters.**", want: anyValue, got: absent, when: ollamaParametersKeyword,
+		why:     "a tool's parameters hold only type, $defs, items, required and properties in Ollama's api.ToolFunctionParameters (api/types.go:486), the type its server decodes a request into: another keyword of the top schema (propertyOrdering, description, ...) is dropped by Ollama itself",
+		example: lit(`{"messages":[],"tools":[{"type":"function","function":{"name":"a","parameters":{"type":"object","properties":{"n":{"type":"integer"}},"propertyOrdering":["n"]}}}]}`)},
 	{kind: sdkLimitation, format: spec.FormatOllama, path: "$.tools[*].function.parameters.additionalProperties", want: anyValue, got: absent,
 		why:     "ToolFunctionParameters (api/types.go:486) has type, $defs, items, required and properties only: a schema's other keywords are not sent, and Ollama's server, which decodes the same type, drops them too",
 		example: lit(`{"messages":[],"tools":[{"type":"function","function":{"name":"a","parameters":{"type":"object","properties":{},"additionalProperties":false}}}]}`)},

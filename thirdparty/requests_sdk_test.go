@@ -299,6 +299,10 @@ type geminiBody struct {
 	SystemInstruction *genai.Content    `json:"systemInstruction"`
 	Tools             []*genai.Tool     `json:"tools"`
 	ToolConfig        *genai.ToolConfig `json:"toolConfig"`
+	// GenerationConfig holds the settings a translation maps (SPEC.md
+	// XLATE-7); genai's GenerateContentConfig spells them as the REST
+	// generationConfig does and writes them there.
+	GenerationConfig *genai.GenerateContentConfig `json:"generationConfig"`
 }
 
 // genaiCaptureClient is the genai client of the request checks: the
@@ -327,7 +331,11 @@ func geminiThrough(body []byte) ([]byte, []string, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	cfg := &genai.GenerateContentConfig{SystemInstruction: b.SystemInstruction, Tools: b.Tools, ToolConfig: b.ToolConfig}
+	cfg := b.GenerationConfig
+	if cfg == nil {
+		cfg = &genai.GenerateContentConfig{}
+	}
+	cfg.SystemInstruction, cfg.Tools, cfg.ToolConfig = b.SystemInstruction, b.Tools, b.ToolConfig
 	ctx, c := withCapture(context.Background())
 	_, err = client.Models.GenerateContent(ctx, geminiModel, b.Contents, cfg)
 	out, err := c.result(err, "/models/"+geminiModel+":generateContent")

@@ -570,3 +570,29 @@ func canonical(h toolspec.History) string {
 	}
 	return c.String()
 }
+
+// TestRequestRandomSettings: the settings a translation maps (SPEC.md
+// XLATE-7), drawn by gen.RequestSettings into a random history's body of
+// one format (values in and out of the formats' ranges, of other kinds,
+// at other spellings), are written in every other format as its SDK's
+// request type holds them: each body the translation writes decodes into
+// the SDK's type, with each difference a known one.
+func TestRequestRandomSettings(t *testing.T) {
+	rapid.Check(t, func(rt *rapid.T) {
+		h := sdkHistory(rt)
+		from := rapid.SampledFrom(spec.Formats).Draw(rt, "from")
+		doc, _ := toolspec.EncodeHistory(from, h)
+		ss := gen.RequestSettings(rt, from)
+		doc = gen.WithRequestMembers(doc, ss, rapid.IntRange(0, len(ss)).Draw(rt, "before"))
+		for _, to := range spec.Formats {
+			if to == from {
+				continue
+			}
+			out, _ := toolspec.TranslateHistory(from, to, doc)
+			if out == nil {
+				continue
+			}
+			requireChecked(rt, "random settings ("+string(from)+" → "+string(to)+")", to, out, checkRequest(to, out))
+		}
+	})
+}
