@@ -41,14 +41,16 @@ test-invariants:
 
 .PHONY: test-race
 # test-race runs, with the race detector, the short suites of the packages
-# whose code starts goroutines: spectest (the kit runs cases, adapter
-# processes and their timeouts concurrently, for toolspec check too) and
-# the root (the Events iterator). The command's own goroutine is the
+# whose code starts goroutines or is used from several: spectest (the kit
+# runs cases, adapter processes and their timeouts concurrently, for
+# toolspec check too), the root (the Events iterator) and tee (a body read,
+# closed and asked for its outcome from several goroutines, the event
+# function called from any of them). The command's own goroutine is the
 # progress counter it shows on a terminal, which no test reaches; its tests
 # run hundreds of adapter processes, each a race-instrumented binary, for
 # many minutes, and find nothing spectest's do not. It needs cgo (a C
 # compiler).
-RACE_PKGS ?= . ./spectest
+RACE_PKGS ?= . ./spectest ./tee
 test-race:
 	$(GO) test -race -short $(RACE_PKGS)
 

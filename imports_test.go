@@ -55,7 +55,7 @@ func goListDeps(t *testing.T, pkg string) []goListed {
 // productionPkgs are the packages a program that uses toolspec may link:
 // none of them may depend on a test-only package (the command aside, for
 // the kit's generators: see kitPkgs).
-var productionPkgs = []string{".", "./spec", "./impl", "./impl/history", "./model", "./model/history", "./scenario", "./cmd/toolspec"}
+var productionPkgs = []string{".", "./tee", "./spec", "./impl", "./impl/history", "./model", "./model/history", "./scenario", "./cmd/toolspec"}
 
 // kitPkgs are the test-only packages that the command may link because
 // it runs the conformance kit (toolspec check, gen, reduce): the random
@@ -92,6 +92,8 @@ func TestImportRules(t *testing.T) {
 		// The public API wraps impl; the model, the corpus and the test
 		// machinery stay out of its importers' programs.
 		".": {modulePath, modulePath + "/spec", modulePath + "/impl", modulePath + "/impl/history", modulePath + "/internal/jsonwire", modulePath + "/internal/invariants"},
+		// The tee for HTTP clients is the root package over net/http.
+		"./tee": {modulePath + "/tee", modulePath, modulePath + "/spec", modulePath + "/impl", modulePath + "/impl/history", modulePath + "/internal/jsonwire", modulePath + "/internal/invariants"},
 		// The command reassembles with the root package, and its check,
 		// gen, replay and reduce run the conformance kit (spectest), which
 		// brings the model, the corpus, the scenario format and the

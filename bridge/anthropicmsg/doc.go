@@ -22,6 +22,12 @@
 //	}
 //	out, err := tee.Outcome()
 //
+// [Tee.OnEvent] registers a function that is called with every
+// [toolspec.Event] as the SDK reads the bytes that cause it: a tool can
+// start when its call ends, while the SDK still reads the rest of the
+// response. The tee is package tee's (github.com/toolspec/toolspec/tee),
+// which serves any HTTP client through a RoundTripper.
+//
 // [Drain] (and [Push] and [Finish], for a loop of one's own) is the
 // convenient form for a stream already made: it pushes each event's
 // RawJSON with its type as the event name, and turns an error event the

@@ -35,6 +35,12 @@ var ErrNoRawJSON = errors.New("anthropicmsg: the event has no raw JSON (it was n
 //     JSON error, which Finish returns): from the raw bytes that payload is
 //     a FRAME-4 violation; Drain's outcome reads as truncated there.
 //
+// The same holds for events: an OnEvent function registered on a sees the
+// events of the pushed payloads, so it misses those of what the SDK drops
+// (a last event without its blank line, events without an SSE event name,
+// data: [DONE]); [Tee.OnEvent] sees every event of the raw bytes, as the
+// SDK reads them.
+//
 // Pings are dropped by the SDK too, which changes nothing but numbering:
 // violations name the pushed payload's ordinal and count pushed payload
 // bytes in their offsets (see [toolspec.Assembler.PushPayload]), not the

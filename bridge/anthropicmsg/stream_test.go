@@ -44,6 +44,40 @@ func viaTee(t *testing.T, tr *capture.Transport) (toolspec.Outcome, error) {
 	return out, s.Err()
 }
 
+// teeEvents streams through the SDK with a tee whose event function
+// records the events, closes the SDK stream, and returns the events and the
+// tee's outcome. Every event must have come while the SDK read or closed
+// the body: taking the outcome afterwards adds none.
+func teeEvents(t *testing.T, tr *capture.Transport) (string, toolspec.Outcome) {
+	t.Helper()
+	tee := NewTee(toolspec.Limits{})
+	var e capture.Events
+	tee.OnEvent(e.Add)
+	s := stream(tr, tee.Option())
+	for s.Next() {
+	}
+	_ = s.Close()
+	events := e.String()
+	out, err := tee.Outcome()
+	if err != nil {
+		t.Fatalf("tee: %v", err)
+	}
+	if after := e.String(); after != events {
+		t.Errorf("events came after the SDK closed the stream:\n%s", after[len(events):])
+	}
+	return events, out
+}
+
+// drainEvents drains the SDK stream into an assembler whose event function
+// records the events, and returns them.
+func drainEvents(tr *capture.Transport) string {
+	var e capture.Events
+	a := toolspec.New(format, toolspec.Limits{})
+	a.OnEvent(e.Add)
+	_, _ = Drain(stream(tr), a)
+	return e.String()
+}
+
 // viaDrain streams through the SDK and drains it into an assembler.
 func viaDrain(t *testing.T, tr *capture.Transport) (toolspec.Outcome, error) {
 	t.Helper()
@@ -70,12 +104,16 @@ func load(t *testing.T, name string) capture.Capture {
 
 // TestTeeCaptures: on every capture, read whole and in reads of 1 and 7
 // bytes, the tee's outcome is toolspec's from the wire bytes, violations'
-// positions and payloads included.
+// positions and payloads included, and its event function is called, while
+// the SDK reads, with the events an assembler fed the wire bytes reports.
 func TestTeeCaptures(t *testing.T) {
 	for _, c := range captures(t) {
-		want := toolspec.Reassemble(format, c.Wire, toolspec.Limits{})
+		wantEvents, want := capture.Reference(format, c.Wire)
 		for _, chunk := range []int{0, 1, 7} {
-			got, _ := viaTee(t, &capture.Transport{Body: c.Wire, Chunk: chunk})
+			events, got := teeEvents(t, &capture.Transport{Body: c.Wire, Chunk: chunk})
+			if events != wantEvents {
+				t.Errorf("%s, reads of %d: events\n%s\nwant\n%s", c.Name, chunk, events, wantEvents)
+			}
 			if d := capture.Diff(got, want); d != "" {
 				t.Errorf("%s, reads of %d: %s", c.Name, chunk, d)
 			}
@@ -84,18 +122,22 @@ func TestTeeCaptures(t *testing.T) {
 }
 
 // TestTeeCuts: a capture cut between events or inside one, ending at EOF
-// or with a failed read, gives through the tee what the cut bytes give.
+// or with a failed read, gives through the tee what the cut bytes give:
+// their outcome and their events.
 func TestTeeCuts(t *testing.T) {
 	tails := 0
 	for _, c := range captures(t) {
 		between, inside := capture.Cuts(c.Wire, 12)
 		for _, cut := range append(between, inside...) {
-			want := toolspec.Reassemble(format, c.Wire[:cut], toolspec.Limits{})
+			wantEvents, want := capture.Reference(format, c.Wire[:cut])
 			if want.Tail != "" {
 				tails++
 			}
 			for _, readErr := range []error{nil, io.ErrUnexpectedEOF} {
-				got, _ := viaTee(t, &capture.Transport{Body: c.Wire[:cut], Chunk: 64, ReadErr: readErr})
+				events, got := teeEvents(t, &capture.Transport{Body: c.Wire[:cut], Chunk: 64, ReadErr: readErr})
+				if events != wantEvents {
+					t.Errorf("%s cut at %d (read error %v): events\n%s\nwant\n%s", c.Name, cut, readErr, events, wantEvents)
+				}
 				if d := capture.Diff(got, want); d != "" {
 					t.Errorf("%s cut at %d (read error %v): %s", c.Name, cut, readErr, d)
 				}
@@ -324,5 +366,48 @@ func TestPushNoRawJSON(t *testing.T) {
 	a := toolspec.New(format, toolspec.Limits{})
 	if err := Push(a, anthropic.MessageStreamEventUnion{Type: "ping"}); !errors.Is(err, ErrNoRawJSON) {
 		t.Errorf("Push: %v, want ErrNoRawJSON", err)
+	}
+}
+
+// TestTeeEventsAtTheEnd: the tee's event function sees the end of the
+// stream as the raw bytes have it, where an event function on Drain's
+// assembler sees what the SDK hands out: a proxy's data: [DONE] in place of
+// message_delta and message_stop (the message ends there, stop none), a
+// last event without its blank line (message_delta, whose stop the SDK
+// drops), and a last event the body was cut inside (its bytes are the tail,
+// and the stop is truncated).
+func TestTeeEventsAtTheEnd(t *testing.T) {
+	c := load(t, "claude-sonnet-4-5-tool-no-args.jsonl")
+	i := bytes.LastIndex(c.Wire, []byte("event: message_delta\n"))
+	j := bytes.LastIndex(c.Wire, []byte("event: message_stop\n"))
+	if i < 0 || j < i {
+		t.Fatal("no message_delta, or no message_stop after it")
+	}
+	for _, w := range []struct {
+		name, stop string // stop: the last event
+		wire       []byte
+		tail       bool
+	}{
+		{"[DONE]", "stop msg 0 choice 0 ", append(append([]byte(nil), c.Wire[:i]...), "data: [DONE]\n\n"...), false},
+		{"no blank line", "stop msg 0 choice 0 tool_use", c.Wire[:j-1], false},
+		{"cut inside", "stop msg 0 choice 0 truncated", c.Wire[:i+40], true},
+	} {
+		wantEvents, want := capture.Reference(format, w.wire)
+		events, got := teeEvents(t, &capture.Transport{Body: w.wire, Chunk: 5})
+		if events != wantEvents {
+			t.Errorf("%s: events\n%s\nwant\n%s", w.name, events, wantEvents)
+		}
+		if d := capture.Diff(got, want); d != "" {
+			t.Errorf("%s: %s", w.name, d)
+		}
+		if (got.Tail != "") != w.tail {
+			t.Errorf("%s: tail %q", w.name, got.Tail)
+		}
+		if !strings.HasSuffix(events, "\n"+w.stop) {
+			t.Errorf("%s: the tee's events do not end with %q:\n%s", w.name, w.stop, events)
+		}
+		if !w.tail && drainEvents(&capture.Transport{Body: w.wire, Chunk: 5}) == wantEvents {
+			t.Errorf("%s: Drain's events are the raw bytes': the SDK no longer drops the end", w.name)
+		}
 	}
 }

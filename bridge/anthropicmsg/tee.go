@@ -5,11 +5,12 @@ import (
 
 	"github.com/anthropics/anthropic-sdk-go/v2/option"
 	"github.com/toolspec/toolspec"
-	"github.com/toolspec/toolspec/bridge/internal/tee"
+	"github.com/toolspec/toolspec/tee"
 )
 
 // ErrNoResponse is returned by [Tee.Outcome] when no successful response
-// went through the tee (the request failed, or was never sent).
+// went through the tee (the request failed, or was never sent). It is
+// [tee.ErrNoResponse].
 var ErrNoResponse = tee.ErrNoResponse
 
 // Tee hands toolspec the raw bytes of a streaming Messages response as
@@ -27,7 +28,9 @@ var ErrNoResponse = tee.ErrNoResponse
 // of that request (a response the SDK retried after is replaced); other
 // responses pass untouched. When the SDK closes the body before its end (at
 // an error event, or when the caller closes the stream), the outcome is of
-// the bytes read until then. A Tee is safe for concurrent use.
+// the bytes read until then. [Tee.OnEvent] reports each event as the SDK
+// reads it. A Tee is safe for concurrent use. It is a [tee.Tee], the tee
+// for any HTTP client, installed as the SDK's middleware.
 type Tee struct{ t *tee.Tee }
 
 // NewTee returns a tee that reassembles under limits lim (the zero Limits
@@ -35,6 +38,16 @@ type Tee struct{ t *tee.Tee }
 func NewTee(lim toolspec.Limits) *Tee {
 	return &Tee{t: tee.New(toolspec.FormatAnthropic, lim)}
 }
+
+// OnEvent registers fn to be called with every [toolspec.Event] of the
+// response as the SDK reads the bytes that cause it, so that a tool can
+// start when its call ends (an [toolspec.EventCallEnd] whose call is
+// complete) while the SDK is still reading the rest of the stream. The
+// events are those of the raw bytes, where [Drain]'s pushed payloads lose
+// some at the end of the stream: see [tee.Tee.OnEvent], which this is. Call
+// it before the request is sent; fn runs on the goroutine that reads the
+// SDK stream, and holds up its reading while it runs.
+func (t *Tee) OnEvent(fn func(toolspec.Event)) { t.t.OnEvent(fn) }
 
 // Option returns the request option that installs the tee's middleware,
 // for one call of client.Messages.NewStreaming.
@@ -57,6 +70,10 @@ func (t *Tee) Middleware(req *http.Request, next option.MiddlewareNext) (*http.R
 // the tee; otherwise [toolspec.Outcome.Err] says whether the stream is a
 // whole success.
 func (t *Tee) Outcome() (toolspec.Outcome, error) { return t.t.Outcome() }
+
+// ClosedEarly reports whether the response's body was closed, a read of
+// it failed, or its outcome was taken, before the body reached its end.
+func (t *Tee) ClosedEarly() bool { return t.t.ClosedEarly() }
 
 // Responses returns how many successful responses went through the tee:
 // one for a request, more when the SDK retried after a 2xx response that

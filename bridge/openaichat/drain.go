@@ -38,6 +38,12 @@ var ErrNoRawJSON = errors.New("openaichat: the chunk has no raw JSON (it was not
 //   - An event whose SSE name starts with "thread.": openai-go rewraps its
 //     payload, and Drain pushes the rewrapped JSON.
 //
+// The same holds for events: an OnEvent function registered on a sees the
+// events of the pushed payloads, so it misses those of what the SDK drops:
+// the ends of the calls data: [DONE] completes (they end incomplete at
+// Close instead) and the events of a last event without its blank line;
+// [Tee.OnEvent] sees every event of the raw bytes, as the SDK reads them.
+//
 // Violations name the pushed payload's ordinal and count pushed payload
 // bytes in their offsets (see [toolspec.Assembler.PushPayload]), not the
 // wire's frames and bytes.

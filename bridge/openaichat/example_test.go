@@ -90,6 +90,31 @@ func ExampleTee() {
 	// 3 messages for the next request
 }
 
+// The tee's event function hears of each call as soon as the SDK has read
+// the bytes that end it, so that the tool can start while the SDK reads
+// on.
+func ExampleTee_OnEvent() {
+	client, stop := serve(recorded)
+	defer stop()
+
+	tee := openaichat.NewTee(toolspec.Limits{})
+	tee.OnEvent(func(ev toolspec.Event) {
+		if ev.Kind == toolspec.EventCallEnd && ev.Call.Status == toolspec.StatusComplete {
+			// An agent would start the tool here, in a goroutine of its own.
+			fmt.Println("start", ev.Call.Name, ev.Call.Args)
+		}
+	})
+	stream := client.Chat.Completions.NewStreaming(context.Background(), params, tee.Option())
+	chunks := 0
+	for stream.Next() {
+		chunks++
+	}
+	fmt.Println(chunks, "chunks read by the SDK")
+	// Output:
+	// start get_weather {"city":"Paris"}
+	// 4 chunks read by the SDK
+}
+
 // The SDK turns an in-stream error event into stream.Err(); through the
 // tee the outcome still ends with the provider's error, its payload whole,
 // and the call it cut is incomplete.

@@ -49,6 +49,30 @@ func viaTee(t *testing.T, tr *capture.Transport) (toolspec.Outcome, error) {
 	return out, s.Err()
 }
 
+// teeEvents streams through the SDK with a tee whose event function
+// records the events, closes the SDK stream, and returns the events and the
+// tee's outcome. Every event must have come while the SDK read or closed
+// the body: taking the outcome afterwards adds none.
+func teeEvents(t *testing.T, tr *capture.Transport) (string, toolspec.Outcome) {
+	t.Helper()
+	tee := NewTee(toolspec.Limits{})
+	var e capture.Events
+	tee.OnEvent(e.Add)
+	s := stream(tr, tee.Option())
+	for s.Next() {
+	}
+	_ = s.Close()
+	events := e.String()
+	out, err := tee.Outcome()
+	if err != nil {
+		t.Fatalf("tee: %v", err)
+	}
+	if after := e.String(); after != events {
+		t.Errorf("events came after the SDK closed the stream:\n%s", after[len(events):])
+	}
+	return events, out
+}
+
 // viaDrain streams wire through the SDK and drains it into an assembler.
 func viaDrain(t *testing.T, tr *capture.Transport) (toolspec.Outcome, error) {
 	t.Helper()
@@ -57,14 +81,18 @@ func viaDrain(t *testing.T, tr *capture.Transport) (toolspec.Outcome, error) {
 
 // TestTeeCaptures: on every capture, read whole and in reads of 1 and 7
 // bytes, the tee's outcome is toolspec's from the wire bytes, violations'
-// positions and payloads included.
+// positions and payloads included, and its event function is called, while
+// the SDK reads, with the events an assembler fed the wire bytes reports.
 func TestTeeCaptures(t *testing.T) {
 	for _, c := range capture.Load(t, string(format), false) {
-		want := toolspec.Reassemble(format, c.Wire, toolspec.Limits{})
+		wantEvents, want := capture.Reference(format, c.Wire)
 		for _, chunk := range []int{0, 1, 7} {
-			got, _ := viaTee(t, &capture.Transport{Body: c.Wire, Chunk: chunk})
+			events, got := teeEvents(t, &capture.Transport{Body: c.Wire, Chunk: chunk})
 			if d := capture.Diff(got, want); d != "" {
 				t.Errorf("%s, reads of %d: %s", c.Name, chunk, d)
+			}
+			if events != wantEvents {
+				t.Errorf("%s, reads of %d: events\n%s\nwant\n%s", c.Name, chunk, events, wantEvents)
 			}
 		}
 	}
@@ -72,17 +100,22 @@ func TestTeeCaptures(t *testing.T) {
 
 // TestTeeCuts: a capture cut between events or inside one, ending at EOF
 // or with a failed read, gives through the tee what the cut bytes give:
-// truncated, with the cut event as the tail.
+// truncated, with the cut event as the tail, and the cut bytes' events.
 func TestTeeCuts(t *testing.T) {
 	tails := 0
 	for _, c := range capture.Load(t, string(format), false) {
 		between, inside := capture.Cuts(c.Wire, 12)
 		for _, cut := range append(between, inside...) {
-			want := toolspec.Reassemble(format, c.Wire[:cut], toolspec.Limits{})
+			wantEvents, want := capture.Reference(format, c.Wire[:cut])
 			if want.Tail != "" {
 				tails++
 			}
 			for _, readErr := range []error{nil, io.ErrUnexpectedEOF} {
+				tr := &capture.Transport{Body: c.Wire[:cut], Chunk: 64, ReadErr: readErr}
+				events, _ := teeEvents(t, tr)
+				if events != wantEvents {
+					t.Errorf("%s cut at %d (read error %v): events\n%s\nwant\n%s", c.Name, cut, readErr, events, wantEvents)
+				}
 				got, sdkErr := viaTee(t, &capture.Transport{Body: c.Wire[:cut], Chunk: 64, ReadErr: readErr})
 				if d := capture.Diff(got, want); d != "" {
 					t.Errorf("%s cut at %d (read error %v): %s", c.Name, cut, readErr, d)
@@ -492,5 +525,84 @@ func TestDrainThreadEvent(t *testing.T) {
 	got, _ = Finish(a, s.Err())
 	if capture.Diff(capture.Positionless(got), capture.Positionless(want)) == "" {
 		t.Error("Drain read the rewrapped event as the wire's chunk")
+	}
+}
+
+// TestTeeEventsAtTheEnd: the tee's event function sees the end of the
+// stream where an event function on Drain's assembler does not: the call
+// data: [DONE] completes (Drain's ends incomplete, the SDK having dropped
+// [DONE]), a last event without its blank line (its finish completes the
+// call; the SDK drops it), and a last event the body was cut inside (the
+// call ends incomplete, the stop is truncated, the event is the tail).
+func TestTeeEventsAtTheEnd(t *testing.T) {
+	finished := `data: {"id":"c","choices":[{"index":0,"delta":{},"finish_reason":"tool_calls"}]}`
+	for _, c := range []struct {
+		name, wire string
+		tee, drain toolspec.Status
+		tail       bool
+	}{
+		{"[DONE]", openCall + "data: [DONE]\n\n", toolspec.StatusComplete, toolspec.StatusIncomplete, false},
+		{"no blank line", openCall + finished + "\n", toolspec.StatusComplete, toolspec.StatusIncomplete, false},
+		{"cut inside", openCall + finished[:40], toolspec.StatusIncomplete, toolspec.StatusIncomplete, true},
+	} {
+		wantEvents, want := capture.Reference(format, []byte(c.wire))
+		events, got := teeEvents(t, &capture.Transport{Body: []byte(c.wire), Chunk: 5})
+		if events != wantEvents {
+			t.Errorf("%s: events\n%s\nwant\n%s", c.name, events, wantEvents)
+		}
+		if d := capture.Diff(got, want); d != "" {
+			t.Errorf("%s: %s", c.name, d)
+		}
+		if (got.Tail != "") != c.tail {
+			t.Errorf("%s: tail %q", c.name, got.Tail)
+		}
+		if end := "call-end 0 " + c.tee.String(); !strings.Contains(events, end) {
+			t.Errorf("%s: the tee's events lack %q:\n%s", c.name, end, events)
+		}
+		var drained capture.Events
+		a := toolspec.New(format, toolspec.Limits{})
+		a.OnEvent(drained.Add)
+		_, _ = Drain(stream(&capture.Transport{Body: []byte(c.wire), Chunk: 5}), a)
+		if end := "call-end 0 " + c.drain.String(); !strings.Contains(drained.String(), end) {
+			t.Errorf("%s: Drain's events lack %q:\n%s", c.name, end, drained.String())
+		}
+	}
+}
+
+// TestTeeEventBeforeTheEnd: a call's end reaches the tee's event function
+// as soon as the SDK reads the chunk that ends it, while the server has not
+// sent the rest: the tool can start while the SDK reads on.
+func TestTeeEventBeforeTheEnd(t *testing.T) {
+	pr, pw := io.Pipe()
+	tee := NewTee(toolspec.Limits{})
+	ended := make(chan toolspec.Call, 1)
+	tee.OnEvent(func(ev toolspec.Event) {
+		if ev.Kind == toolspec.EventCallEnd {
+			ended <- *ev.Call
+		}
+	})
+	tr := roundTrip(func(req *http.Request) (*http.Response, error) {
+		return &http.Response{StatusCode: 200, Header: http.Header{"Content-Type": {"text/event-stream"}}, Body: pr, Request: req}, nil
+	})
+	s := stream(tr, tee.Option())
+	done := make(chan int)
+	go func() {
+		n := 0
+		for s.Next() {
+			n++
+		}
+		done <- n
+	}()
+	_, _ = io.WriteString(pw, openCall+finish("0", "tool_calls"))
+	if c := <-ended; c.Status != toolspec.StatusComplete || c.Name != "search" {
+		t.Errorf("call end %+v", c)
+	}
+	_, _ = io.WriteString(pw, "data: [DONE]\n\n")
+	_ = pw.Close()
+	if n := <-done; n != 3 || s.Err() != nil {
+		t.Errorf("the SDK read %d chunks, error %v", n, s.Err())
+	}
+	if out, _ := tee.Outcome(); out.Err() != nil {
+		t.Errorf("outcome: %v", out.Err())
 	}
 }

@@ -15,6 +15,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/toolspec/toolspec"
@@ -251,4 +252,35 @@ func Diff(got, want toolspec.Outcome) string {
 		}
 	}
 	return ""
+}
+
+// Events records the events an event function is called with.
+type Events struct {
+	mu    sync.Mutex
+	lines []string
+}
+
+// Add records ev; it is an event function.
+func (e *Events) Add(ev toolspec.Event) {
+	e.mu.Lock()
+	e.lines = append(e.lines, ev.String())
+	e.mu.Unlock()
+}
+
+// String returns the events recorded, one a line.
+func (e *Events) String() string {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return strings.Join(e.lines, "\n")
+}
+
+// Reference returns what an assembler fed wire in one write reports: its
+// events, as [Events] records them, and its outcome.
+func Reference(f toolspec.Format, wire []byte) (string, toolspec.Outcome) {
+	var e Events
+	a := toolspec.New(f, toolspec.Limits{})
+	a.OnEvent(e.Add)
+	_, _ = a.Write(wire)
+	out := a.Close()
+	return e.String(), out
 }
