@@ -43,7 +43,7 @@ test-invariants:
 # test-race runs, with the race detector, the short suites of the packages
 # whose code starts goroutines or is used from several: spectest (the kit
 # runs cases, adapter processes and their timeouts concurrently, for
-# toolspec check too), the root (the Events iterator) and tee (a body read,
+# toolspec-kit check too), the root (the Events iterator) and tee (a body read,
 # closed and asked for its outcome from several goroutines, the event
 # function called from any of them). The command's own goroutine is the
 # progress counter it shows on a terminal, which no test reaches; its tests
@@ -61,13 +61,13 @@ test-race:
 bridge:
 	cd bridge && $(GO) vet ./... && $(GO) test -json ./... | $(GO) -C .. run ./internal/testsum
 
-# check-python builds the command and runs the conformance kit on the
-# example adapter in Python (examples/python, python3 from PATH), which
+# check-python builds the kit's command (toolspec-kit) and runs the
+# conformance kit on the example adapter in Python (examples/python, python3 from PATH), which
 # must fail exactly the cases its known-failures file lists.
 check-python:
 	@bin=$$(mktemp -d); trap 'rm -rf "$$bin"' EXIT; \
-	$(GO) build -o "$$bin/toolspec" ./cmd/toolspec && \
-	"$$bin/toolspec" check --adapter 'python3 examples/python/adapter.py' --format openai-chat --claim stop-reason --random 50 --random-failures 1 --seed 1 --expect examples/python/expected-failures.txt
+	$(GO) build -o "$$bin/toolspec-kit" ./cmd/toolspec-kit && \
+	"$$bin/toolspec-kit" check --adapter 'python3 examples/python/adapter.py' --format openai-chat --claim stop-reason --random 50 --random-failures 1 --seed 1 --expect examples/python/expected-failures.txt
 
 test-short:
 	$(GO) test -short ./...
@@ -115,7 +115,7 @@ thirdparty-check:
 	cd thirdparty && $(GO) vet ./... && $(GO) run $(STATICCHECK) ./... && $(GO) test -short ./...
 
 imports:
-	$(GO) test -run 'TestImportRules|TestCorpusNotLinked' -count=1 .
+	$(GO) test -run 'TestImportRules|TestCorpusNotLinked|TestCommandStartsFast' -count=1 .
 
 # cflite-check checks .clusterfuzzlite/build.sh against the module without
 # Docker or the OSS-Fuzz image: every native fuzz target is on a build_target

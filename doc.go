@@ -56,7 +56,10 @@
 // [TranslateHistory], [RepairHistory], [AssistantTurn], and the tool
 // schema converters [SchemaFromGemini] and [SchemaToGemini]) forward to
 // package impl/history, whose reference is model/history. Package gen generates
-// valid and hostile streams for property tests and go test -fuzz. The
+// valid and hostile streams for property tests and go test -fuzz. Package
+// tee reassembles a streaming HTTP response while an SDK, or any client on
+// an http.Client, reads it, and reports each event as it is read. The
 // command toolspec (cmd/toolspec) reassembles a stream file and prints the
-// outcome as JSON.
+// outcome as JSON; the command toolspec-kit (cmd/toolspec-kit) runs the
+// conformance kit (package spectest) on a reassembler in any language.
 package toolspec

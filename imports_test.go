@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"os"
 	"os/exec"
 	"path"
 	"slices"
@@ -53,13 +54,13 @@ func goListDeps(t *testing.T, pkg string) []goListed {
 }
 
 // productionPkgs are the packages a program that uses toolspec may link:
-// none of them may depend on a test-only package (the command aside, for
-// the kit's generators: see kitPkgs).
-var productionPkgs = []string{".", "./tee", "./spec", "./impl", "./impl/history", "./model", "./model/history", "./scenario", "./cmd/toolspec"}
+// none of them may depend on a test-only package (the kit's command aside,
+// for the kit's generators: see kitPkgs).
+var productionPkgs = []string{".", "./tee", "./spec", "./impl", "./impl/history", "./model", "./model/history", "./scenario", "./cmd/toolspec", "./cmd/toolspec-kit"}
 
-// kitPkgs are the test-only packages that the command may link because
-// it runs the conformance kit (toolspec check, gen, reduce): the random
-// streams come from the generators, driven by rapid.
+// kitPkgs are the test-only packages that the kit's command may link
+// because it runs the conformance kit (toolspec-kit check, gen, reduce):
+// the random streams come from the generators, driven by rapid.
 var kitPkgs = []string{modulePath + "/gen", "pgregory.net/rapid"}
 
 // testOnlyPkgs are the packages only tests may import: the generators, the
@@ -81,8 +82,8 @@ var testOnlyPkgs = []string{
 
 // TestImportRules enforces the package layering: the root package links
 // only the production code (root, spec, impl, impl/history and their
-// internal JSON scanner and invariants switch); the command also the
-// conformance kit it runs; spec, model and model/history depend on the
+// internal JSON scanner and invariants switch), and so do the tee and the
+// command toolspec; the kit's command also the conformance kit it runs; spec, model and model/history depend on the
 // standard library, spec and internal/refjson only, and model/history not
 // on model; the shared decoder cases on the standard library and spec,
 // never on the decoders they check; no production package depends on a
@@ -94,11 +95,14 @@ func TestImportRules(t *testing.T) {
 		".": {modulePath, modulePath + "/spec", modulePath + "/impl", modulePath + "/impl/history", modulePath + "/internal/jsonwire", modulePath + "/internal/invariants"},
 		// The tee for HTTP clients is the root package over net/http.
 		"./tee": {modulePath + "/tee", modulePath, modulePath + "/spec", modulePath + "/impl", modulePath + "/impl/history", modulePath + "/internal/jsonwire", modulePath + "/internal/invariants"},
-		// The command reassembles with the root package, and its check,
-		// gen, replay and reduce run the conformance kit (spectest), which
-		// brings the model, the corpus, the scenario format and the
-		// generators: the command carries the corpus.
+		// The command reassembles and handles histories with the root
+		// package and the production code alone (TestCommandStartsFast).
 		"./cmd/toolspec": {modulePath + "/cmd/toolspec", modulePath, modulePath + "/spec", modulePath + "/impl",
+			modulePath + "/impl/history", modulePath + "/internal/jsonwire", modulePath + "/internal/invariants"},
+		// The kit's command: its check, gen, replay and reduce run the
+		// conformance kit (spectest), which brings the model, the corpus,
+		// the scenario format and the generators: it carries the corpus.
+		"./cmd/toolspec-kit": {modulePath + "/cmd/toolspec-kit", modulePath, modulePath + "/spec", modulePath + "/impl",
 			modulePath + "/impl/history", modulePath + "/internal/jsonwire", modulePath + "/internal/invariants",
 			modulePath + "/spectest", modulePath + "/model", modulePath + "/model/history", modulePath + "/internal/refjson", modulePath + "/scenario", modulePath + "/gen",
 			"pgregory.net/rapid", "golang.org/x/tools/txtar"},
@@ -137,7 +141,7 @@ func TestImportRules(t *testing.T) {
 	for _, pkg := range productionPkgs {
 		for _, dep := range goListDeps(t, pkg) {
 			for _, bad := range testOnlyPkgs {
-				if pkg == "./cmd/toolspec" && slices.Contains(kitPkgs, bad) {
+				if pkg == "./cmd/toolspec-kit" && slices.Contains(kitPkgs, bad) {
 					continue
 				}
 				if dep.ImportPath == bad || strings.HasPrefix(dep.ImportPath, bad+"/") {
@@ -145,6 +149,37 @@ func TestImportRules(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestCommandStartsFast: the command toolspec (reassemble, history), the
+// README's first command, links no package of another module: it builds
+// from the standard library and this module alone, so that go run
+// ./cmd/toolspec downloads nothing, rapid and golang.org/x/tools (the
+// kit's, in toolspec-kit) least of all. go list resolves its packages with
+// the module proxy off and an empty module cache; the kit's command, which
+// needs both modules, fails the same way, which shows the check can fail.
+func TestCommandStartsFast(t *testing.T) {
+	for _, dep := range goListDeps(t, "./cmd/toolspec") {
+		if !dep.Standard && dep.ImportPath != modulePath && !strings.HasPrefix(dep.ImportPath, modulePath+"/") {
+			t.Errorf("./cmd/toolspec depends on %s, of another module", dep.ImportPath)
+		}
+		for _, kit := range []string{"pgregory.net/rapid", "golang.org/x/tools", modulePath + "/spectest", modulePath + "/gen"} {
+			if dep.ImportPath == kit || strings.HasPrefix(dep.ImportPath, kit+"/") {
+				t.Errorf("./cmd/toolspec depends on %s, the conformance kit's (it belongs in ./cmd/toolspec-kit)", dep.ImportPath)
+			}
+		}
+	}
+	list := func(pkg string) ([]byte, error) {
+		cmd := exec.Command("go", "list", "-deps", pkg)
+		cmd.Env = append(os.Environ(), "GOPROXY=off", "GOMODCACHE="+t.TempDir(), "GOFLAGS=-mod=mod -modcacherw")
+		return cmd.CombinedOutput()
+	}
+	if out, err := list("./cmd/toolspec"); err != nil {
+		t.Errorf("go list -deps ./cmd/toolspec with an empty module cache and no proxy: %v\n%s", err, out)
+	}
+	if out, err := list("./cmd/toolspec-kit"); err == nil || !strings.Contains(string(out), "GOPROXY=off") {
+		t.Errorf("go list -deps ./cmd/toolspec-kit with an empty module cache and no proxy: %v, want the lookup of rapid and x/tools refused\n%s", err, out)
 	}
 }
 
@@ -205,12 +240,13 @@ func goListImports(t *testing.T, pkg string) []string {
 	return p.Imports
 }
 
-// TestCorpusNotLinked: a program that imports the root package, spec,
-// impl or impl/history does not carry the golden scenarios: only package spectest embeds
-// them, and none of these depends on it or embeds a scenario itself. (The
-// command does carry them: toolspec check runs the kit.)
+// TestCorpusNotLinked: a program that imports the root package, tee, spec,
+// impl or impl/history does not carry the golden scenarios, nor does the
+// command toolspec: only package spectest embeds them, and none of these
+// depends on it or embeds a scenario itself. (The kit's command does carry
+// them: toolspec-kit check runs the kit.)
 func TestCorpusNotLinked(t *testing.T) {
-	for _, pkg := range []string{".", "./spec", "./impl", "./impl/history"} {
+	for _, pkg := range []string{".", "./tee", "./spec", "./impl", "./impl/history", "./cmd/toolspec"} {
 		for _, dep := range goListDeps(t, pkg) {
 			if dep.ImportPath == modulePath+"/spectest" {
 				t.Errorf("%s depends on %s, which embeds the scenario corpus", pkg, dep.ImportPath)

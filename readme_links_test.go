@@ -58,9 +58,11 @@ func TestDocLinks(t *testing.T) {
 	}
 }
 
-// TestDocCommands builds the command and checks, in README.md and
+// TestDocCommands builds the commands and checks, in README.md and
 // docs/*.md, that every toolspec subcommand named (toolspec SUB, toolspec
-// history SUB) is one (its -h exits 0 with its usage), and runs every
+// history SUB) is one (its -h exits 0 with its usage), and so is every
+// toolspec-kit subcommand (toolspec-kit SUB, go run ./cmd/toolspec-kit
+// SUB), and runs every
 // quick command of a code block (go run ./cmd/toolspec reassemble or
 // history, on files of the repository): one shown as a transcript ("$ "
 // then its output) must print that output, and "exit status N" (what go
@@ -77,17 +79,28 @@ func TestDocCommands(t *testing.T) {
 		}
 		c.file(name, string(data))
 	}
-	bin := filepath.Join(t.TempDir(), "toolspec")
-	if out, err := exec.Command("go", "build", "-o", bin, "./cmd/toolspec").CombinedOutput(); err != nil {
-		t.Fatalf("go build ./cmd/toolspec: %v\n%s", err, out)
-	}
-	for _, p := range c.runCommands(bin) {
+	bin, kitBin := buildCommands(t)
+	for _, p := range c.runCommands(bin, kitBin) {
 		t.Error(p)
 	}
-	t.Logf("%d subcommands named, %d commands run", len(c.subcommands), len(c.runs))
-	if len(c.subcommands) < 5 || len(c.runs) < 3 {
-		t.Errorf("checked %d subcommands and ran %d commands: the documents lost theirs, or the check its way to them", len(c.subcommands), len(c.runs))
+	t.Logf("%d subcommands and %d of toolspec-kit named, %d commands run", len(c.subcommands), len(c.kitSubcommands), len(c.runs))
+	if len(c.subcommands) < 5 || len(c.kitSubcommands) < 4 || len(c.runs) < 3 {
+		t.Errorf("checked %d subcommands and %d of toolspec-kit and ran %d commands: the documents lost theirs, or the check its way to them", len(c.subcommands), len(c.kitSubcommands), len(c.runs))
 	}
+}
+
+// buildCommands builds the commands toolspec and toolspec-kit and returns
+// their paths.
+func buildCommands(t *testing.T) (bin, kitBin string) {
+	t.Helper()
+	dir := t.TempDir()
+	bin, kitBin = filepath.Join(dir, "toolspec"), filepath.Join(dir, "toolspec-kit")
+	for _, b := range []struct{ out, pkg string }{{bin, "./cmd/toolspec"}, {kitBin, "./cmd/toolspec-kit"}} {
+		if out, err := exec.Command("go", "build", "-o", b.out, b.pkg).CombinedOutput(); err != nil {
+			t.Fatalf("go build %s: %v\n%s", b.pkg, err, out)
+		}
+	}
+	return bin, kitBin
 }
 
 // TestDocCheckCatches: each check fails on a document that breaks it.
@@ -125,13 +138,13 @@ func TestDocCheckCatches(t *testing.T) {
 	if testing.Short() {
 		return
 	}
-	// The commands' checks, with the command built.
-	bin := filepath.Join(t.TempDir(), "toolspec")
-	if out, err := exec.Command("go", "build", "-o", bin, "./cmd/toolspec").CombinedOutput(); err != nil {
-		t.Fatalf("go build ./cmd/toolspec: %v\n%s", err, out)
-	}
+	// The commands' checks, with the commands built.
+	bin, kitBin := buildCommands(t)
 	for _, tc := range []struct{ name, doc, want string }{
 		{"no such subcommand", "Run `toolspec frobnicate FILE`.\n", `toolspec frobnicate: no such subcommand`},
+		{"a kit subcommand named as toolspec's", "Run `toolspec check --adapter CMD`.\n", `toolspec check: no such subcommand`},
+		{"no such subcommand of toolspec-kit", "Run `toolspec-kit frobnicate FILE`.\n", `toolspec-kit frobnicate: no such subcommand`},
+		{"no such subcommand of go run ./cmd/toolspec-kit", "```\ngo run ./cmd/toolspec-kit reassemble x\n```\n", `toolspec-kit reassemble: no such subcommand`},
 		{"no such history subcommand", "```\ntoolspec history frob --from F FILE\n```\n", `toolspec history frob: no such subcommand`},
 		{"a transcript whose output differs", "```\n$ go run ./cmd/toolspec reassemble --text testdata/streams/ollama-same-index.ndjson\nformat ollama, 2 message(s)\n```\n", "printed\n"},
 		{"a transcript whose exit status differs", "```\n$ go run ./cmd/toolspec history check --text --from openai-chat testdata/histories/openai-chat-unanswered.json\nopenai-chat history\ntoolspec: HIST-3: messages[1].tool_calls[0]: call id \"call_1\" has no result before the next user message (call)\n```\n", "exit status 1\n"},
@@ -139,7 +152,7 @@ func TestDocCheckCatches(t *testing.T) {
 	} {
 		c := newDocCheck(t, ".")
 		c.file("bad.md", tc.doc)
-		problems := append(c.problems, c.runCommands(bin)...)
+		problems := append(c.problems, c.runCommands(bin, kitBin)...)
 		if !slicesContainsSubstring(problems, tc.want) {
 			t.Errorf("%s: problems %q, want one with %q", tc.name, problems, tc.want)
 		}
@@ -167,9 +180,11 @@ type docCheck struct {
 	makes    []string
 	gos      []string
 	// subcommands are the toolspec subcommands named ("reassemble",
-	// "history check", ...), each with where it was first named.
-	subcommands map[string]string
-	runs        []docRun
+	// "history check", ...), each with where it was first named;
+	// kitSubcommands those of toolspec-kit.
+	subcommands    map[string]string
+	kitSubcommands map[string]string
+	runs           []docRun
 }
 
 // docRun is a command of a code block to run: its arguments after go run
@@ -187,7 +202,7 @@ func newDocCheck(t *testing.T, root string) *docCheck {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &docCheck{root: root, targets: makeTargets(mk), headings: map[string][]string{}, subcommands: map[string]string{}}
+	return &docCheck{root: root, targets: makeTargets(mk), headings: map[string][]string{}, subcommands: map[string]string{}, kitSubcommands: map[string]string{}}
 }
 
 func (c *docCheck) errorf(where, format string, args ...any) {
@@ -414,8 +429,13 @@ func (c *docCheck) commands(where, text string, transcript bool, want string) {
 			if args[1] == "run" && args[2] == "./cmd/toolspec" && dir == "." {
 				c.toolspec(where, args[3:], transcript, want, !c.isQuick(args[3:]))
 			}
+			if args[1] == "run" && (args[2] == "./cmd/toolspec-kit" || args[2] == "github.com/toolspec/toolspec/cmd/toolspec-kit") && len(args) > 3 {
+				c.kit(where, args[3])
+			}
 		case args[0] == "toolspec":
 			c.toolspec(where, args[1:], false, "", true)
+		case args[0] == "toolspec-kit" && len(args) > 1:
+			c.kit(where, args[1])
 		}
 	}
 }
@@ -569,10 +589,32 @@ func (c *docCheck) toolspec(where string, args []string, transcript bool, want s
 	}
 }
 
-// runCommands checks the subcommands named with the command bin and runs
-// the commands kept, returning the problems.
-func (c *docCheck) runCommands(bin string) []string {
+// kit records the toolspec-kit subcommand sub, named at where.
+func (c *docCheck) kit(where, sub string) {
+	if !subcommandName.MatchString(sub) {
+		return
+	}
+	if _, ok := c.kitSubcommands[sub]; !ok {
+		c.kitSubcommands[sub] = where
+	}
+}
+
+// runCommands checks the subcommands named with the commands bin
+// (toolspec) and kitBin (toolspec-kit) and runs the commands kept,
+// returning the problems.
+func (c *docCheck) runCommands(bin, kitBin string) []string {
 	var problems []string
+	kitSubs := make([]string, 0, len(c.kitSubcommands))
+	for s := range c.kitSubcommands {
+		kitSubs = append(kitSubs, s)
+	}
+	sort.Strings(kitSubs)
+	for _, s := range kitSubs {
+		out, err := exec.Command(kitBin, s, "-h").CombinedOutput()
+		if err != nil || !bytes.Contains(out, []byte("toolspec-kit "+s+" ")) {
+			problems = append(problems, fmt.Sprintf("%s: toolspec-kit %s: no such subcommand (toolspec-kit %s -h: %v)", c.kitSubcommands[s], s, s, err))
+		}
+	}
 	subs := make([]string, 0, len(c.subcommands))
 	for s := range c.subcommands {
 		subs = append(subs, s)

@@ -41,7 +41,7 @@
 // persistent form). A program that crashes, hangs or answers what is not
 // an answer breaks the protocol: the case's [Failure] has Protocol set (a
 // [*ProtocolError]), apart from wrong answers, and [Report.Broken] lists
-// them. The command toolspec check runs all this from the command line.
+// them. The command toolspec-kit check runs all this from the command line.
 //
 // # The comparison contract
 //
@@ -128,7 +128,7 @@
 // or is a robustness finding (a synthetic scenario, a mutated random
 // draw, or a valid one that takes a liberty no provider is known to
 // take, gen.Response.Liberties); [Report.Summary] and [Report.Groups] count and group them apart,
-// and toolspec check prints the failures on real traffic first, the
+// and toolspec-kit check prints the failures on real traffic first, the
 // robustness findings and the warnings in sections of their own. A
 // departure that names no
 // rule itself (an error on a whole stream, a panic, a time-out) is a

@@ -36,7 +36,7 @@ type Failure struct {
 	// from (its section "Conformance levels"): spec.LevelMust fails the
 	// adapter (the departure is in its case's Failures), spec.LevelShould
 	// is a warning (in Warnings: reported, never failing Report.Err or
-	// toolspec check's exit status), spec.LevelMay is conformant (in
+	// toolspec-kit check's exit status), spec.LevelMay is conformant (in
 	// Allowed: a note that never counts). The zero Level is MUST: a panic,
 	// a time-out, a protocol failure, a history translator's failure.
 	Level spec.Level

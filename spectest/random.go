@@ -109,7 +109,7 @@ func randomCase(name string, o options, f toolspec.Format, mk func([]byte) kase,
 		}
 		fsm.Message = strings.TrimSpace(report(c, "drawn "+fsm.How+"; "+shrunk, fs))
 		if fsm.Seed != 0 {
-			fsm.Message += fmt.Sprintf("\n\nThe draw reruns with -rapid.seed=%d (Seed(%d), toolspec check --seed %d) and the same options: the stream is then the first drawn.", fsm.Seed, fsm.Seed, fsm.Seed)
+			fsm.Message += fmt.Sprintf("\n\nThe draw reruns with -rapid.seed=%d (Seed(%d), toolspec-kit check --seed %d) and the same options: the stream is then the first drawn.", fsm.Seed, fsm.Seed, fsm.Seed)
 		}
 		res.Streams = append(res.Streams, fsm)
 		all = append(all, fs...)

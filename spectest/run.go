@@ -166,7 +166,7 @@ func RandomOnly() Option { return func(o *options) { o.noCorpus = true } }
 // expected of random/<format> on every input, as Check counts them
 // expected on the random streams. An Expect that names no case of the
 // corpora or no rule of SPEC.md is an error of the run; one declared twice
-// for a case and rule keeps the last reason. toolspec check --expect reads
+// for a case and rule keeps the last reason. toolspec-kit check --expect reads
 // such lines from a file. The translators' runners do not read it.
 func Expect(name string, rule toolspec.RuleID, reason string) Option {
 	return func(o *options) {
@@ -635,7 +635,7 @@ type FailingStream struct {
 	Real     bool
 	Scenario []byte // the shrunk stream as a scenario ready to commit
 	// Seed is the seed rapid drew the stream with before shrinking it
-	// (0 when rapid did not say): [Seed](Seed), or toolspec check --seed,
+	// (0 when rapid did not say): [Seed](Seed), or toolspec-kit check --seed,
 	// with the same options draws it first again.
 	Seed uint64
 	// How says how it was drawn: "valid"; "valid, with liberties ...:"

@@ -133,7 +133,7 @@ func ProgramStderr(w io.Writer) ProgramOption {
 }
 
 // claims are the names of a Description's claims, in the protocol's
-// handshake and on toolspec check's command line.
+// handshake and on toolspec-kit check's command line.
 var claims = []struct {
 	name  string
 	field func(*Description) *bool

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 
 	"github.com/toolspec/toolspec"
 	"github.com/toolspec/toolspec/impl"
@@ -38,23 +39,26 @@ Exit status: 0 a whole success, 1 any violation, 2 usage or I/O error,
 a reason not known to end a generation normally, calls incomplete, a
 malformed call reported).
 
-The other commands (toolspec COMMAND -h for each):
-  toolspec check --adapter 'CMD ARGS' ...  run the conformance kit on an adapter program
-  toolspec gen --format F --seed S ...     write generated streams and their outcomes
-  toolspec replay [--adapter CMD] FILE     replay a scenario (through model and impl, or an adapter)
-  toolspec reduce --adapter CMD FILE       shrink a stream on which an adapter fails
+The other command (toolspec history -h):
   toolspec history check|translate|repair|turn ...
                                            check, translate or repair a conversation history,
                                            or print a stream's assistant turn as one
+
+The conformance kit (check, gen, replay, reduce) is the command toolspec-kit
+(from a checkout: go run ./cmd/toolspec-kit check --adapter 'CMD ARGS' ...).
 `
 
-// commands are the subcommands other than reassemble.
-var commands = map[string]func(args []string, stdout, stderr io.Writer) int{
-	"check":  runCheck,
-	"gen":    runGen,
-	"replay": runReplay,
-	"reduce": runReduce,
-}
+// kitCommands are the subcommands of toolspec-kit, the conformance kit's
+// command. They link the kit (the reference model, the scenario corpus,
+// rapid and txtar), which reassemble and history do without: this command
+// builds from the standard library and toolspec's production packages
+// alone.
+var kitCommands = []string{"check", "gen", "replay", "reduce"}
+
+// kitMoved is what toolspec says of a subcommand of toolspec-kit.
+const kitMoved = `toolspec: %[1]s is a subcommand of toolspec-kit, the conformance kit's command:
+  toolspec-kit %[1]s ...   (from a checkout: go run ./cmd/toolspec-kit %[1]s ...)
+`
 
 // limitFlags are the flags that set the fields of spec.Limits, one per
 // field, named as the limits: keys of the golden scenarios are.
@@ -99,8 +103,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) > 0 && args[0] == "history" {
 		return runHistory(args[1:], stdin, stdout, stderr)
 	}
-	if len(args) > 0 && commands[args[0]] != nil {
-		return commands[args[0]](args[1:], stdout, stderr)
+	if len(args) > 0 && slices.Contains(kitCommands, args[0]) {
+		fmt.Fprintf(stderr, kitMoved, args[0])
+		return 2
 	}
 	if len(args) == 0 || args[0] != "reassemble" {
 		if len(args) > 0 && (args[0] == "-h" || args[0] == "--help" || args[0] == "help") {

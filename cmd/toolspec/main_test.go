@@ -404,3 +404,18 @@ toolspec: NAME-3: frame 7 (offset 99): call #2: call without a name said \a (cal
 		t.Errorf("writeText printed\n%s\nwant\n%s", got, want)
 	}
 }
+
+// TestKitCommands: the kit's subcommands are toolspec-kit's; given one,
+// toolspec exits 2 and says how to run it, and its usage names
+// toolspec-kit.
+func TestKitCommands(t *testing.T) {
+	for _, name := range kitCommands {
+		code, out, errOut := runCmd(t, "", name, "--adapter", "x", "file.txtar")
+		if code != 2 || out != "" || !strings.Contains(errOut, "toolspec-kit "+name+" ...") || !strings.Contains(errOut, "go run ./cmd/toolspec-kit "+name+" ...") {
+			t.Errorf("toolspec %s: exit %d, stdout %q, stderr %q; want 2 and the toolspec-kit command", name, code, out, errOut)
+		}
+	}
+	if code, out, _ := runCmd(t, "", "-h"); code != 0 || !strings.Contains(out, "toolspec-kit") {
+		t.Errorf("toolspec -h: exit %d, usage %q lacks toolspec-kit", code, out)
+	}
+}

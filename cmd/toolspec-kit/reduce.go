@@ -15,8 +15,8 @@ import (
 	"github.com/toolspec/toolspec/spectest"
 )
 
-const reduceUsage = `usage: toolspec reduce --adapter 'CMD ARGS' [--serve] [--claim LIST] [--format F]
-                      [--rule R] [--max-runs N] [--out FILE] [--timeout D] FILE
+const reduceUsage = `usage: toolspec-kit reduce --adapter 'CMD ARGS' [--serve] [--claim LIST] [--format F]
+                          [--rule R] [--max-runs N] [--out FILE] [--timeout D] FILE
 
 Shrinks a stream on which an adapter program fails, for a bug report: FILE is
 a scenario (.txtar) or the raw bytes of a stream (the format from --format, or
@@ -33,7 +33,7 @@ Exit status: 0 written, 2 a usage error, a stream on which the adapter does
 not fail (the rule), or an adapter that fails its handshake.
 `
 
-// runReduce is toolspec reduce.
+// runReduce is toolspec-kit reduce.
 func runReduce(args []string, stdout, stderr io.Writer) int {
 	fl := flag.NewFlagSet("reduce", flag.ContinueOnError)
 	fl.SetOutput(stderr)
@@ -64,7 +64,7 @@ func runReduce(args []string, stdout, stderr io.Writer) int {
 	}
 	defer func() {
 		if err := a.close(); err != nil {
-			fmt.Fprintf(stderr, "toolspec: %v\n", err)
+			fmt.Fprintf(stderr, "toolspec-kit: %v\n", err)
 		}
 	}()
 	judge := func(data []byte) spectest.CaseResult {
@@ -132,7 +132,7 @@ func runReduce(args []string, stdout, stderr io.Writer) int {
 	if target.Protocol != nil {
 		what = "a protocol failure"
 	}
-	fmt.Fprintf(stderr, "toolspec reduce: %d frames (%d bytes) to %d frames (%d bytes) in %d adapter runs, still failing %s\n",
+	fmt.Fprintf(stderr, "toolspec-kit reduce: %d frames (%d bytes) to %d frames (%d bytes) in %d adapter runs, still failing %s\n",
 		before, len(sc.Input), len(splitFrames(sc.Format, data)), len(data), runs, what)
 	return 0
 }

@@ -21,10 +21,10 @@ import (
 	"github.com/toolspec/toolspec/spectest"
 )
 
-const checkUsage = `usage: toolspec check --adapter 'CMD ARGS' [--serve] [--format F]... [--claim LIST]...
-                     [--name N] [--random N] [--seed S] [--random-valid]
-                     [--random-failures N] [--corpus DIR]... [--also-embedded]
-                     [--expect FILE] [--out DIR] [--timeout D] [--verbose]
+const checkUsage = `usage: toolspec-kit check --adapter 'CMD ARGS' [--serve] [--format F]... [--claim LIST]...
+                         [--name N] [--random N] [--seed S] [--random-valid]
+                         [--random-failures N] [--corpus DIR]... [--also-embedded]
+                         [--expect FILE] [--out DIR] [--timeout D] [--verbose]
 
 Runs the conformance kit (package spectest) on an adapter program, by the
 adapter protocol (docs/adapter-protocol.md): one-shot by default (the program
@@ -52,7 +52,7 @@ counted apart; one that no longer happens fails the run, so the file is kept
 current (a random case's lines are the rules its shrunk stream may fail: it
 passes anew only when it fails none); a listed case that is not applicable is
 printed as NOT CHECKED and counted in the summary. --out DIR: where each failing case is
-written as a scenario for toolspec replay (default: a new temporary
+written as a scenario for toolspec-kit replay (default: a new temporary
 directory, made for new failures only; the expected failures and the
 warnings are written only into --out).
 
@@ -68,7 +68,7 @@ from the robustness findings), then the failures grouped by root cause: the
 failing streams whose first failure has the same rule and the same form (its
 got, ids, names, arguments, text and numbers aside; see
 spectest.Report.Groups), each group with its rule's summary, its smallest
-stream's failures (of real traffic, when one is) and the toolspec replay
+stream's failures (of real traffic, when one is) and the toolspec-kit replay
 command that reproduces them, and the names of the others. The failures on
 real traffic (scenarios seen in real traffic, valid random draws) come first,
 the robustness findings (synthetic scenarios, mutated random draws) in a
@@ -81,7 +81,7 @@ or a broken adapter: one that breaks the protocol (crashes, hangs, prints what
 is not an answer) has no answer to judge.
 `
 
-// runCheck is toolspec check.
+// runCheck is toolspec-kit check.
 func runCheck(args []string, stdout, stderr io.Writer) int {
 	fl := flag.NewFlagSet("check", flag.ContinueOnError)
 	fl.SetOutput(stderr)
@@ -148,18 +148,18 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	opts = append(opts, exp.options()...)
-	fmt.Fprintf(stderr, "toolspec check: %s (%s), %d%s random streams per format, seed %d\n", a.d.Name, describeClaims(a.d), *random, kind, *seed)
+	fmt.Fprintf(stderr, "toolspec-kit check: %s (%s), %d%s random streams per format, seed %d\n", a.d.Name, describeClaims(a.d), *random, kind, *seed)
 	stop := progress(stderr, &a.runs)
 	rep, err := spectest.Check(a.new, opts...)
 	stop()
 	if cerr := a.close(); cerr != nil {
-		fmt.Fprintf(stderr, "toolspec: %v\n", cerr)
+		fmt.Fprintf(stderr, "toolspec-kit: %v\n", cerr)
 	}
 	if err != nil {
 		return exitFor(err, stderr)
 	}
 	out := &outDirectory{dir: *outDir, explicit: *outDir != "", corpora: corpora}
-	replay := "toolspec replay " + af.replayFlags(a.d)
+	replay := "toolspec-kit replay " + af.replayFlags(a.d)
 	sum := rep.Summary()
 	printSummary(stdout, sum, *seed, *expectFile)
 	files := out.writeAll(rep)
@@ -171,7 +171,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		printCases(stdout, rep, files, replay, *expectFile, out.explicit)
 	}
 	if out.err != nil {
-		fmt.Fprintf(stderr, "toolspec: %v\n", out.err)
+		fmt.Fprintf(stderr, "toolspec-kit: %v\n", out.err)
 	}
 	if out.made {
 		fmt.Fprintf(stdout, "\nFailing cases are written as scenarios in %s (CASE.txtar; a random case's streams CASE.txtar, CASE-2.txtar, ...)\n", out.dir)
@@ -432,7 +432,7 @@ func progress(w io.Writer, runs interface{ Load() int64 }) func() {
 				fmt.Fprintf(w, "\r%40s\r", "")
 				return
 			case <-t.C:
-				fmt.Fprintf(w, "\rtoolspec check: %d streams", runs.Load())
+				fmt.Fprintf(w, "\rtoolspec-kit check: %d streams", runs.Load())
 			}
 		}
 	}()

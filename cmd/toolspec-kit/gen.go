@@ -20,7 +20,7 @@ import (
 	"pgregory.net/rapid"
 )
 
-const genUsage = `usage: toolspec gen --format F --seed S [-n N] [--adversarial] [--out DIR]
+const genUsage = `usage: toolspec-kit gen --format F --seed S [-n N] [--adversarial] [--out DIR]
 
 Writes N (default 10) generated streams of format F into DIR (default .), for
 another language's test suite: NAME.stream, the raw bytes, and beside it
@@ -34,7 +34,7 @@ generator seeded with the first 31 bits drawn from a PCG seeded with (S, I).
 Exit status: 0 written, 2 a usage or I/O error.
 `
 
-// runGen is toolspec gen.
+// runGen is toolspec-kit gen.
 func runGen(args []string, stdout, stderr io.Writer) int {
 	fl := flag.NewFlagSet("gen", flag.ContinueOnError)
 	fl.SetOutput(stderr)

@@ -14,13 +14,13 @@ import (
 	"github.com/toolspec/toolspec/spectest"
 )
 
-const replayUsage = `usage: toolspec replay [--adapter 'CMD ARGS' [--serve] [--claim LIST] [--timeout D]] FILE.txtar
+const replayUsage = `usage: toolspec-kit replay [--adapter 'CMD ARGS' [--serve] [--claim LIST] [--timeout D]] FILE.txtar
 
 Without --adapter: reassembles the scenario's stream with the reference model
 and with the production reassembler and prints the model's transcript; a
 difference between the two, or between the model and the scenario's want, is
 printed as a line diff. With --adapter: runs the adapter program on the
-scenario (as toolspec check does) and prints the kit's judgement: PASS, WARN
+scenario (as toolspec-kit check does) and prints the kit's judgement: PASS, WARN
 (warnings only: departures SPEC.md ranks SHOULD), FAIL with each failure, or
 SKIP with the reason; warnings and departures SPEC.md allows (MAY) follow.
 Exit status: 0 no failure (the adapter passes, warns, or the case does not
@@ -28,7 +28,7 @@ apply to it), 1 a failure (the adapter fails), 2 a usage error, a scenario
 that does not parse, or a broken adapter.
 `
 
-// runReplay is toolspec replay.
+// runReplay is toolspec-kit replay.
 func runReplay(args []string, stdout, stderr io.Writer) int {
 	fl := flag.NewFlagSet("replay", flag.ContinueOnError)
 	fl.SetOutput(stderr)
@@ -59,7 +59,7 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 	}
 	c := spectest.CheckScenario(a.new, sc, a.opts...)
 	if err := a.close(); err != nil {
-		fmt.Fprintf(stderr, "toolspec: %v\n", err)
+		fmt.Fprintf(stderr, "toolspec-kit: %v\n", err)
 	}
 	return printCase(stdout, c)
 }

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -13,6 +14,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/toolspec/toolspec"
@@ -20,18 +22,31 @@ import (
 )
 
 // asEnv names what the test binary plays when it is run with it set: the
-// toolspec command itself, or a fake adapter (see fake).
+// command toolspec-kit itself, or a fake adapter (see fake).
 const asEnv = "TOOLSPEC_TEST_AS"
 
 func TestMain(m *testing.M) {
 	switch as := os.Getenv(asEnv); as {
 	case "":
-		os.Exit(m.Run())
-	case "toolspec":
-		os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	case "toolspec-kit":
+		os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 	default:
 		os.Exit(fake(as, os.Stdin, os.Stdout))
 	}
+	code := m.Run()
+	if toolspecDir != "" {
+		os.RemoveAll(toolspecDir)
+	}
+	os.Exit(code)
+}
+
+// runCmd runs the command with args and returns its exit status, standard
+// output and standard error.
+func runCmd(t *testing.T, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	code := run(args, &out, &errOut)
+	return code, out.String(), errOut.String()
 }
 
 // as is the command line that runs this test binary as what.
@@ -39,16 +54,36 @@ func as(what string) string {
 	return asEnv + "=" + what + " " + shellQuote(os.Args[0])
 }
 
-// withToolspecOnPath puts a program named toolspec on PATH that runs
-// this test binary as the command, so that an adapter command line can
-// say toolspec as a user's would.
+var (
+	toolspecOnce sync.Once
+	toolspecDir  string // a folder that holds the command toolspec, built
+	toolspecErr  error
+)
+
+// withToolspecOnPath puts on PATH the command toolspec (cmd/toolspec,
+// built once per test binary) and a program named toolspec-kit that runs
+// this test binary as the command, so that an adapter command line can say
+// toolspec reassemble, and a replay line printed toolspec-kit replay, as a
+// user's would.
 func withToolspecOnPath(t *testing.T) {
-	dir := t.TempDir()
-	script := "#!/bin/sh\nexec env " + asEnv + "=toolspec " + shellQuote(os.Args[0]) + " \"$@\"\n"
-	if err := os.WriteFile(filepath.Join(dir, "toolspec"), []byte(script), 0o755); err != nil {
-		t.Fatal(err)
+	t.Helper()
+	toolspecOnce.Do(func() {
+		if toolspecDir, toolspecErr = os.MkdirTemp("", "toolspec-kit-test"); toolspecErr != nil {
+			return
+		}
+		script := "#!/bin/sh\nexec env " + asEnv + "=toolspec-kit " + shellQuote(os.Args[0]) + " \"$@\"\n"
+		if toolspecErr = os.WriteFile(filepath.Join(toolspecDir, "toolspec-kit"), []byte(script), 0o755); toolspecErr != nil {
+			return
+		}
+		out, err := exec.Command("go", "build", "-o", filepath.Join(toolspecDir, "toolspec"), "../toolspec").CombinedOutput()
+		if err != nil {
+			toolspecErr = fmt.Errorf("go build ../toolspec: %v\n%s", err, out)
+		}
+	})
+	if toolspecErr != nil {
+		t.Fatal(toolspecErr)
 	}
-	t.Setenv("PATH", dir+string(os.PathListSeparator)+os.Getenv("PATH"))
+	t.Setenv("PATH", toolspecDir+string(os.PathListSeparator)+os.Getenv("PATH"))
 }
 
 // fake plays an adapter: finished-all (one-shot: toolspec's calls, every
@@ -134,15 +169,23 @@ func fake(what string, stdin io.Reader, stdout io.Writer) int {
 			if json.Unmarshal([]byte(l), &req) != nil || req.Cmd != "run" {
 				return 0
 			}
-			var o options
+			var lim toolspec.Limits
+			fl := flag.NewFlagSet("limits", flag.ContinueOnError)
+			fl.SetOutput(io.Discard)
+			for name, p := range map[string]*int{"max-calls": &lim.MaxCalls, "max-arg-bytes": &lim.MaxArgBytes, "max-response-bytes": &lim.MaxResponseBytes,
+				"max-id-bytes": &lim.MaxIDBytes, "max-name-bytes": &lim.MaxNameBytes, "max-frame-bytes": &lim.MaxFrameBytes,
+				"max-items": &lim.MaxItems, "max-messages": &lim.MaxMessages, "max-choices": &lim.MaxChoices} {
+				fl.IntVar(p, name, 0, "")
+			}
+			fl.BoolVar(&lim.NoParallel, "no-parallel", false, "")
 			var args []string
 			for k, v := range req.Limits {
 				args = append(args, fmt.Sprintf("--%s=%v", k, v))
 			}
-			if err := newFlags(&o, io.Discard).Parse(args); err != nil {
+			if err := fl.Parse(args); err != nil {
 				return 6
 			}
-			b, _ := json.Marshal(toolspec.Reassemble(req.Format, req.Stream, toolspec.Limits(o.lim)))
+			b, _ := json.Marshal(toolspec.Reassemble(req.Format, req.Stream, lim))
 			fmt.Fprintf(stdout, `{"seq":%d,%s`+"\n", req.Seq, b[1:])
 		}
 	}
@@ -170,7 +213,7 @@ func summary(t *testing.T, out string) [7]int {
 // claiming everything, passes every case of the kit.
 func TestCheckToolspecPasses(t *testing.T) {
 	withToolspecOnPath(t)
-	code, out, errOut := runCmd(t, "", "check", "--adapter", "toolspec reassemble --format {format} {limits} -", "--claim", "all", "--random", "5", "--seed", "1", "--verbose")
+	code, out, errOut := runCmd(t, "check", "--adapter", "toolspec reassemble --format {format} {limits} -", "--claim", "all", "--random", "5", "--seed", "1", "--verbose")
 	n := summary(t, out)
 	if code != 0 || n[0] < 200 || n[1] != n[0] {
 		t.Fatalf("exit %d, %v (cases, passed, ...); stderr %q\n%s", code, n, errOut, out)
@@ -213,7 +256,7 @@ func failures(out string) []failing {
 		last := &fs[len(fs)-1]
 		if m := failLineRE.FindStringSubmatch(line); m != nil {
 			last.rules = append(last.rules, m[1])
-		} else if r, ok := strings.CutPrefix(line, "    toolspec replay "); ok {
+		} else if r, ok := strings.CutPrefix(line, "    toolspec-kit replay "); ok {
 			last.replay = r
 		}
 	}
@@ -228,7 +271,7 @@ func failures(out string) []failing {
 func TestCheckFailuresReplayExpect(t *testing.T) {
 	dir := t.TempDir()
 	adapter := as("finished-all")
-	code, out, errOut := runCmd(t, "", "check", "--adapter", adapter, "--format", "openai-chat", "--random", "0", "--out", dir, "--verbose")
+	code, out, errOut := runCmd(t, "check", "--adapter", adapter, "--format", "openai-chat", "--random", "0", "--out", dir, "--verbose")
 	n := summary(t, out)
 	fs := failures(out)
 	if code != 1 || n[2] == 0 || n[2] != len(fs) || n[5] != 0 {
@@ -247,7 +290,7 @@ func TestCheckFailuresReplayExpect(t *testing.T) {
 			t.Errorf("%s: replay %q", f.name, f.replay)
 		}
 		if i < 3 { // replay a few: each runs the adapter
-			if code, rout, _ := runCmd(t, "", "replay", "--adapter", adapter, file); code != 1 || !strings.HasPrefix(rout, "FAIL ") || !strings.Contains(rout, f.rules[0]+": got ") {
+			if code, rout, _ := runCmd(t, "replay", "--adapter", adapter, file); code != 1 || !strings.HasPrefix(rout, "FAIL ") || !strings.Contains(rout, f.rules[0]+": got ") {
 				t.Errorf("replay %s: exit %d\n%s", file, code, rout)
 			}
 		}
@@ -264,7 +307,7 @@ func TestCheckFailuresReplayExpect(t *testing.T) {
 		if err := os.WriteFile(file, []byte("# known failures\n\n"+expectText), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		code, out, _ := runCmd(t, "", "check", "--adapter", adapter, "--format", "openai-chat", "--random", "0", "--expect", file, "--verbose")
+		code, out, _ := runCmd(t, "check", "--adapter", adapter, "--format", "openai-chat", "--random", "0", "--expect", file, "--verbose")
 		return code, out
 	}
 	if code, out := check(expect.String()); code != 0 || summary(t, out)[3] != len(fs) {
@@ -296,15 +339,15 @@ func TestCheckFailuresReplayExpect(t *testing.T) {
 // version of the protocol, is broken: exit 2, said so, apart from
 // failures; a correct persistent adapter passes.
 func TestCheckBrokenAdapter(t *testing.T) {
-	code, out, _ := runCmd(t, "", "check", "--adapter", as("crash"), "--format", "ollama", "--random", "0")
+	code, out, _ := runCmd(t, "check", "--adapter", as("crash"), "--format", "ollama", "--random", "0")
 	if n := summary(t, out); code != 2 || n[5] == 0 || n[2] != 0 || !strings.Contains(out, "The adapter is broken: ") || !strings.Contains(out, "segmentation fault") {
 		t.Errorf("crash: exit %d, %v\n%s", code, n, out)
 	}
-	code, _, errOut := runCmd(t, "", "check", "--serve", "--adapter", as("serve-v2"))
+	code, _, errOut := runCmd(t, "check", "--serve", "--adapter", as("serve-v2"))
 	if code != 2 || !strings.Contains(errOut, "the adapter is broken: ") || !strings.Contains(errOut, "the adapter speaks version 2, this kit speaks version 1") {
 		t.Errorf("serve-v2: exit %d, stderr %q", code, errOut)
 	}
-	code, out, errOut = runCmd(t, "", "check", "--serve", "--adapter", as("serve"), "--random", "5", "--seed", "2")
+	code, out, errOut = runCmd(t, "check", "--serve", "--adapter", as("serve"), "--random", "5", "--seed", "2")
 	if n := summary(t, out); code != 0 || n[1] < 100 || n[1]+n[6] != n[0] || !strings.Contains(errOut, "fake server") {
 		t.Errorf("serve: exit %d, %v, stderr %q\n%s", code, n, errOut, out)
 	}
@@ -328,8 +371,8 @@ func TestCheckUsage(t *testing.T) {
 		{"gen", "--format", "openai-chat", "--seed", "-1"},
 		{"reduce", "--adapter", "cat"},
 	} {
-		if code, _, _ := runCmd(t, "", args...); code != 2 {
-			t.Errorf("toolspec %v: exit %d, want 2", args, code)
+		if code, _, _ := runCmd(t, args...); code != 2 {
+			t.Errorf("toolspec-kit %v: exit %d, want 2", args, code)
 		}
 	}
 }
@@ -338,7 +381,7 @@ func TestCheckUsage(t *testing.T) {
 // one whose want is not the model's exits 1 with a diff.
 func TestReplayModel(t *testing.T) {
 	file := "../../spectest/testdata/scenarios/identity/ollama-same-index.txtar"
-	code, out, _ := runCmd(t, "", "replay", file)
+	code, out, _ := runCmd(t, "replay", file)
 	if code != 0 || !strings.Contains(out, `msg 0 choice 0 call 1 complete id="DDe4wZqkx"`) || !strings.Contains(out, "agree") {
 		t.Fatalf("exit %d\n%s", code, out)
 	}
@@ -350,7 +393,7 @@ func TestReplayModel(t *testing.T) {
 	if err := os.WriteFile(stale, []byte(strings.Replace(string(data), `id="DDe4wZqkx"`, `id="other"`, 1)), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	code, out, _ = runCmd(t, "", "replay", stale)
+	code, out, _ = runCmd(t, "replay", stale)
 	if code != 1 || !strings.Contains(out, "- msg 0 choice 0 call 1 complete id=\"other\"") || !strings.Contains(out, "+ msg 0 choice 0 call 1 complete id=\"DDe4wZqkx\"") {
 		t.Errorf("stale want: exit %d\n%s", code, out)
 	}
@@ -376,10 +419,10 @@ func TestGenSameSeedSameFiles(t *testing.T) {
 				if adv {
 					args = append(args, "--adversarial")
 				}
-				code, out, errOut := runCmd(t, "", args...)
+				code, out, errOut := runCmd(t, args...)
 				if another {
 					cmd := exec.Command(os.Args[0], args...)
-					cmd.Env = append(os.Environ(), asEnv+"=toolspec")
+					cmd.Env = append(os.Environ(), asEnv+"=toolspec-kit")
 					b, err := cmd.Output()
 					code, out = 0, string(b)
 					if err != nil {
@@ -476,10 +519,10 @@ func TestReduceKeepsTheRule(t *testing.T) {
 	adapter := as("finished-all")
 	for _, rule := range []string{"END-2", "END-3"} {
 		out := filepath.Join(dir, rule+".txtar")
-		if code, _, errOut := runCmd(t, "", "reduce", "--adapter", adapter, "--rule", rule, "--max-runs", "120", "--out", out, in); code != 0 {
+		if code, _, errOut := runCmd(t, "reduce", "--adapter", adapter, "--rule", rule, "--max-runs", "120", "--out", out, in); code != 0 {
 			t.Fatalf("--rule %s: exit %d, %s", rule, code, errOut)
 		}
-		if code, rout, _ := runCmd(t, "", "replay", "--adapter", adapter, out); code != 1 || !strings.Contains(rout, rule+": got ") {
+		if code, rout, _ := runCmd(t, "replay", "--adapter", adapter, out); code != 1 || !strings.Contains(rout, rule+": got ") {
 			t.Errorf("reduced for %s: exit %d\n%s", rule, code, rout)
 		}
 	}
@@ -496,7 +539,7 @@ func TestReduce(t *testing.T) {
 	}
 	adapter := as("finished-all")
 	out := filepath.Join(dir, "reduced.txtar")
-	code, _, errOut := runCmd(t, "", "reduce", "--adapter", adapter, "--format", "openai-chat", "--max-runs", "120", "--out", out, in)
+	code, _, errOut := runCmd(t, "reduce", "--adapter", adapter, "--format", "openai-chat", "--max-runs", "120", "--out", out, in)
 	if code != 0 || !strings.Contains(errOut, "8 frames") || !strings.Contains(errOut, "still failing END-3") {
 		t.Fatalf("exit %d, stderr %q", code, errOut)
 	}
@@ -511,13 +554,13 @@ func TestReduce(t *testing.T) {
 	if n := len(splitFrames(sc.Format, sc.Input)); n > 2 || len(sc.Input) >= len(cutChat)/3 {
 		t.Errorf("reduced to %d frames, %d bytes:\n%s", n, len(sc.Input), data)
 	}
-	if code, rout, _ := runCmd(t, "", "replay", "--adapter", adapter, out); code != 1 || !strings.Contains(rout, "END-3: got ") {
+	if code, rout, _ := runCmd(t, "replay", "--adapter", adapter, out); code != 1 || !strings.Contains(rout, "END-3: got ") {
 		t.Errorf("the reduced scenario: exit %d\n%s", code, rout)
 	}
-	if code, _, errOut := runCmd(t, "", "reduce", "--adapter", adapter, "--rule", "ID-6", in); code != 2 || !strings.Contains(errOut, "does not fail ID-6") {
+	if code, _, errOut := runCmd(t, "reduce", "--adapter", adapter, "--rule", "ID-6", in); code != 2 || !strings.Contains(errOut, "does not fail ID-6") {
 		t.Errorf("--rule ID-6: exit %d, %q", code, errOut)
 	}
-	if code, _, errOut := runCmd(t, "", "reduce", "--adapter", as("finished-all"), "../../spectest/testdata/scenarios/identity/ollama-same-index.txtar"); code != 2 || !strings.Contains(errOut, "nothing to reduce") {
+	if code, _, errOut := runCmd(t, "reduce", "--adapter", as("finished-all"), "../../spectest/testdata/scenarios/identity/ollama-same-index.txtar"); code != 2 || !strings.Contains(errOut, "nothing to reduce") {
 		t.Errorf("a passing scenario: exit %d, %q", code, errOut)
 	}
 }
@@ -585,7 +628,7 @@ func TestSplitFrames(t *testing.T) {
 // the text out, under ORD-3.
 func TestCheckReassembleTextThinking(t *testing.T) {
 	withToolspecOnPath(t)
-	code, out, errOut := runCmd(t, "", "check", "--adapter", "toolspec reassemble --format {format} -", "--claim", "text", "--claim", "thinking", "--verbose")
+	code, out, errOut := runCmd(t, "check", "--adapter", "toolspec reassemble --format {format} -", "--claim", "text", "--claim", "thinking", "--verbose")
 	n := summary(t, out)
 	if code != 0 || n[2] != 0 || n[5] != 0 || n[1] < 180 || n[1]+n[6] != n[0] {
 		t.Fatalf("exit %d, %v (cases, passed, failed, ...); stderr %q\n%s", code, n, errOut, out)
@@ -600,7 +643,7 @@ func TestCheckReassembleTextThinking(t *testing.T) {
 	}
 	// Text is SHOULD: its loss is a warning, in the table's WARNED
 	// column and the warnings' section, and the run passes.
-	code, out, _ = runCmd(t, "", "check", "--adapter", as("drops-text"), "--claim", "text", "--claim", "thinking", "--random", "0", "--verbose")
+	code, out, _ = runCmd(t, "check", "--adapter", as("drops-text"), "--claim", "text", "--claim", "thinking", "--random", "0", "--verbose")
 	if code != 0 || !regexp.MustCompile(`\nORD-3 +[0-9]+ +0 +[0-9]+ +[1-9]`).MatchString(out) || !strings.Contains(out, "\n== Warnings: ") || !strings.Contains(out, "\nWarning 1 of ") {
 		t.Errorf("an adapter that leaves the text out: exit %d\n%s", code, out)
 	}
@@ -634,7 +677,7 @@ func TestCheckCorpus(t *testing.T) {
 	dir := writeCorpus(t, map[string]string{"mine/cut": "completion/chat-length-cut-args", "mine/ok": "identity/chat-same-index-new-ids"})
 	out := t.TempDir()
 	adapter := as("finished-all")
-	code, stdout, errOut := runCmd(t, "", "check", "--adapter", adapter, "--format", "openai-chat", "--random", "0", "--corpus", dir, "--out", out, "--verbose")
+	code, stdout, errOut := runCmd(t, "check", "--adapter", adapter, "--format", "openai-chat", "--random", "0", "--corpus", dir, "--out", out, "--verbose")
 	n := summary(t, stdout)
 	fs := failures(stdout)
 	if code != 1 || n[0] != 2 || n[2] != 1 || len(fs) != 1 || fs[0].name != "mine/cut" {
@@ -644,7 +687,7 @@ func TestCheckCorpus(t *testing.T) {
 	if fs[0].replay != "--adapter "+shellQuote(adapter)+" "+shellQuote(file) {
 		t.Errorf("replay %q", fs[0].replay)
 	}
-	if code, rout, _ := runCmd(t, "", "replay", "--adapter", adapter, file); code != 1 || !strings.HasPrefix(rout, "FAIL ") || !strings.Contains(rout, "END-3: got ") {
+	if code, rout, _ := runCmd(t, "replay", "--adapter", adapter, file); code != 1 || !strings.HasPrefix(rout, "FAIL ") || !strings.Contains(rout, "END-3: got ") {
 		t.Errorf("replay: exit %d\n%s", code, rout)
 	}
 	var lines strings.Builder
@@ -652,11 +695,11 @@ func TestCheckCorpus(t *testing.T) {
 		fmt.Fprintf(&lines, "mine/cut %s presents cut calls as finished\n", r)
 	}
 	expect := writeExpect(t, lines.String()+"random/openai-chat NO-RULE may fail a stream it cannot read\n")
-	if code, stdout, _ := runCmd(t, "", "check", "--adapter", adapter, "--format", "openai-chat", "--random", "0", "--corpus", dir, "--expect", expect); code != 0 || summary(t, stdout)[3] != 1 {
+	if code, stdout, _ := runCmd(t, "check", "--adapter", adapter, "--format", "openai-chat", "--random", "0", "--corpus", dir, "--expect", expect); code != 0 || summary(t, stdout)[3] != 1 {
 		t.Errorf("with --expect: exit %d\n%s", code, stdout)
 	}
-	_, embedded, _ := runCmd(t, "", "check", "--adapter", adapter, "--format", "openai-chat", "--random", "0")
-	code, stdout, _ = runCmd(t, "", "check", "--adapter", adapter, "--format", "openai-chat", "--random", "0", "--corpus", dir, "--also-embedded")
+	_, embedded, _ := runCmd(t, "check", "--adapter", adapter, "--format", "openai-chat", "--random", "0")
+	code, stdout, _ = runCmd(t, "check", "--adapter", adapter, "--format", "openai-chat", "--random", "0", "--corpus", dir, "--also-embedded")
 	if summary(t, stdout)[0] != summary(t, embedded)[0]+2 || code != 1 {
 		t.Errorf("--also-embedded: %v cases, the embedded corpus alone %v", summary(t, stdout), summary(t, embedded))
 	}
@@ -671,11 +714,11 @@ func TestCheckCorpus(t *testing.T) {
 		{"--corpus", t.TempDir()},
 		{"--corpus", bad},
 	} {
-		if code, _, _ := runCmd(t, "", append([]string{"check", "--adapter", adapter, "--random", "0"}, args...)...); code != 2 {
+		if code, _, _ := runCmd(t, append([]string{"check", "--adapter", adapter, "--random", "0"}, args...)...); code != 2 {
 			t.Errorf("%v: exit %d, want 2", args, code)
 		}
 	}
-	if code, _, errOut := runCmd(t, "", "check", "--adapter", adapter, "--random", "0", "--corpus", dir, "--expect", writeExpect(t, "identity/ollama-same-index ID-8 not in this corpus\n")); code != 2 || !strings.Contains(errOut, "no case") {
+	if code, _, errOut := runCmd(t, "check", "--adapter", adapter, "--random", "0", "--corpus", dir, "--expect", writeExpect(t, "identity/ollama-same-index ID-8 not in this corpus\n")); code != 2 || !strings.Contains(errOut, "no case") {
 		t.Errorf("--expect naming a case of another corpus: exit %d, %q", code, errOut)
 	}
 }
@@ -694,11 +737,11 @@ func writeExpect(t *testing.T, text string) string {
 func TestCheckRandomValid(t *testing.T) {
 	dir := writeCorpus(t, map[string]string{"mine/ok": "identity/chat-same-index-new-ids"})
 	args := []string{"check", "--adapter", as("trusting"), "--format", "openai-chat", "--corpus", dir, "--random", "40", "--seed", "4", "--random-failures", "1"}
-	code, out, errOut := runCmd(t, "", append(args, "--random-valid")...)
+	code, out, errOut := runCmd(t, append(args, "--random-valid")...)
 	if n := summary(t, out); code != 0 || n[1] != 2 || !strings.Contains(errOut, "40 valid random streams per format") {
 		t.Errorf("--random-valid: exit %d, %v, stderr %q\n%s", code, n, errOut, out)
 	}
-	code, out, _ = runCmd(t, "", append(args, "--verbose")...)
+	code, out, _ = runCmd(t, append(args, "--verbose")...)
 	if fs := failures(out); code != 1 || len(fs) != 1 || fs[0].name != "random/openai-chat" {
 		t.Errorf("without --random-valid: exit %d, %+v\n%s", code, fs, out)
 	}
@@ -711,7 +754,7 @@ func TestCheckRandomFailures(t *testing.T) {
 	adapter := as("finished-all")
 	out := t.TempDir()
 	args := []string{"check", "--adapter", adapter, "--format", "openai-chat", "--random", "200", "--seed", "9", "--random-failures", "2", "--out", out, "--verbose"}
-	code, stdout, errOut := runCmd(t, "", append(args, "--corpus", writeCorpus(t, map[string]string{"mine/ok": "identity/chat-same-index-new-ids"}))...)
+	code, stdout, errOut := runCmd(t, append(args, "--corpus", writeCorpus(t, map[string]string{"mine/ok": "identity/chat-same-index-new-ids"}))...)
 	streams := regexp.MustCompile(`(?m)^    stream (\d) of (\d) \((valid|mutated: [^,]+.*), seed [1-9][0-9]*\): ([A-Z0-9 -]+)$`).FindAllStringSubmatch(stdout, -1)
 	if code != 1 || len(streams) != 2 || streams[1][1] != "2" || streams[1][2] != "2" {
 		t.Fatalf("exit %d, %d streams; stderr %q\n%s", code, len(streams), errOut, stdout)
@@ -721,10 +764,10 @@ func TestCheckRandomFailures(t *testing.T) {
 		if i > 0 {
 			file = filepath.Join(out, "random", fmt.Sprintf("openai-chat-%d.txtar", i+1))
 		}
-		if !strings.Contains(stdout, "toolspec replay --adapter "+shellQuote(adapter)+" "+shellQuote(file)+"\n") {
+		if !strings.Contains(stdout, "toolspec-kit replay --adapter "+shellQuote(adapter)+" "+shellQuote(file)+"\n") {
 			t.Errorf("no replay line for %s", file)
 		}
-		if code, rout, _ := runCmd(t, "", "replay", "--adapter", adapter, file); code != 1 || !strings.Contains(rout, ": got ") {
+		if code, rout, _ := runCmd(t, "replay", "--adapter", adapter, file); code != 1 || !strings.Contains(rout, ": got ") {
 			t.Errorf("replay %s: exit %d\n%s", file, code, rout)
 		}
 	}
@@ -761,7 +804,7 @@ func groups(t *testing.T, out string) []group {
 		g := &gs[len(gs)-1]
 		switch {
 		case line == "":
-		case strings.HasPrefix(line, "    toolspec replay "):
+		case strings.HasPrefix(line, "    toolspec-kit replay "):
 			g.replay = strings.TrimSpace(line)
 		case moreRE.MatchString(line):
 			g.more, _ = strconv.Atoi(moreRE.FindStringSubmatch(line)[1])
@@ -782,7 +825,7 @@ func TestCheckGroupsTwoBugs(t *testing.T) {
 	adapter := as("two-bugs")
 	dir := t.TempDir()
 	args := []string{"check", "--adapter", adapter, "--format", "openai-chat", "--claim", "stop-reason", "--random", "30", "--seed", "1", "--out", dir}
-	code, out, errOut := runCmd(t, "", args...)
+	code, out, errOut := runCmd(t, args...)
 	n := summary(t, out)
 	if code != 1 || n[2] < 4 || n[5] != 0 {
 		t.Fatalf("exit %d, %v; stderr %q\n%s", code, n, errOut, out)
@@ -807,7 +850,7 @@ func TestCheckGroupsTwoBugs(t *testing.T) {
 			t.Errorf("group %s: %d more, representative %q", g.rule, g.more, g.representative)
 		}
 		// The replay command, run as printed, fails the group's rule.
-		if !strings.HasPrefix(g.replay, "toolspec replay --adapter "+shellQuote(adapter)+" --claim stop-reason "+dir+string(filepath.Separator)) {
+		if !strings.HasPrefix(g.replay, "toolspec-kit replay --adapter "+shellQuote(adapter)+" --claim stop-reason "+dir+string(filepath.Separator)) {
 			t.Fatalf("group %s: replay %q", g.rule, g.replay)
 		}
 		cmd := exec.Command("sh", "-c", g.replay)
@@ -826,7 +869,7 @@ func TestCheckGroupsTwoBugs(t *testing.T) {
 	if strings.Contains(out, "\nFAIL ") || strings.Contains(out, "RULE     PASSED") {
 		t.Errorf("without --verbose, the failing cases or the table are listed:\n%s", out)
 	}
-	_, vout, _ := runCmd(t, "", append(args, "--verbose")...)
+	_, vout, _ := runCmd(t, append(args, "--verbose")...)
 	if fs := failures(vout); len(fs) != n[2] || len(groups(t, vout)) != 2 || !strings.Contains(vout, "RULE     PASSED") {
 		t.Errorf("--verbose: %d failing cases, want %d, and the groups and the table:\n%s", len(fs), n[2], vout)
 	}
@@ -837,7 +880,7 @@ func TestCheckGroupsTwoBugs(t *testing.T) {
 // fail nothing: an adapter whose only fault is a warning (ids dropped,
 // SHOULD) passes, with its warnings printed.
 func TestCheckSections(t *testing.T) {
-	code, out, errOut := runCmd(t, "", "check", "--adapter", as("finished-all"), "--format", "openai-chat", "--random", "0", "--out", t.TempDir())
+	code, out, errOut := runCmd(t, "check", "--adapter", as("finished-all"), "--format", "openai-chat", "--random", "0", "--out", t.TempDir())
 	n := summary(t, out)
 	realRE := regexp.MustCompile(`failed \((\d+) on real traffic\)`)
 	m := realRE.FindStringSubmatch(out)
@@ -856,10 +899,30 @@ func TestCheckSections(t *testing.T) {
 		t.Errorf("%d causes, %d warnings", len(gs), strings.Count(out, "\nWarning "))
 	}
 
-	code, out, _ = runCmd(t, "", "check", "--adapter", as("drops-ids"), "--format", "openai-chat", "--random", "0", "--out", t.TempDir())
+	code, out, _ = runCmd(t, "check", "--adapter", as("drops-ids"), "--format", "openai-chat", "--random", "0", "--out", t.TempDir())
 	n = summary(t, out)
 	if code != 0 || n[2] != 0 || !strings.Contains(out, "No failure that is not expected; ") || !strings.Contains(out, "\n== Warnings: 1 cause ") ||
 		!strings.Contains(out, "[SHOULD: ID-1 verbatim-id]") || strings.Contains(out, "\n== Failures") {
 		t.Errorf("ids dropped: exit %d, %v\n%s", code, n, out)
+	}
+}
+
+// TestOtherCommands: reassemble and history are toolspec's; given one,
+// toolspec-kit exits 2 and names toolspec. Without a subcommand it prints
+// its usage, which lists its own.
+func TestOtherCommands(t *testing.T) {
+	for _, name := range []string{"reassemble", "history"} {
+		if code, _, errOut := runCmd(t, name, "file"); code != 2 || !strings.Contains(errOut, "cmd/toolspec "+name) {
+			t.Errorf("toolspec-kit %s: exit %d, stderr %q", name, code, errOut)
+		}
+	}
+	if code, _, errOut := runCmd(t); code != 2 || !strings.Contains(errOut, "usage: toolspec-kit") {
+		t.Errorf("toolspec-kit: exit %d, stderr %q", code, errOut)
+	}
+	code, out, _ := runCmd(t, "-h")
+	for name := range commands {
+		if code != 0 || !strings.Contains(out, "toolspec-kit "+name+" ") {
+			t.Errorf("toolspec-kit -h: exit %d, the usage lacks %s:\n%s", code, name, out)
+		}
 	}
 }

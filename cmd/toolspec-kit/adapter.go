@@ -132,7 +132,7 @@ func (af *adapterFlags) open(stderr io.Writer) (*adapter, error) {
 }
 
 // replayFlags are the flags that name the same adapter, claims and
-// timeout to toolspec replay and reduce.
+// timeout to toolspec-kit replay and reduce.
 func (af *adapterFlags) replayFlags(d spectest.Description) string {
 	s := "--adapter " + shellQuote(af.cmd)
 	if af.serve {
@@ -190,11 +190,11 @@ func exitFor(err error, stderr io.Writer) int {
 	var pe *spectest.ProtocolError
 	switch {
 	case errors.Is(err, errUsage):
-		fmt.Fprintf(stderr, "toolspec: %v\n", strings.TrimPrefix(err.Error(), "usage: "))
+		fmt.Fprintf(stderr, "toolspec-kit: %v\n", strings.TrimPrefix(err.Error(), "usage: "))
 	case errors.As(err, &pe):
-		fmt.Fprintf(stderr, "toolspec: the adapter is broken: %v\n", err)
+		fmt.Fprintf(stderr, "toolspec-kit: the adapter is broken: %v\n", err)
 	default:
-		fmt.Fprintf(stderr, "toolspec: %v\n", err)
+		fmt.Fprintf(stderr, "toolspec-kit: %v\n", err)
 	}
 	return 2
 }
