@@ -82,6 +82,15 @@ func (rt roundTripper) RoundTrip(req *http.Request) (*http.Response, error) {
 	return rt.t.Middleware(req, rt.next.RoundTrip)
 }
 
+// CloseIdleConnections closes the idle connections of the next round
+// tripper, if it has the method, as [http.Client.CloseIdleConnections]
+// asks.
+func (rt roundTripper) CloseIdleConnections() {
+	if c, ok := rt.next.(interface{ CloseIdleConnections() }); ok {
+		c.CloseIdleConnections()
+	}
+}
+
 // Middleware sends req through next and, when the response is a success,
 // replaces its body by one that feeds every byte read from it to a new
 // assembler. A later successful response (a retry the client made after a

@@ -580,6 +580,7 @@ func TestDefaultTransport(t *testing.T) {
 	if out, err := te.Outcome(); err != nil || out.Err() != nil || te.Responses() != 1 {
 		t.Errorf("Outcome: %v, %v, %d responses", err, out.Err(), te.Responses())
 	}
+	client.CloseIdleConnections() // reaches http.DefaultTransport's
 }
 
 // TestNewPanics: an unknown format panics at New, not inside a request.
