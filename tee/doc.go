@@ -24,7 +24,9 @@
 // Use one Tee per request. It records the last successful (2xx) response;
 // a response of any other status passes untouched, and a later 2xx (a
 // retry the client made) replaces the earlier one, whose body the client
-// discarded.
+// discarded. A program that makes many requests gives each its own
+// http.Client with its own tee; the clients may share the Transport under
+// the tees, and with it their connections.
 //
 // # Events while the reader reads
 //
