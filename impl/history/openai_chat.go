@@ -520,7 +520,7 @@ func encodeChat(h spec.History) ([]byte, []spec.Violation) {
 		w.open('{')
 		w.strMember("role", "system")
 		w.key("content")
-		if !e.content([]spec.Part{p}, func(int) string { return systemPath(i) }) {
+		if !e.content([]spec.Part{p}, func(int) string { return systemPath(i) }, "system") {
 			w.reset(m)
 			continue
 		}
@@ -538,7 +538,11 @@ func encodeChat(h spec.History) ([]byte, []spec.Violation) {
 				w.strMember("role", "user")
 			}
 			w.key("content")
-			if !e.content(m.Parts, path) {
+			role := "user"
+			if m.Role == spec.RoleSystem {
+				role = "system"
+			}
+			if !e.content(m.Parts, path, role) {
 				w.raw("[]")
 			}
 			w.close('}')
@@ -564,10 +568,13 @@ func encodeChat(h spec.History) ([]byte, []spec.Violation) {
 	return w.b, e.losses
 }
 
-// content writes parts as a message content: a string for one text part,
-// else an array of content parts. It writes nothing and returns false when
-// there are parts and every one is lost.
-func (e *chatEncoder) content(parts []spec.Part, path func(int) string) bool {
+// content writes parts as the content of a message of role: a string for
+// one text part, else an array of content parts. It writes nothing and
+// returns false when there are parts and every one is lost. An image in a
+// message other than a user message is a loss (XLATE-4): the content of a
+// system or tool message takes text parts only, an assistant's text and
+// refusal parts.
+func (e *chatEncoder) content(parts []spec.Part, path func(int) string, role string) bool {
 	w := &e.w
 	if len(parts) == 1 && parts[0].Kind == spec.PartText {
 		e.textSignature(parts[0], path(0))
@@ -578,7 +585,7 @@ func (e *chatEncoder) content(parts []spec.Part, path func(int) string) bool {
 	w.open('[')
 	n := 0
 	for j, p := range parts {
-		if e.contentPart(p, path(j)) {
+		if e.contentPart(p, path(j), role) {
 			n++
 		}
 	}
@@ -590,9 +597,9 @@ func (e *chatEncoder) content(parts []spec.Part, path func(int) string) bool {
 	return true
 }
 
-// contentPart writes one element of a content array, or names its loss
-// and returns false.
-func (e *chatEncoder) contentPart(p spec.Part, path string) bool {
+// contentPart writes one element of the content array of a message of
+// role, or names its loss and returns false.
+func (e *chatEncoder) contentPart(p spec.Part, path string, role string) bool {
 	w := &e.w
 	switch p.Kind {
 	case spec.PartText:
@@ -605,6 +612,10 @@ func (e *chatEncoder) contentPart(p spec.Part, path string) bool {
 		return true
 	case spec.PartImage, spec.PartOpaque:
 		if p.Format == spec.FormatOpenAIChat && isJSONObject(p.Data) {
+			if p.Kind == spec.PartImage && role != "user" {
+				e.lose(spec.XlateOpaque, path, "an image in %s content: openai-chat takes images in user messages only", role)
+				return false
+			}
 			w.elem()
 			w.raw(p.Data)
 			return true
@@ -681,7 +692,7 @@ func (e *chatEncoder) assistant(i int, m spec.Message) {
 	w.open('{')
 	w.strMember("role", "assistant")
 	w.key("content")
-	if len(content) == 0 || !e.content(content, func(j int) string { return contentPaths[j] }) {
+	if len(content) == 0 || !e.content(content, func(j int) string { return contentPaths[j] }, "assistant") {
 		w.raw("null")
 	}
 	if reasoning >= 0 {
@@ -739,7 +750,7 @@ func (e *chatEncoder) results(i int, m spec.Message) {
 		w.strMember("role", "tool")
 		w.strMemberIf("tool_call_id", p.ID)
 		w.key("content")
-		if !e.content(p.Content, func(k int) string { return contentPath(i, j, k) }) {
+		if !e.content(p.Content, func(k int) string { return contentPath(i, j, k) }, "tool") {
 			w.raw("[]")
 		}
 		w.close('}')

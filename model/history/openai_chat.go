@@ -35,7 +35,12 @@ import (
 // "developer" message is written back as "system": History has one system
 // role. Every member, not null, that no History holds (a custom tool's
 // format, a message's name) is named as a loss
-// (chatDropped).
+// (chatDropped). An image is written in a user message only: the content
+// of a system or tool message takes text parts, an assistant's text and
+// refusal parts (openai-go's ChatCompletionSystemMessageParamContentUnion,
+// ChatCompletionToolMessageParamContentUnion and
+// ChatCompletionAssistantMessageParamContentArrayOfContentPartUnion), so
+// an image elsewhere is a loss (XLATE-4).
 
 // decodeChat decodes an OpenAI Chat Completions request body.
 func decodeChat(doc []byte) (spec.History, PathMap, []spec.Violation) {
@@ -472,7 +477,7 @@ func encodeChat(h spec.History) ([]byte, []spec.Violation) {
 	var e chatEncoder
 	var msgs []string
 	for i, p := range h.System {
-		if c := e.content([]spec.Part{p}, func(int) string { return systemPath(i) }, ""); c != "" {
+		if c := e.content([]spec.Part{p}, func(int) string { return systemPath(i) }, "system"); c != "" {
 			msgs = append(msgs, jobj("role", jstr("system"), "content", c))
 		}
 	}
@@ -484,7 +489,7 @@ func encodeChat(h spec.History) ([]byte, []spec.Violation) {
 			if m.Role == spec.RoleSystem {
 				role = "system"
 			}
-			c := e.content(m.Parts, path, "")
+			c := e.content(m.Parts, path, role)
 			if c == "" {
 				c = "[]"
 			}
@@ -518,18 +523,20 @@ func (e *chatEncoder) lose(rule spec.RuleID, p, format string, args ...any) {
 	e.losses = append(e.losses, loss(rule, p, format, args...))
 }
 
-// content writes parts as a message content: a string for one text part,
-// else an array of content parts; "" when nothing is written. A part that
-// is not text, or an image or opaque part of this format, is a loss
-// (XLATE-1 for reasoning, else XLATE-4, or rule when given).
-func (e *chatEncoder) content(parts []spec.Part, path func(int) string, rule spec.RuleID) string {
+// content writes parts as the content of a message of role: a string for
+// one text part, else an array of content parts; "" when nothing is
+// written. A part that is not text, or an image or opaque part of this
+// format, is a loss (XLATE-1 for reasoning, else XLATE-4), and so is an
+// image in a message other than a user message, whose content takes text
+// parts only (refusal parts for the assistant's; XLATE-4).
+func (e *chatEncoder) content(parts []spec.Part, path func(int) string, role string) string {
 	if len(parts) == 1 && parts[0].Kind == spec.PartText {
 		e.textSignature(parts[0], path(0))
 		return jstr(parts[0].Text)
 	}
 	var elems []string
 	for j, p := range parts {
-		if el := e.contentPart(p, path(j), rule); el != "" {
+		if el := e.contentPart(p, path(j), role); el != "" {
 			elems = append(elems, el)
 		}
 	}
@@ -539,28 +546,26 @@ func (e *chatEncoder) content(parts []spec.Part, path func(int) string, rule spe
 	return jarr(elems)
 }
 
-// contentPart writes one element of a content array, or returns "" and
-// names the loss.
-func (e *chatEncoder) contentPart(p spec.Part, path string, rule spec.RuleID) string {
+// contentPart writes one element of the content array of a message of
+// role, or returns "" and names the loss.
+func (e *chatEncoder) contentPart(p spec.Part, path string, role string) string {
 	switch p.Kind {
 	case spec.PartText:
 		e.textSignature(p, path)
 		return jobj("type", jstr("text"), "text", jstr(p.Text))
 	case spec.PartImage, spec.PartOpaque:
 		if p.Format == spec.FormatOpenAIChat && isJSONObject(p.Data) {
+			if p.Kind == spec.PartImage && role != "user" {
+				e.lose(spec.XlateOpaque, path, "an image in %s content: openai-chat takes images in user messages only", role)
+				return ""
+			}
 			return p.Data
 		}
-		if rule == "" {
-			rule = spec.XlateOpaque
-		}
-		e.lose(rule, path, "%s part of %s: openai-chat cannot carry it", p.Kind, formatName(p.Format))
+		e.lose(spec.XlateOpaque, path, "%s part of %s: openai-chat cannot carry it", p.Kind, formatName(p.Format))
 	case spec.PartThinking, spec.PartRedacted:
 		e.lose(spec.XlateThinking, path, "%s part outside an assistant message's reasoning: openai-chat cannot carry it", p.Kind)
 	default:
-		if rule == "" {
-			rule = spec.XlateOpaque
-		}
-		e.lose(rule, path, "%s part in a content: openai-chat cannot carry it", p.Kind)
+		e.lose(spec.XlateOpaque, path, "%s part in a content: openai-chat cannot carry it", p.Kind)
 	}
 	return ""
 }
@@ -617,7 +622,7 @@ func (e *chatEncoder) assistant(i int, m spec.Message) string {
 			content, contentPaths = append(content, p), append(contentPaths, path)
 		}
 	}
-	c := e.content(content, func(j int) string { return contentPaths[j] }, "")
+	c := e.content(content, func(j int) string { return contentPaths[j] }, "assistant")
 	if c == "" || len(content) == 0 {
 		c = "null"
 	}
@@ -662,7 +667,7 @@ func (e *chatEncoder) results(i int, m spec.Message) []string {
 		if p.IsError {
 			e.lose(spec.XlateOpaque, path, "the error flag of a result: openai-chat results have none")
 		}
-		c := e.content(p.Content, func(k int) string { return contentPath(i, j, k) }, "")
+		c := e.content(p.Content, func(k int) string { return contentPath(i, j, k) }, "tool")
 		if c == "" {
 			c = "[]"
 		}
