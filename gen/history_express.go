@@ -354,10 +354,14 @@ func (p *hproj) responses() {
 			parts := p.parts(i, func(j int, pt spec.Part) (spec.Part, bool) {
 				path := hPartPath(i, j)
 				switch pt.Kind {
-				case spec.PartText, spec.PartThinking:
+				case spec.PartThinking, spec.PartRedacted:
+					if pt.ID == "" { // a reasoning item requires its id (ID-12)
+						p.losePart(pt, path)
+						return pt, false
+					}
 					return p.noSig(pt, path), true
-				case spec.PartRedacted:
-					return pt, true
+				case spec.PartText:
+					return p.noSig(pt, path), true
 				case spec.PartCall:
 					pt = p.noSig(pt, path)
 					return pt, true

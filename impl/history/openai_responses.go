@@ -779,6 +779,11 @@ func (e *encoder) rsAssistant(w *writer, m spec.Message, i int) {
 			e.signature(pt, p)
 			texts = append(texts, pt.Text)
 		case spec.PartThinking, spec.PartRedacted:
+			if pt.ID == "" {
+				// XLATE-1, ID-12: ResponseReasoningItemParam requires its id.
+				e.lose(spec.XlateThinking, p, "%s part without a reasoning item id: a Responses reasoning item requires one", pt.Kind)
+				continue
+			}
 			if !r.takes(pt) {
 				flush()
 				r = rsReasoningItem{open: true, id: pt.ID}

@@ -57,7 +57,10 @@ import (
 // block is text, the other system blocks as system messages, user
 // content as a string when it is one text part, consecutive text of an
 // assistant message as one message item of output_text parts, and each
-// run of thinking and redacted parts with one ID as one reasoning item. A
+// run of thinking and redacted parts with one ID as one reasoning item (a
+// thinking or redacted part without an ID, read from another format, is a
+// loss, XLATE-1: openai-go's ResponseReasoningItemParam requires the id,
+// ID-12, and none is made up). A
 // result answering a custom call of its turn is a custom_tool_call_output.
 // Responses cannot carry signatures, a result's error flag or its tool
 // name (but for the name of the call its id names, which is implied), nor
@@ -729,6 +732,11 @@ func (e *encoder) rsAssistant(m spec.Message, i int) []jsonValue {
 			e.signature(pt, p)
 			texts = append(texts, jsonObject{}.add("type", jsonString("output_text")).add("text", jsonString(pt.Text)))
 		case spec.PartThinking, spec.PartRedacted:
+			if pt.ID == "" {
+				// XLATE-1, ID-12: ResponseReasoningItemParam requires its id.
+				e.lose(spec.XlateThinking, p, "%s part without a reasoning item id: a Responses reasoning item requires one", pt.Kind)
+				continue
+			}
 			if !r.takes(pt) {
 				flush()
 				r = rsReasoningItem{open: true, id: pt.ID}
