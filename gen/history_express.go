@@ -275,6 +275,11 @@ func (p *hproj) tools(custom bool) {
 				t.Schema = ""
 			}
 			t.Strict = p.strict(t, i)
+			if t.Schema == "" && p.f == spec.FormatBedrock {
+				// Bedrock requires a schema: a tool without one is
+				// written as a function of no parameters (XLATE-6).
+				t.Schema = `{"type":"object","properties":{}}`
+			}
 		}
 		p.out.Tools = append(p.out.Tools, t)
 	}
@@ -573,6 +578,11 @@ func (p *hproj) bedrock() {
 		return pt, false
 	}
 	for j, pt := range p.in.System {
+		if pt.Kind == spec.PartImage {
+			// A system block is text, guardContent or cachePoint.
+			p.losePart(pt, hSystemPath(j))
+			continue
+		}
 		if r, ok := block(pt, hSystemPath(j), false); ok {
 			p.out.System = append(p.out.System, r)
 		}
@@ -620,7 +630,10 @@ func (p *hproj) bedrock() {
 		}
 	}
 	p.tools(false)
-	p.toolChoice(func(m spec.ToolChoiceMode) bool { return m != spec.ChoiceNone && knownMode(m) }, false)
+	// A tool choice needs a tool: Bedrock's toolConfig requires its tools.
+	p.toolChoice(func(m spec.ToolChoiceMode) bool {
+		return m != spec.ChoiceNone && knownMode(m) && len(p.out.Tools) > 0
+	}, false)
 }
 
 // Unbind returns h as a translation to another format writes it before

@@ -493,6 +493,11 @@ func encodeAnthropic(h spec.History) ([]byte, []spec.Violation) {
 		w.key("system")
 		w.open('[')
 		for i, p := range h.System {
+			if p.Kind == spec.PartImage {
+				// MessageNewParams.System is []TextBlockParam.
+				e.lose(spec.XlateOpaque, systemPath(i), "an image in the system prompt: anthropic's system blocks are text only")
+				continue
+			}
 			e.block(p, systemPath(i))
 		}
 		w.close(']')
@@ -701,14 +706,16 @@ func (e *anthropicEncoder) tool(i int, t spec.Tool) {
 		e.lose(spec.XlateTools, toolPath(i), "an input schema that is not JSON: anthropic cannot carry it")
 		schema = ""
 	}
+	if schema == "" {
+		// ToolParam.InputSchema is required.
+		schema = noParams
+	}
 	w.elem()
 	w.open('{')
 	w.strMember("name", t.Name)
 	w.strMemberIf("description", t.Description)
-	if schema != "" {
-		w.key("input_schema")
-		w.raw(schema)
-	}
+	w.key("input_schema")
+	w.raw(schema)
 	if t.Strict == spec.StrictOn {
 		w.key("strict")
 		w.raw("true")

@@ -457,6 +457,11 @@ func encodeBedrock(h spec.History) ([]byte, []spec.Violation) {
 		w.key("system")
 		w.open('[')
 		for j, pt := range h.System {
+			if pt.Kind == spec.PartImage {
+				// SystemContentBlock is text, guardContent or cachePoint.
+				e.lose(spec.XlateOpaque, systemPath(j), "an image in the system prompt: Bedrock's system blocks are text, guardContent and cachePoint only")
+				continue
+			}
 			if b, ok := e.brBlock(pt, systemPath(j), false); ok {
 				w.elem()
 				w.raw(b)
@@ -513,13 +518,16 @@ func encodeBedrock(h spec.History) ([]byte, []spec.Violation) {
 		w.open('{')
 		w.strMember("name", t.Name)
 		w.strMemberIf("description", t.Description)
-		if s := e.toolSchema(t, i); s != "" {
-			w.key("inputSchema")
-			w.open('{')
-			w.key("json")
-			w.raw(s)
-			w.close('}')
+		// ToolSpecification.InputSchema is required.
+		s := e.toolSchema(t, i)
+		if s == "" {
+			s = noParams
 		}
+		w.key("inputSchema")
+		w.open('{')
+		w.key("json")
+		w.raw(s)
+		w.close('}')
 		e.vs = append(e.vs, strictLoss(t, i, e.f)...)
 		w.close('}')
 		w.close('}')
@@ -532,6 +540,11 @@ func encodeBedrock(h spec.History) ([]byte, []spec.Violation) {
 		some = true
 	}
 	choice := h.ToolChoice
+	if n == 0 && (choice.Mode == spec.ChoiceAuto || choice.Mode == spec.ChoiceRequired || choice.Mode == spec.ChoiceTool) {
+		// ToolConfiguration.Tools is required: no toolConfig at all.
+		e.lose(spec.XlateToolChoice, toolChoicePath, "tool choice %s without a tool: Bedrock's toolConfig requires its tools", choice.Mode)
+		choice = spec.ToolChoice{}
+	}
 	switch choice.Mode {
 	case spec.ChoiceAuto, spec.ChoiceRequired:
 		k := "auto"

@@ -297,6 +297,13 @@ func (e *encoder) badRole(i int, r spec.Role) {
 	e.lose(spec.XlateOpaque, messagePath(i), "message of unknown role %d left out", int(r))
 }
 
+// noParams is the input schema of a function without parameters, which
+// Anthropic and Bedrock write for a tool that has none (XLATE-6): both
+// require one, and a tool without a schema means no parameters where a
+// format may leave it out (OpenAI chat's parameters, Gemini's
+// FunctionDeclaration).
+const noParams = `{"type":"object","properties":{}}`
+
 // toolSchema is tool t's schema to write, or "" (its loss named when it
 // is not a JSON object).
 func (e *encoder) toolSchema(t spec.Tool, i int) string {

@@ -478,6 +478,11 @@ func encodeAnthropic(h spec.History) ([]byte, []spec.Violation) {
 	} else if len(h.System) > 0 {
 		var blocks []string
 		for i, p := range h.System {
+			if p.Kind == spec.PartImage {
+				// MessageNewParams.System is []TextBlockParam.
+				e.lose(spec.XlateOpaque, systemPath(i), "an image in the system prompt: anthropic's system blocks are text only")
+				continue
+			}
 			if b := e.block(p, systemPath(i)); b != "" {
 				blocks = append(blocks, b)
 			}
@@ -686,6 +691,10 @@ func (e *anthropicEncoder) tool(i int, t spec.Tool) string {
 	if schema != "" && !json.Valid([]byte(schema)) {
 		e.lose(spec.XlateTools, toolPath(i), "an input schema that is not JSON: anthropic cannot carry it")
 		schema = ""
+	}
+	if schema == "" {
+		// ToolParam.InputSchema is required.
+		schema = noParams
 	}
 	strict := ""
 	if t.Strict == spec.StrictOn {

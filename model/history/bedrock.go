@@ -390,6 +390,11 @@ func encodeBedrock(h spec.History) ([]byte, []spec.Violation) {
 	if len(h.System) > 0 {
 		sys := jsonArray{}
 		for j, pt := range h.System {
+			if pt.Kind == spec.PartImage {
+				// SystemContentBlock is text, guardContent or cachePoint.
+				e.lose(spec.XlateOpaque, systemPath(j), "an image in the system prompt: Bedrock's system blocks are text, guardContent and cachePoint only")
+				continue
+			}
 			if v, ok := e.brBlock(pt, systemPath(j), false); ok {
 				sys = append(sys, v)
 			}
@@ -424,16 +429,25 @@ func encodeBedrock(h spec.History) ([]byte, []spec.Violation) {
 		if t.Description != "" {
 			ts = ts.add("description", jsonString(t.Description))
 		}
-		if s, ok := e.toolSchema(t, i); ok {
-			ts = ts.add("inputSchema", jsonObject{}.add("json", s))
+		// ToolSpecification.InputSchema is required.
+		s, ok := e.toolSchema(t, i)
+		if !ok {
+			s = jsonRaw(noParams)
 		}
+		ts = ts.add("inputSchema", jsonObject{}.add("json", s))
 		e.vs = append(e.vs, strictLoss(t, i, e.f)...)
 		tools = append(tools, jsonObject{}.add("toolSpec", ts))
 	}
 	if len(tools) > 0 {
 		tc = tc.add("tools", tools)
 	}
-	switch choice := h.ToolChoice; choice.Mode {
+	choice := h.ToolChoice
+	if len(tools) == 0 && (choice.Mode == spec.ChoiceAuto || choice.Mode == spec.ChoiceRequired || choice.Mode == spec.ChoiceTool) {
+		// ToolConfiguration.Tools is required: no toolConfig at all.
+		e.lose(spec.XlateToolChoice, toolChoicePath, "tool choice %s without a tool: Bedrock's toolConfig requires its tools", choice.Mode)
+		choice = spec.ToolChoice{}
+	}
+	switch choice.Mode {
 	case spec.ChoiceAuto:
 		tc = tc.add("toolChoice", jsonObject{}.add("auto", jsonObject{}))
 	case spec.ChoiceRequired:
