@@ -237,6 +237,22 @@ report-node:
 	cd report/node && npm ci --no-audit --no-fund
 	sh report/node/smoke.sh
 
+.PHONY: report-python
+# report-python installs the Python adapters of report/python (Python SDKs
+# at the exact versions of its requirements.txt, every dependency pinned
+# with its hashes, from PyPI, with pip install --require-hashes into the
+# virtual environment report/python/.venv, made anew when requirements.txt
+# changed) and smoke-tests each one on shared captures of its formats
+# against toolspec reassemble. It needs Python 3.11 (PYTHON); the Go
+# modules never depend on report/python.
+PYTHON ?= python3.11
+report-python:
+	@cd report/python && if ! cmp -s requirements.txt .venv/requirements.txt; then \
+		rm -rf .venv && $(PYTHON) -m venv .venv && \
+		.venv/bin/pip install --quiet --disable-pip-version-check --require-hashes --no-deps -r requirements.txt && \
+		.venv/bin/pip check && cp requirements.txt .venv/requirements.txt; fi
+	report/python/.venv/bin/python report/python/smoke.py
+
 .PHONY: report-bump
 # report-bump moves every library of the report to its newest release: the
 # Go libraries of the nested module report (go get @latest, go mod tidy)
@@ -259,29 +275,39 @@ report-bump:
 # nested module report (openai-go, anthropic-sdk-go, eino, langchaingo,
 # Ollama's Anthropic converter; the module fetches them through the module
 # proxy, the root module never requires them) and on the external adapter
-# programs of report/external.txt and report/node/adapters.txt (the Node
-# adapters, which report-node installs first), and writes
-# docs/conformance.md, the shrunk scenarios under docs/conformance/ and the
-# README's summary of the report (between its report-summary lines), which
-# report-check holds equal to the committed report.
+# programs of report/external.txt, report/node/adapters.txt (the Node
+# adapters, which report-node installs first) and
+# report/python/adapters.txt (the Python adapters, which report-python
+# installs first), and writes docs/conformance.md, the shrunk scenarios
+# under docs/conformance/ and the README's summary of the report (between
+# its report-summary lines), which report-check holds equal to the
+# committed report.
 report:
 	@if [ -d report/node ]; then $(MAKE) --no-print-directory report-node; fi
+	@if [ -d report/python ]; then $(MAKE) --no-print-directory report-python; fi
 	cd report && $(GO) run ./cmd/conformance -out ../docs/conformance.md
 	@$(MAKE) --no-print-directory bugs-node
+	@if [ -d report/python ]; then $(MAKE) --no-print-directory bugs-python; fi
 
-.PHONY: bugs bugs-node
+.PHONY: bugs bugs-node bugs-python
 # bugs runs the program of every bug report of docs/conformance/bugs: the
-# Go ones (report/bugs, which report-check runs too) and the Node ones
-# (report/node/bugs, after report-node's install). Each exits with status
-# 1 while its bug is there; one that exits otherwise no longer reproduces
+# Go ones (report/bugs, which report-check runs too), the Node ones
+# (report/node/bugs, after report-node's install) and the Python ones
+# (report/python/bugs, after report-python's). Each exits with status 1
+# while its bug is there; one that exits otherwise no longer reproduces
 # (the library fixed it, or the program broke), and the target fails.
-bugs: report-node bugs-node
+bugs: report-node bugs-node report-python bugs-python
 	cd report && $(GO) test -count=1 -run 'TestBugReports|TestBugPrograms' ./conformance/
 bugs-node:
 	@cd report/node && for f in bugs/*.mjs; do [ -e "$$f" ] || continue; \
 		node "$$f" >/dev/null 2>&1; rc=$$?; \
 		if [ $$rc -ne 1 ]; then echo "bugs: node $$f exited $$rc, want 1 (the bug reproduced)"; exit 1; fi; \
 		echo "bugs: node $$f reproduces its bug"; done
+bugs-python:
+	@cd report/python && for f in bugs/*.py; do [ -e "$$f" ] || continue; \
+		.venv/bin/python "$$f" >/dev/null 2>&1; rc=$$?; \
+		if [ $$rc -ne 1 ]; then echo "bugs: python $$f exited $$rc, want 1 (the bug reproduced)"; exit 1; fi; \
+		echo "bugs: python $$f reproduces its bug"; done
 
 # report-check builds the generator, checks the report module as check
 # does the root (gofmt, vet, staticcheck) and tests it: the adapters on the

@@ -17,9 +17,9 @@ const bugsDir = "../../docs/conformance/bugs"
 
 // TestBugReports: every bug report is in the form of the bugs folder's
 // README.md, its program is a file of the repository (a Go program of the
-// report's module under report/bugs, or a Node program under
-// report/node/bugs) whose text the report shows verbatim, and its Run
-// command runs that program.
+// report's module under report/bugs, a Node program under report/node/bugs
+// or a Python program under report/python/bugs) whose text the report
+// shows verbatim, and its Run command runs that program.
 func TestBugReports(t *testing.T) {
 	bugs, err := LoadBugs(bugsDir)
 	if err != nil {
@@ -34,9 +34,11 @@ func TestBugReports(t *testing.T) {
 				want = "report/bugs/" + slug + "/main.go"
 			case strings.HasSuffix(b.Program, ".mjs"):
 				want = "report/node/bugs/" + slug + ".mjs"
+			case strings.HasSuffix(b.Program, ".py"):
+				want = "report/python/bugs/" + slug + ".py"
 			}
 			if b.Program != want {
-				t.Fatalf("program %s, want %s (report/bugs/%s/main.go or report/node/bugs/%s.mjs)", b.Program, want, slug, slug)
+				t.Fatalf("program %s, want %s (report/bugs/%s/main.go, report/node/bugs/%s.mjs or report/python/bugs/%s.py)", b.Program, want, slug, slug, slug)
 			}
 			code, err := os.ReadFile(filepath.Join("../..", b.Program))
 			if err != nil {
@@ -45,7 +47,7 @@ func TestBugReports(t *testing.T) {
 			if string(code) != b.Code {
 				t.Errorf("the Program section is not %s verbatim", b.Program)
 			}
-			if !strings.Contains(b.Run, strings.TrimPrefix(strings.TrimPrefix(b.Program, "report/node/"), "report/")) &&
+			if !strings.Contains(b.Run, strings.TrimPrefix(strings.TrimPrefix(strings.TrimPrefix(b.Program, "report/node/"), "report/python/"), "report/")) &&
 				!strings.Contains(b.Run, "./bugs/"+slug) {
 				t.Errorf("Run %q does not run %s", b.Run, b.Program)
 			}
@@ -53,10 +55,11 @@ func TestBugReports(t *testing.T) {
 	}
 }
 
-// TestBugPrograms runs every Go bug program (make bugs runs the Node ones
-// too, after npm ci): each must exit with status 1, the bug still there at
-// the version the report module pins. One that exits 0 no longer
-// reproduces its bug: the library fixed it, and its report goes.
+// TestBugPrograms runs every Go bug program (make bugs runs the Node and
+// Python ones too, after npm ci and make report-python): each must exit
+// with status 1, the bug still there at the version the report module
+// pins. One that exits 0 no longer reproduces its bug: the library fixed
+// it, and its report goes.
 func TestBugPrograms(t *testing.T) {
 	bugs, err := LoadBugs(bugsDir)
 	if err != nil {

@@ -30,11 +30,16 @@ func TestCommittedReport(t *testing.T) {
 	}
 	// The Node adapters need not be installed to check the report that
 	// lists them.
-	node, err := readList("../"+NodeFile, true)
+	node, err := readList("../"+NodeFile, listNode)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := CheckDocument(doc, committed, append(append(Builtin(), ext...), node...)); err != nil {
+	// Nor the Python adapters.
+	py, err := readList("../"+PythonFile, listPython)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := CheckDocument(doc, committed, append(append(append(Builtin(), ext...), node...), py...)); err != nil {
 		t.Errorf("%s is not in the generator's form (run make report):\n%v", committed, err)
 	}
 }
@@ -360,6 +365,100 @@ func TestNode(t *testing.T) {
 	if _, err := Node(list); err == nil || !strings.Contains(err.Error(), "no .js or .mjs script") {
 		t.Errorf("no script: error %v", err)
 	}
+}
+
+// TestPython: the Python list's free-text names become python-SCRIPT
+// ('_' written '-'), a list whose virtual environment is not there is an
+// error, and each adapter runs by the persistent form, its handshake held
+// to its line: a fake adapter (python3 from PATH, as make check-python
+// needs) runs, and one that describes itself otherwise does not.
+func TestPython(t *testing.T) {
+	if _, err := exec.LookPath("python3"); err != nil {
+		t.Skip("no python3")
+	}
+	dir := t.TempDir()
+	fake := filepath.Join(dir, "fake_adapter.py")
+	// It answers the handshake with the description of argv[1..4] and
+	// every stream with no call, stop end.
+	code := `import json, sys
+name, version, formats, claims = sys.argv[1:5]
+for line in sys.stdin:
+    req = json.loads(line)
+    if req["cmd"] == "start":
+        out = {"version": 1, "adapter": {"name": name, "version": version, "formats": formats.split(","), "claims": claims.split(",")}}
+    elif req["cmd"] == "run":
+        out = {"seq": req["seq"], "calls": [], "stop_reason": "end"}
+    else:
+        break
+    print(json.dumps(out), flush=True)
+`
+	if err := os.WriteFile(fake, []byte(code), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	list := filepath.Join(dir, "adapters.txt")
+	write := func(version string) {
+		t.Helper()
+		line := "fake adapter | fake==1.0 | ollama | stop-reason | python3 " + fake + " 'fake adapter' " + version + " ollama stop-reason\n"
+		if err := os.WriteFile(list, []byte("# c\n"+line), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("fake==1.0")
+	if _, err := Python(list); err == nil || !strings.Contains(err.Error(), "make report-python") {
+		t.Errorf("not installed: error %v, want one naming make report-python", err)
+	}
+	if err := os.MkdirAll(filepath.Join(dir, ".venv", "bin"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, ".venv", "bin", "python"), nil, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	libs, err := Python(list)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(libs) != 1 {
+		t.Fatalf("%d libraries", len(libs))
+	}
+	l := libs[0]
+	if l.Name != "python-fake-adapter" || l.Module != "fake adapter" || l.Describe.Version != "fake==1.0" ||
+		!l.Describe.StopReason || l.Describe.Text || !l.External || !strings.Contains(l.Driven, "persistent form") {
+		t.Errorf("parsed %+v", l)
+	}
+	only := spectest.Only("^completion/ollama-")
+	rep, err := l.Check(spectest.RandomStreams(0), only)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Cases) == 0 || len(rep.Broken()) > 0 {
+		t.Errorf("%d cases, %d broken", len(rep.Cases), len(rep.Broken()))
+	}
+
+	write("fake==2.0") // the adapter says 2.0, its line 1.0
+	if err := os.WriteFile(list, bytes.Replace(must(os.ReadFile(list)), []byte("| fake==2.0 |"), []byte("| fake==1.0 |"), 1), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	libs, err = Python(list)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := libs[0].Check(spectest.RandomStreams(0), only); err == nil || !strings.Contains(err.Error(), "update the list") {
+		t.Errorf("a handshake unlike the line: error %v, want one saying to update the list", err)
+	}
+
+	if err := os.WriteFile(list, []byte("x | v | ollama | - | sh run.sh\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Python(list); err == nil || !strings.Contains(err.Error(), "no .py script") {
+		t.Errorf("no script: error %v", err)
+	}
+}
+
+func must(b []byte, err error) []byte {
+	if err != nil {
+		panic(err)
+	}
+	return b
 }
 
 // TestCommittedReadme: the README's summary of the report is what

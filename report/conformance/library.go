@@ -7,7 +7,10 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
+	"sync"
+	"time"
 
 	"github.com/toolspec/toolspec"
 	"github.com/toolspec/toolspec/report/adapters"
@@ -85,11 +88,20 @@ func Builtin() []Library {
 }
 
 // ExternalFile is the list of external adapter programs, relative to the
-// report module, and NodeFile the list of the Node adapters of report/node,
-// whose commands run from the repository root.
+// report module, NodeFile the list of the Node adapters of report/node and
+// PythonFile that of the Python adapters of report/python, whose commands
+// run from the repository root.
 const (
 	ExternalFile = "external.txt"
 	NodeFile     = "node/adapters.txt"
+	PythonFile   = "python/adapters.txt"
+)
+
+// The kinds of adapter list readList reads.
+const (
+	listExternal = iota
+	listNode
+	listPython
 )
 
 var nameRE = regexp.MustCompile(`^[a-z0-9][a-z0-9._-]*$`)
@@ -101,7 +113,7 @@ var nameRE = regexp.MustCompile(`^[a-z0-9][a-z0-9._-]*$`)
 // protocol's one-shot form (spectest.Command), with sh -c in the report
 // module's folder. Blank lines and lines starting with # are skipped. A
 // missing file lists none.
-func External(path string) ([]Library, error) { return readList(path, false) }
+func External(path string) ([]Library, error) { return readList(path, listExternal) }
 
 // Node reads the Node adapters listed in the file at path (NodeFile), in
 // External's form, with two differences: a name is free text (the report
@@ -110,7 +122,7 @@ func External(path string) ([]Library, error) { return readList(path, false) }
 // fails when the list names adapters but report/node's packages are not
 // installed (make report-node installs them). A missing file lists none.
 func Node(path string) ([]Library, error) {
-	libs, err := readList(path, true)
+	libs, err := readList(path, listNode)
 	if err != nil || len(libs) == 0 {
 		return libs, err
 	}
@@ -120,9 +132,34 @@ func Node(path string) ([]Library, error) {
 	return libs, nil
 }
 
-var scriptRE = regexp.MustCompile(`([A-Za-z0-9_-]+)\.m?js\b`)
+// Python reads the Python adapters listed in the file at path
+// (PythonFile), in Node's form: a name is free text (the report names the
+// adapter python-SCRIPT, after the script its command runs, '_' written
+// '-') and a command runs from the repository root. Each is run by the
+// adapter protocol's persistent form (its command with --serve,
+// spectest.Process), one process for all its cases, because importing a
+// Python library (litellm, LangChain) takes seconds, which the one-shot
+// form would spend on every stream; its handshake must describe it as its
+// line does (name, version, formats, claims), or the kit does not run on
+// it. It fails when the list names adapters but report/python's virtual
+// environment is not there (make report-python makes it).
+func Python(path string) ([]Library, error) {
+	libs, err := readList(path, listPython)
+	if err != nil || len(libs) == 0 {
+		return libs, err
+	}
+	if _, err := os.Stat(filepath.Join(filepath.Dir(path), ".venv", "bin", "python")); err != nil {
+		return nil, fmt.Errorf("%s lists %d Python adapters, but their packages are not installed: run make report-python", path, len(libs))
+	}
+	return libs, nil
+}
 
-func readList(path string, node bool) ([]Library, error) {
+var (
+	scriptRE   = regexp.MustCompile(`([A-Za-z0-9_-]+)\.m?js\b`)
+	pyScriptRE = regexp.MustCompile(`([A-Za-z0-9_-]+)\.py\b`)
+)
+
+func readList(path string, kind int) ([]Library, error) {
 	data, err := os.ReadFile(path)
 	if os.IsNotExist(err) {
 		return nil, nil
@@ -137,7 +174,7 @@ func readList(path string, node bool) ([]Library, error) {
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
 		}
-		lib, err := parseExternal(line, node)
+		lib, err := parseExternal(line, kind)
 		if err != nil {
 			return nil, fmt.Errorf("%s:%d: %v", path, n, err)
 		}
@@ -151,7 +188,7 @@ func readList(path string, node bool) ([]Library, error) {
 	return libs, sc.Err()
 }
 
-func parseExternal(line string, node bool) (Library, error) {
+func parseExternal(line string, kind int) (Library, error) {
 	f := strings.SplitN(line, "|", 5)
 	if len(f) != 5 {
 		return Library{}, fmt.Errorf("want name | version | formats | claims | command")
@@ -161,13 +198,22 @@ func parseExternal(line string, node bool) (Library, error) {
 	}
 	name, version, formats, claims, cmd := f[0], f[1], f[2], f[3], f[4]
 	module, driven := "external program", "external program: "+cmd
-	if node {
+	switch kind {
+	case listNode:
 		m := scriptRE.FindStringSubmatch(cmd)
 		if m == nil {
 			return Library{}, fmt.Errorf("command %q runs no .js or .mjs script", cmd)
 		}
 		module, driven = name, "Node adapter: "+cmd
 		name = "node-" + strings.ToLower(m[1])
+		cmd = "cd .. && " + cmd
+	case listPython:
+		m := pyScriptRE.FindStringSubmatch(cmd)
+		if m == nil {
+			return Library{}, fmt.Errorf("command %q runs no .py script", cmd)
+		}
+		module, driven = name, "Python adapter (persistent form): "+cmd
+		name = "python-" + strings.ReplaceAll(strings.ToLower(m[1]), "_", "-")
 		cmd = "cd .. && " + cmd
 	}
 	if !nameRE.MatchString(name) {
@@ -191,6 +237,9 @@ func parseExternal(line string, node bool) (Library, error) {
 		if err := d.SetClaims(c); err != nil {
 			return Library{}, err
 		}
+	}
+	if kind == listPython {
+		return pythonLibrary(Library{Name: name, Module: module, Driven: driven, Describe: d, External: true}, cmd), nil
 	}
 	newAdapter := func() spectest.Adapter { return spectest.Command(cmd, d) }
 	return Library{
@@ -220,4 +269,68 @@ func formats(d spectest.Description) string {
 		return "all"
 	}
 	return strings.Join(s, ", ")
+}
+
+// PythonTimeout bounds a Python adapter's answer to its handshake, which
+// imports the library (seconds for litellm and LangChain on a loaded
+// machine), and to each stream.
+const PythonTimeout = 60 * time.Second
+
+// pythonLibrary makes lib run by the persistent form of the protocol: one
+// process, started at the first run and kept for every later one (the
+// process ends when the report's command does: it reads its requests
+// until end of input), whose handshake must describe it as lib.Describe
+// and lib.Module do.
+func pythonLibrary(lib Library, cmd string) Library {
+	var (
+		mu   sync.Mutex
+		proc *spectest.ProcessAdapter
+		perr error
+	)
+	start := func() (spectest.Adapter, error) {
+		mu.Lock()
+		defer mu.Unlock()
+		if proc == nil && perr == nil {
+			proc, perr = spectest.Process(cmd+" --serve", spectest.RequestTimeout(PythonTimeout))
+			if perr == nil {
+				if err := sameDescription(proc.Describe(), lib); err != nil {
+					_ = proc.Close()
+					proc, perr = nil, err
+				}
+			}
+		}
+		if perr != nil {
+			return nil, perr
+		}
+		return proc, nil
+	}
+	lib.New = func() spectest.Adapter {
+		a, err := start()
+		if err != nil {
+			panic(err)
+		}
+		return a
+	}
+	lib.Check = func(opts ...spectest.Option) (*spectest.Report, error) {
+		a, err := start()
+		if err != nil {
+			return nil, err
+		}
+		opts = append(opts, spectest.Timeout(PythonTimeout+10*time.Second))
+		return spectest.Check(func() spectest.Adapter { return a }, opts...)
+	}
+	return lib
+}
+
+// sameDescription reports whether the handshake's description got is what
+// lib's line of its list says: the name (lib.Module, the line's free
+// text), the version, the formats and the claims.
+func sameDescription(got spectest.Description, lib Library) error {
+	want := lib.Describe
+	if got.Name != lib.Module || got.Version != want.Version || !slices.Equal(got.Formats, want.Formats) ||
+		!slices.Equal(got.ClaimNames(), want.ClaimNames()) {
+		return fmt.Errorf("%s: the adapter describes itself as %q %q, formats %v, claims %v; its list says %q %q, formats %v, claims %v: update the list (or run make report-python)",
+			lib.Name, got.Name, got.Version, got.Formats, got.ClaimNames(), lib.Module, want.Version, want.Formats, want.ClaimNames())
+	}
+	return nil
 }

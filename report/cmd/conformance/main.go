@@ -1,7 +1,9 @@
 // Command conformance runs toolspec's conformance kit on every third-party
 // reassembler of the report module (package adapters) and on the external
-// adapter programs listed in external.txt and node/adapters.txt (the Node
-// adapters of report/node, which make report-node installs), and writes the report
+// adapter programs listed in external.txt, node/adapters.txt (the Node
+// adapters of report/node, which make report-node installs) and
+// python/adapters.txt (the Python adapters of report/python, which make
+// report-python installs), and writes the report
 // docs/conformance.md with the shrunk scenarios it links under
 // docs/conformance/. Run it from the report module's folder:
 //
@@ -41,6 +43,7 @@ func main() {
 	check := flag.String("check", "", "check that this report is in the generator's form, and run nothing")
 	external := flag.String("external", conformance.ExternalFile, "the list of external adapters")
 	node := flag.String("node", conformance.NodeFile, "the list of the Node adapters of report/node")
+	python := flag.String("python", conformance.PythonFile, "the list of the Python adapters of report/python")
 	flag.IntVar(&o.Random, "random", o.Random, "random streams per format and library")
 	flag.Uint64Var(&o.Seed, "seed", o.Seed, "the random streams' first seed (with -case, the seed)")
 	flag.IntVar(&o.Seeds, "seeds", o.Seeds, "how many seeds the random streams are drawn with")
@@ -78,6 +81,11 @@ func main() {
 		fail(err)
 	}
 	libs = append(libs, nodeLibs...)
+	pyLibs, err := conformance.Python(*python)
+	if err != nil {
+		fail(err)
+	}
+	libs = append(libs, pyLibs...)
 
 	switch {
 	case *check != "":
