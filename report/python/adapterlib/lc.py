@@ -46,6 +46,11 @@ def calls_of(full):
         tc = take(invalid, tcc)
         if tc is not None:
             calls.append(protocol.text_call(tc.get("id"), tc.get("name"), tc.get("args"), "invalid"))
+    # A legacy function call (a request that declared functions) is kept
+    # apart, in additional_kwargs["function_call"], as the provider's text.
+    fc = (full.additional_kwargs or {}).get("function_call")
+    if isinstance(fc, dict):
+        calls.append(protocol.text_call("", fc.get("name"), fc.get("arguments")))
     for tc in valid:
         calls.append({"id": tc.get("id") or "", "name": tc.get("name") or "",
                       "arguments": protocol.dumps(tc.get("args")), "status": "complete"})
