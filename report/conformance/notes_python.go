@@ -17,4 +17,43 @@ func init() {
 			Source: "https://github.com/openai/openai-python/blob/v3.63.0/src/openai/types/chat/chat_completion_message_function_tool_call.py#L13-L18",
 		},
 	)
+
+	// python-openai-responses: responses.stream and get_final_response.
+	const responsesSource = "https://github.com/openai/openai-python/blob/v3.63.0/src/openai/lib/streaming/responses/_responses.py"
+	Notes = append(Notes,
+		Note{
+			Library: "python-openai-responses", Rules: []toolspec.RuleID{toolspec.EndStopReason},
+			Cases: []string{"completion/responses-done-terminal"},
+			Kind:  KindByDesign,
+			Text: "The stream ends with a gateway's response.done, which is not an event of OpenAI's Responses streaming API. " +
+				"get_final_response() returns the response of the stream's response.completed event and raises " +
+				"RuntimeError(\"Didn't receive a `response.completed` event.\") without one: the stream is failed closed, " +
+				"with no call presented.",
+			Source: responsesSource + "#L86-L93",
+		},
+		Note{
+			Library: "python-openai-responses", Rules: []toolspec.RuleID{toolspec.EndTruncation},
+			Cases: []string{"completion/responses-item-status-incomplete"},
+			Kind:  KindKit,
+			Text: "The scenario marks one call item incomplete inside a response whose status is completed, with no " +
+				"incomplete_details. The SDK hands over the item with its status, incomplete, which the adapter presents as " +
+				"not finished, and the response's status, completed, which is the stop reason it reports. Its sources show a " +
+				"cut as the response's status (OpenAI's response.incomplete; vLLM's incomplete response in response.completed, " +
+				"scenario completion/responses-completed-status-incomplete); no provider is known to send the scenario's combination.",
+			Source: "https://github.com/openai/openai-python/blob/v3.63.0/src/openai/types/responses/response_function_tool_call.py",
+		},
+		Note{
+			Library: "python-openai-responses",
+			Rules:   []toolspec.RuleID{toolspec.OrdFirstSeen, toolspec.IDKnown, toolspec.EndTruncation},
+			Cases: []string{"framing/responses-data-before-event", "framing/responses-unknown-events",
+				"random/openai-responses seed 20260103", "random/openai-responses seed 20260104"},
+			Kind: KindKit,
+			Text: "get_final_response() returns the response that the stream's response.completed event carries, with its own " +
+				"output list (only when that event has no output at all does the SDK rebuild it from the items the events " +
+				"finished). OpenAI's response.completed holds the whole output, as the capture behind framing/responses-data-before-event " +
+				"does; these streams' response.completed disagrees with their events (an empty output in the hand-written " +
+				"scenarios, other items than the streamed ones in the random draws), which no provider is known to send.",
+			Source: responsesSource + "#L481-L503",
+		},
+	)
 }
