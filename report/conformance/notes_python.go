@@ -56,4 +56,16 @@ func init() {
 			Source: responsesSource + "#L481-L503",
 		},
 	)
+
+	// python-langchain-openai-chat: ChatOpenAI.stream, AIMessageChunks merged.
+	Notes = append(Notes, Note{
+		Library: "python-langchain-openai-chat", Rules: []toolspec.RuleID{toolspec.OrdFirstSeen},
+		Cases: []string{"identity/chat-legacy-function-call"},
+		Kind:  KindByDesign,
+		Text: "A legacy function_call (the answer to a request that declared functions, OpenAI's deprecated Functions API) " +
+			"is kept in additional_kwargs[\"function_call\"] as the provider's raw data, outside tool_calls, the interface " +
+			"LangChain's tool calling reads (bind_tools declares tools, never functions); the adapter presents it as not " +
+			"finished. The call is handed over, not as a tool call to run.",
+		Source: "https://github.com/langchain-ai/langchain/blob/langchain-openai%3D%3D1.8.1/libs/partners/openai/langchain_openai/chat_models/base.py#L566-L571",
+	})
 }

@@ -47,10 +47,13 @@ def calls_of(full):
         if tc is not None:
             calls.append(protocol.text_call(tc.get("id"), tc.get("name"), tc.get("args"), "invalid"))
     # A legacy function call (a request that declared functions) is kept
-    # apart, in additional_kwargs["function_call"], as the provider's text.
+    # apart, in additional_kwargs["function_call"], as the provider's raw
+    # data: it is no tool call LangChain hands over to run (tool_calls,
+    # which its agents and ToolNode read, leave it out), so it is presented
+    # as not finished ("raw").
     fc = (full.additional_kwargs or {}).get("function_call")
     if isinstance(fc, dict):
-        calls.append(protocol.text_call("", fc.get("name"), fc.get("arguments")))
+        calls.append(protocol.text_call("", fc.get("name"), fc.get("arguments"), "raw"))
     for tc in valid:
         calls.append({"id": tc.get("id") or "", "name": tc.get("name") or "",
                       "arguments": protocol.dumps(tc.get("args")), "status": "complete"})
