@@ -68,4 +68,44 @@ func init() {
 			"finished. The call is handed over, not as a tool call to run.",
 		Source: "https://github.com/langchain-ai/langchain/blob/langchain-openai%3D%3D1.8.1/libs/partners/openai/langchain_openai/chat_models/base.py#L566-L571",
 	})
+
+	// python-litellm-stream: litellm.completion(stream=True) and
+	// stream_chunk_builder, in OpenAI's chat form.
+	Notes = append(Notes,
+		Note{
+			Library: "python-litellm-stream", Rules: []toolspec.RuleID{toolspec.EndValidate},
+			Cases: []string{"completion/chat-tool-calls-cut-args"},
+			Kind:  KindByDesign,
+			Text: "litellm hands a streamed response over as OpenAI's chat completion object, a call's function.arguments the " +
+				"text the model generated, unparsed, with the provider's finish_reason (tool_calls here); that object's " +
+				"documentation has the caller validate the arguments (\"the model does not always generate valid JSON ... " +
+				"Validate the arguments in your code before calling your function\"), and the cut arguments fail that " +
+				"validation, so a caller that follows it runs nothing.",
+			Source: "https://github.com/openai/openai-python/blob/v3.63.0/src/openai/types/chat/chat_completion_message_function_tool_call.py#L13-L18",
+		},
+		Note{
+			Library: "python-litellm-stream", Rules: []toolspec.RuleID{toolspec.OrdFirstSeen},
+			Cases: []string{"ordering/chat-choices-out-of-order"},
+			Kind:  KindKit,
+			Text: "stream_chunk_builder returns the choices of an n > 1 request in index order, each with its own calls: " +
+				"alternatives of one request, with no order across choices. The adapter lists choice 0's calls before " +
+				"choice 1's; the first-seen order the kit compares across choices (choice 1's call arrived first) is one of " +
+				"the adapter's flattening, not something the library presents. Within each choice the calls are in " +
+				"first-seen order.",
+			Source: "https://github.com/BerriAI/litellm/blob/v1.110.2/litellm/litellm_core_utils/streaming_chunk_builder_utils.py",
+		},
+	)
+
+	// python-google-genai: generate_content_stream, each chunk's function_calls.
+	Notes = append(Notes, Note{
+		Library: "python-google-genai", Rules: []toolspec.RuleID{toolspec.EndValidate, toolspec.IDKnown},
+		Cases: []string{"pairing/vertex-streamed-args"},
+		Kind:  KindByDesign,
+		Text: "A Vertex AI streamed-arguments call (streamFunctionCallArguments: a part with the name and willContinue, then " +
+			"parts of partialArgs, then an empty part) reaches the SDK's FunctionCall as partial_args and will_continue, " +
+			"which its documentation marks \"not supported in Gemini API\", the client the adapter drives; the SDK hands " +
+			"each part's function_call over as it came and has no helper that joins a call's parts, so a caller that " +
+			"reads function_calls as documented gets each part as a call of its own.",
+		Source: "https://github.com/googleapis/python-genai/blob/v3.6.1/google/genai/types.py#L2050-L2072",
+	})
 }

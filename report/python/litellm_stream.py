@@ -65,8 +65,11 @@ def reassemble(data, fmt):
         if isinstance(m.content, str):
             text += m.content
         thinking += getattr(m, "reasoning_content", None) or ""
+        # A legacy function_call is a call where the message has no
+        # tool_calls (a server that sends both sends one call in two
+        # shapes, and a caller reads tool_calls).
         fc = getattr(m, "function_call", None)
-        if fc is not None:
+        if fc is not None and not m.tool_calls:
             calls.append(protocol.text_call("", fc.name, fc.arguments))
         for tc in m.tool_calls or []:
             calls.append(protocol.text_call(tc.id, tc.function.name, tc.function.arguments))

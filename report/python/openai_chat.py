@@ -37,8 +37,10 @@ def reassemble(data, fmt):
         if isinstance(m.content, str):
             text += m.content
         # A legacy function call (a request that declared functions) is the
-        # message's function_call, which the SDK keeps apart from tool_calls.
-        if m.function_call is not None:
+        # message's function_call, which the SDK keeps apart from tool_calls:
+        # a call where the message has no tool_calls (a server that sends
+        # both sends one call in two shapes, and a caller reads tool_calls).
+        if m.function_call is not None and not m.tool_calls:
             calls.append(protocol.text_call("", m.function_call.name, m.function_call.arguments))
         for tc in m.tool_calls or []:
             fn = getattr(tc, "function", None)
