@@ -60,13 +60,25 @@ func init() {
 	// python-langchain-openai-chat: ChatOpenAI.stream, AIMessageChunks merged.
 	Notes = append(Notes, Note{
 		Library: "python-langchain-openai-chat", Rules: []toolspec.RuleID{toolspec.OrdFirstSeen},
-		Cases: []string{"identity/chat-legacy-function-call"},
+		Cases: []string{"identity/chat-legacy-function-call", "random/openai-chat seed 20260103"},
 		Kind:  KindByDesign,
 		Text: "A legacy function_call (the answer to a request that declared functions, OpenAI's deprecated Functions API) " +
 			"is kept in additional_kwargs[\"function_call\"] as the provider's raw data, outside tool_calls, the interface " +
 			"LangChain's tool calling reads (bind_tools declares tools, never functions); the adapter presents it as not " +
 			"finished. The call is handed over, not as a tool call to run.",
 		Source: "https://github.com/langchain-ai/langchain/blob/langchain-openai%3D%3D1.8.1/libs/partners/openai/langchain_openai/chat_models/base.py#L566-L571",
+	})
+
+	// ChatOpenAI streams one generation.
+	Notes = append(Notes, Note{
+		Library: "python-langchain-openai-chat",
+		Cases:   []string{"ordering/chat-choices-out-of-order"},
+		Kind:    KindByDesign,
+		Text: "ChatOpenAI.stream() yields one message's chunks and does not tell the choices of an n > 1 request apart: " +
+			"every choice's delta becomes a chunk of the same message, so merging them joins the choices' calls at one " +
+			"index and their finish reasons. Streaming several choices is not supported (langchain-ai/langchain#26719, " +
+			"\"Streamed responses incompatible with multiple choices (n>1)\", closed).",
+		Source: "https://github.com/langchain-ai/langchain/issues/26719",
 	})
 
 	// python-litellm-stream: litellm.completion(stream=True) and
