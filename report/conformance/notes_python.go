@@ -120,4 +120,28 @@ func init() {
 			"reads function_calls as documented gets each part as a call of its own.",
 		Source: "https://github.com/googleapis/python-genai/blob/v3.6.1/google/genai/types.py#L2050-L2072",
 	})
+
+	// python-pydantic-ai-stream: pydantic_ai.direct.model_request_stream.
+	Notes = append(Notes,
+		Note{
+			Library: "python-pydantic-ai-stream", Rules: []toolspec.RuleID{toolspec.EndTruncation},
+			Cases: []string{"completion/eof-mid-call"},
+			Kind:  KindByDesign,
+			Text: "A Chat Completions stream that reaches a clean end of input without any finish_reason is read as " +
+				"finish_reason 'stop' unless the model profile sets openai_chat_streaming_requires_finish_reason, which " +
+				"\"defaults to False because OpenAI-compatible APIs do not consistently guarantee the field\" (then it " +
+				"raises ModelAPIError). The cut call itself is not handed over as ready: its typed_args is None (\"check " +
+				"for None even on a finalized response\"), which the adapter presents as invalid.",
+			Source: "https://github.com/pydantic/pydantic-ai/blob/v2.66.0/pydantic_ai_slim/pydantic_ai/profiles/openai.py#L332-L337",
+		},
+		Note{
+			Library: "python-pydantic-ai-stream", Rules: []toolspec.RuleID{toolspec.OrdFirstSeen},
+			Cases: []string{"identity/chat-legacy-function-call", "random/openai-chat seed 20260102"},
+			Kind:  KindByDesign,
+			Text: "OpenAIChatModel declares tools, never functions, and reads only the tool_calls of a delta: a legacy " +
+				"function_call (the answer to a request that declared functions, OpenAI's deprecated Functions API) is " +
+				"not mapped to a ToolCallPart.",
+			Source: "https://github.com/pydantic/pydantic-ai/blob/v2.66.0/pydantic_ai_slim/pydantic_ai/models/openai.py#L6313-L6329",
+		},
+	)
 }
