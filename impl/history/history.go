@@ -122,7 +122,8 @@ func Encode(f spec.Format, h spec.History) ([]byte, []spec.Violation) {
 // of format to: the decoding's violations (HIST-6, HIST-7, the request
 // elements no History holds) then the encoding's losses, every one at its
 // path in doc; between two formats, signatures and redacted reasoning are
-// left out first, each named ([Unbind]). A document without its format's shape (HIST-8) is not
+// left out first, each named ([Unbind]); into its own format the body is
+// [Splice]'s (HIST-9). A document without its format's shape (HIST-8) is not
 // translated: the result is nil, with the violation.
 func Translate(from, to spec.Format, doc []byte) ([]byte, []spec.Violation) {
 	h, pm, vs := DecodePaths(from, doc)
@@ -130,7 +131,11 @@ func Translate(from, to spec.Format, doc []byte) ([]byte, []spec.Violation) {
 		return nil, vs
 	}
 	if from == to {
-		out, losses := Encode(to, h)
+		// An operation in one format: every member it does not change
+		// stays byte for byte (HIST-9), the request's settings among them.
+		// The losses are Encode's, located in doc as a translation's are.
+		out, _ := Splice(to, doc, h)
+		_, losses := Encode(to, h)
 		return out, append(vs, pm.Locate(losses)...)
 	}
 	h, unbound, at := Unbind(h)

@@ -149,8 +149,10 @@ func Encode(f spec.Format, h spec.History) ([]byte, []spec.Violation) {
 // reasoning are left out first, each named ([Unbind]): they are bound to
 // the provider that made them. A document that is not of its format's shape
 // (HIST-8) is not translated: the result is nil, with the violation.
-// Pairing is not checked: [Check] judges the History, in either
-// format.
+// Into the request's own format, the body is [Splice]'s: every member
+// the translation does not change stays byte for byte (HIST-9), the
+// model and settings among them. Pairing is not checked: [Check] judges
+// the History, in either format.
 func Translate(from, to spec.Format, doc []byte) ([]byte, []spec.Violation) {
 	h, pm, vs := DecodePaths(from, doc)
 	for _, v := range vs {
@@ -159,7 +161,11 @@ func Translate(from, to spec.Format, doc []byte) ([]byte, []spec.Violation) {
 		}
 	}
 	if from == to {
-		out, losses := Encode(to, h)
+		// An operation in one format: every member it does not change
+		// stays byte for byte (HIST-9), the request's settings among them.
+		// The losses are Encode's, located in doc as a translation's are.
+		out, _ := Splice(to, doc, h)
+		_, losses := Encode(to, h)
 		return out, append(vs, pm.Locate(losses)...)
 	}
 	h, unbound, at := Unbind(h)
