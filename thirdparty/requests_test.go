@@ -477,6 +477,12 @@ func TestRequestRoundTrip(t *testing.T) {
 		}
 		a := rapid.SampledFrom(spec.Formats).Draw(rt, "from")
 		b := rapid.SampledFrom(spec.Formats).Draw(rt, "via")
+		if a == b {
+			// A translation into its own format keeps the body byte for
+			// byte (HIST-9), an SDK's artefacts with it: the translation
+			// there and back is between two formats.
+			return
+		}
 		docA, _ := toolspec.EncodeHistory(a, h)
 		plainB, _ := toolspec.TranslateHistory(a, b, docA)
 		plainA, _ := toolspec.TranslateHistory(b, a, plainB)
