@@ -285,9 +285,13 @@ report-bump:
 report:
 	@if [ -d report/node ]; then $(MAKE) --no-print-directory report-node; fi
 	@if [ -d report/python ]; then $(MAKE) --no-print-directory report-python; fi
+	@if [ -d report/rust ]; then $(MAKE) --no-print-directory report-rust; fi
+	@if [ -d report/java ]; then $(MAKE) --no-print-directory report-java; fi
 	cd report && $(GO) run ./cmd/conformance -out ../docs/conformance.md
 	@$(MAKE) --no-print-directory bugs-node
 	@if [ -d report/python ]; then $(MAKE) --no-print-directory bugs-python; fi
+	@if [ -d report/rust ]; then $(MAKE) --no-print-directory bugs-rust; fi
+	@if [ -d report/java ]; then $(MAKE) --no-print-directory bugs-java; fi
 
 .PHONY: bugs bugs-node bugs-python
 # bugs runs the program of every bug report of docs/conformance/bugs: the

@@ -17,8 +17,9 @@ const bugsDir = "../../docs/conformance/bugs"
 
 // TestBugReports: every bug report is in the form of the bugs folder's
 // README.md, its program is a file of the repository (a Go program of the
-// report's module under report/bugs, a Node program under report/node/bugs
-// or a Python program under report/python/bugs) whose text the report
+// report's module under report/bugs, a Node program under report/node/bugs,
+// a Python program under report/python/bugs, a Rust program under
+// report/rust/bugs or a Java program under report/java/bugs) whose text the report
 // shows verbatim, and its Run command runs that program.
 func TestBugReports(t *testing.T) {
 	bugs, err := LoadBugs(bugsDir)
@@ -36,9 +37,13 @@ func TestBugReports(t *testing.T) {
 				want = "report/node/bugs/" + slug + ".mjs"
 			case strings.HasSuffix(b.Program, ".py"):
 				want = "report/python/bugs/" + slug + ".py"
+			case strings.HasSuffix(b.Program, ".rs"):
+				want = "report/rust/bugs/" + slug + ".rs"
+			case strings.HasSuffix(b.Program, ".java"):
+				want = "report/java/bugs/" + slug + ".java"
 			}
 			if b.Program != want {
-				t.Fatalf("program %s, want %s (report/bugs/%s/main.go, report/node/bugs/%s.mjs or report/python/bugs/%s.py)", b.Program, want, slug, slug, slug)
+				t.Fatalf("program %s, want %s (report/bugs/%s/main.go, or report/LANG/bugs/%s.EXT for node .mjs, python .py, rust .rs, java .java)", b.Program, want, slug, slug)
 			}
 			code, err := os.ReadFile(filepath.Join("../..", b.Program))
 			if err != nil {
@@ -47,8 +52,14 @@ func TestBugReports(t *testing.T) {
 			if string(code) != b.Code {
 				t.Errorf("the Program section is not %s verbatim", b.Program)
 			}
-			if !strings.Contains(b.Run, strings.TrimPrefix(strings.TrimPrefix(strings.TrimPrefix(b.Program, "report/node/"), "report/python/"), "report/")) &&
-				!strings.Contains(b.Run, "./bugs/"+slug) {
+			rel := b.Program
+			for _, dir := range []string{"report/node/", "report/python/", "report/rust/", "report/java/", "report/"} {
+				if r, ok := strings.CutPrefix(rel, dir); ok {
+					rel = r
+					break
+				}
+			}
+			if !strings.Contains(b.Run, rel) && !strings.Contains(b.Run, "./bugs/"+slug) && !strings.Contains(b.Run, "--example "+slug) {
 				t.Errorf("Run %q does not run %s", b.Run, b.Program)
 			}
 		})

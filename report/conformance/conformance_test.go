@@ -490,3 +490,74 @@ func TestCommittedReadme(t *testing.T) {
 		t.Error("a changed geometric mean leaves the summary as it was")
 	}
 }
+
+// TestRustJava: the Rust and Java lists are read as the Python one is, each
+// adapter named after the base name of its command's last word, run by the
+// persistent form, and refused, naming the make target, when the
+// language's programs are not built.
+func TestRustJava(t *testing.T) {
+	if _, err := exec.LookPath("python3"); err != nil {
+		t.Skip("no python3")
+	}
+	for _, c := range []struct {
+		read      func(string) ([]Library, error)
+		installed string
+		target    string
+		name      string
+	}{
+		{Rust, "target/release", "make report-rust", "rust-fake-prog"},
+		{Java, "target/classpath.txt", "make report-java", "java-fake-prog"},
+	} {
+		t.Run(c.target, func(t *testing.T) {
+			dir := t.TempDir()
+			// The program answers the handshake and every stream with no
+			// call, stop end.
+			prog := filepath.Join(dir, "fake_prog.sh")
+			code := `#!/bin/sh
+exec python3 -c '
+import json, sys
+for line in sys.stdin:
+    req = json.loads(line)
+    if req["cmd"] == "start":
+        out = {"version": 1, "adapter": {"name": "fake lib", "version": "fake 1.0", "formats": ["ollama"], "claims": ["stop-reason"]}}
+    elif req["cmd"] == "run":
+        out = {"seq": req["seq"], "calls": [], "stop_reason": "end"}
+    else:
+        break
+    print(json.dumps(out), flush=True)
+'
+`
+			if err := os.WriteFile(prog, []byte(code), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			list := filepath.Join(dir, "adapters.txt")
+			if err := os.WriteFile(list, []byte("fake lib | fake 1.0 | ollama | stop-reason | "+prog+"\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := c.read(list); err == nil || !strings.Contains(err.Error(), c.target) {
+				t.Fatalf("not built: error %v, want one naming %s", err, c.target)
+			}
+			marker := filepath.Join(dir, filepath.FromSlash(c.installed))
+			if err := os.MkdirAll(filepath.Dir(marker), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(marker, nil, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			libs, err := c.read(list)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(libs) != 1 || libs[0].Name != c.name || libs[0].Module != "fake lib" || !strings.Contains(libs[0].Driven, "persistent form") {
+				t.Fatalf("parsed %+v", libs)
+			}
+			rep, err := libs[0].Check(spectest.RandomStreams(0), spectest.Only("^completion/ollama-"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(rep.Cases) == 0 || len(rep.Broken()) > 0 {
+				t.Errorf("%d cases, %d broken", len(rep.Cases), len(rep.Broken()))
+			}
+		})
+	}
+}

@@ -88,13 +88,16 @@ func Builtin() []Library {
 }
 
 // ExternalFile is the list of external adapter programs, relative to the
-// report module, NodeFile the list of the Node adapters of report/node and
-// PythonFile that of the Python adapters of report/python, whose commands
-// run from the repository root.
+// report module, NodeFile the list of the Node adapters of report/node,
+// PythonFile that of the Python adapters of report/python, RustFile that
+// of the Rust adapters of report/rust and JavaFile that of the Java
+// adapters of report/java, whose commands run from the repository root.
 const (
 	ExternalFile = "external.txt"
 	NodeFile     = "node/adapters.txt"
 	PythonFile   = "python/adapters.txt"
+	RustFile     = "rust/adapters.txt"
+	JavaFile     = "java/adapters.txt"
 )
 
 // The kinds of adapter list readList reads.
@@ -102,7 +105,28 @@ const (
 	listExternal = iota
 	listNode
 	listPython
+	listRust
+	listJava
 )
+
+// language is what readList needs of a list of adapters in one language
+// other than Go: the prefix of their names, the word the Driven column
+// uses, whether the persistent form of the protocol runs them, the path,
+// relative to the list's folder, whose presence says the adapters are
+// installed, and the make target that installs them.
+type language struct {
+	prefix, word string
+	persistent   bool
+	installed    string
+	target       string
+}
+
+var languages = map[int]language{
+	listNode:   {"node-", "Node", false, "node_modules", "make report-node"},
+	listPython: {"python-", "Python", true, ".venv/bin/python", "make report-python"},
+	listRust:   {"rust-", "Rust", true, "target/release", "make report-rust"},
+	listJava:   {"java-", "Java", true, "target/classpath.txt", "make report-java"},
+}
 
 var nameRE = regexp.MustCompile(`^[a-z0-9][a-z0-9._-]*$`)
 
@@ -121,16 +145,7 @@ func External(path string) ([]Library, error) { return readList(path, listExtern
 // command runs from the repository root, the report module's parent. It
 // fails when the list names adapters but report/node's packages are not
 // installed (make report-node installs them). A missing file lists none.
-func Node(path string) ([]Library, error) {
-	libs, err := readList(path, listNode)
-	if err != nil || len(libs) == 0 {
-		return libs, err
-	}
-	if _, err := os.Stat(filepath.Join(filepath.Dir(path), "node_modules")); err != nil {
-		return nil, fmt.Errorf("%s lists %d Node adapters, but their packages are not installed: run make report-node", path, len(libs))
-	}
-	return libs, nil
-}
+func Node(path string) ([]Library, error) { return installedList(path, listNode) }
 
 // Python reads the Python adapters listed in the file at path
 // (PythonFile), in Node's form: a name is free text (the report names the
@@ -143,13 +158,32 @@ func Node(path string) ([]Library, error) {
 // line does (name, version, formats, claims), or the kit does not run on
 // it. It fails when the list names adapters but report/python's virtual
 // environment is not there (make report-python makes it).
-func Python(path string) ([]Library, error) {
-	libs, err := readList(path, listPython)
+func Python(path string) ([]Library, error) { return installedList(path, listPython) }
+
+// Rust reads the Rust adapters listed in the file at path (RustFile), in
+// Python's form: a name is free text (the report names the adapter
+// rust-PROGRAM, after the base name of the command's last word, the
+// program it runs, '_' written '-'), a command runs from the repository
+// root, by the persistent form. It fails when the list names adapters but
+// report/rust's programs are not built (make report-rust builds them).
+func Rust(path string) ([]Library, error) { return installedList(path, listRust) }
+
+// Java reads the Java adapters listed in the file at path (JavaFile), in
+// Rust's form, each named java-WORD after the base name of its command's
+// last word. It fails when the list names adapters but report/java is not
+// built (make report-java builds it and writes target/classpath.txt).
+func Java(path string) ([]Library, error) { return installedList(path, listJava) }
+
+// installedList reads the list at path of the given kind and, when it
+// names adapters, checks that its language's packages are installed.
+func installedList(path string, kind int) ([]Library, error) {
+	libs, err := readList(path, kind)
 	if err != nil || len(libs) == 0 {
 		return libs, err
 	}
-	if _, err := os.Stat(filepath.Join(filepath.Dir(path), ".venv", "bin", "python")); err != nil {
-		return nil, fmt.Errorf("%s lists %d Python adapters, but their packages are not installed: run make report-python", path, len(libs))
+	l := languages[kind]
+	if _, err := os.Stat(filepath.Join(filepath.Dir(path), filepath.FromSlash(l.installed))); err != nil {
+		return nil, fmt.Errorf("%s lists %d %s adapters, but their packages are not installed: run %s", path, len(libs), l.word, l.target)
 	}
 	return libs, nil
 }
@@ -198,22 +232,32 @@ func parseExternal(line string, kind int) (Library, error) {
 	}
 	name, version, formats, claims, cmd := f[0], f[1], f[2], f[3], f[4]
 	module, driven := "external program", "external program: "+cmd
-	switch kind {
-	case listNode:
-		m := scriptRE.FindStringSubmatch(cmd)
-		if m == nil {
-			return Library{}, fmt.Errorf("command %q runs no .js or .mjs script", cmd)
+	lang, other := languages[kind]
+	if other {
+		var base string
+		switch kind {
+		case listNode:
+			m := scriptRE.FindStringSubmatch(cmd)
+			if m == nil {
+				return Library{}, fmt.Errorf("command %q runs no .js or .mjs script", cmd)
+			}
+			base = m[1]
+		case listPython:
+			m := pyScriptRE.FindStringSubmatch(cmd)
+			if m == nil {
+				return Library{}, fmt.Errorf("command %q runs no .py script", cmd)
+			}
+			base = m[1]
+		default:
+			words := strings.Fields(cmd)
+			base = filepath.Base(words[len(words)-1])
+			base = strings.TrimSuffix(base, filepath.Ext(base))
 		}
-		module, driven = name, "Node adapter: "+cmd
-		name = "node-" + strings.ToLower(m[1])
-		cmd = "cd .. && " + cmd
-	case listPython:
-		m := pyScriptRE.FindStringSubmatch(cmd)
-		if m == nil {
-			return Library{}, fmt.Errorf("command %q runs no .py script", cmd)
+		module, driven = name, lang.word+" adapter: "+cmd
+		if lang.persistent {
+			driven = lang.word + " adapter (persistent form): " + cmd
 		}
-		module, driven = name, "Python adapter (persistent form): "+cmd
-		name = "python-" + strings.ReplaceAll(strings.ToLower(m[1]), "_", "-")
+		name = lang.prefix + strings.ReplaceAll(strings.ToLower(base), "_", "-")
 		cmd = "cd .. && " + cmd
 	}
 	if !nameRE.MatchString(name) {
@@ -238,8 +282,8 @@ func parseExternal(line string, kind int) (Library, error) {
 			return Library{}, err
 		}
 	}
-	if kind == listPython {
-		return pythonLibrary(Library{Name: name, Module: module, Driven: driven, Describe: d, External: true}, cmd), nil
+	if other && lang.persistent {
+		return persistentLibrary(Library{Name: name, Module: module, Driven: driven, Describe: d, External: true}, cmd, lang.target), nil
 	}
 	newAdapter := func() spectest.Adapter { return spectest.Command(cmd, d) }
 	return Library{
@@ -271,17 +315,18 @@ func formats(d spectest.Description) string {
 	return strings.Join(s, ", ")
 }
 
-// PythonTimeout bounds a Python adapter's answer to its handshake, which
-// imports the library (seconds for litellm and LangChain on a loaded
-// machine), and to each stream.
-const PythonTimeout = 60 * time.Second
+// PersistentTimeout bounds a persistent adapter's answer to its handshake,
+// which loads the library (seconds for litellm and LangChain, or a JVM, on
+// a loaded machine), and to each stream.
+const PersistentTimeout = 60 * time.Second
 
-// pythonLibrary makes lib run by the persistent form of the protocol: one
-// process, started at the first run and kept for every later one (the
+// persistentLibrary makes lib run by the persistent form of the protocol:
+// one process, started at the first run and kept for every later one (the
 // process ends when the report's command does: it reads its requests
 // until end of input), whose handshake must describe it as lib.Describe
-// and lib.Module do.
-func pythonLibrary(lib Library, cmd string) Library {
+// and lib.Module do; install names the command that installs it, which a
+// handshake unlike the list's line suggests running.
+func persistentLibrary(lib Library, cmd, install string) Library {
 	var (
 		mu   sync.Mutex
 		proc *spectest.ProcessAdapter
@@ -291,9 +336,9 @@ func pythonLibrary(lib Library, cmd string) Library {
 		mu.Lock()
 		defer mu.Unlock()
 		if proc == nil && perr == nil {
-			proc, perr = spectest.Process(cmd+" --serve", spectest.RequestTimeout(PythonTimeout))
+			proc, perr = spectest.Process(cmd+" --serve", spectest.RequestTimeout(PersistentTimeout))
 			if perr == nil {
-				if err := sameDescription(proc.Describe(), lib); err != nil {
+				if err := sameDescription(proc.Describe(), lib, install); err != nil {
 					_ = proc.Close()
 					proc, perr = nil, err
 				}
@@ -316,7 +361,7 @@ func pythonLibrary(lib Library, cmd string) Library {
 		if err != nil {
 			return nil, err
 		}
-		opts = append(opts, spectest.Timeout(PythonTimeout+10*time.Second))
+		opts = append(opts, spectest.Timeout(PersistentTimeout+10*time.Second))
 		return spectest.Check(func() spectest.Adapter { return a }, opts...)
 	}
 	return lib
@@ -325,12 +370,12 @@ func pythonLibrary(lib Library, cmd string) Library {
 // sameDescription reports whether the handshake's description got is what
 // lib's line of its list says: the name (lib.Module, the line's free
 // text), the version, the formats and the claims.
-func sameDescription(got spectest.Description, lib Library) error {
+func sameDescription(got spectest.Description, lib Library, install string) error {
 	want := lib.Describe
 	if got.Name != lib.Module || got.Version != want.Version || !slices.Equal(got.Formats, want.Formats) ||
 		!slices.Equal(got.ClaimNames(), want.ClaimNames()) {
-		return fmt.Errorf("%s: the adapter describes itself as %q %q, formats %v, claims %v; its list says %q %q, formats %v, claims %v: update the list (or run make report-python)",
-			lib.Name, got.Name, got.Version, got.Formats, got.ClaimNames(), lib.Module, want.Version, want.Formats, want.ClaimNames())
+		return fmt.Errorf("%s: the adapter describes itself as %q %q, formats %v, claims %v; its list says %q %q, formats %v, claims %v: update the list (or run %s)",
+			lib.Name, got.Name, got.Version, got.Formats, got.ClaimNames(), lib.Module, want.Version, want.Formats, want.ClaimNames(), install)
 	}
 	return nil
 }

@@ -1,9 +1,11 @@
 // Command conformance runs toolspec's conformance kit on every third-party
 // reassembler of the report module (package adapters) and on the external
 // adapter programs listed in external.txt, node/adapters.txt (the Node
-// adapters of report/node, which make report-node installs) and
+// adapters of report/node, which make report-node installs),
 // python/adapters.txt (the Python adapters of report/python, which make
-// report-python installs), and writes the report
+// report-python installs), rust/adapters.txt (report/rust's, built by make
+// report-rust) and java/adapters.txt (report/java's, built by make
+// report-java), and writes the report
 // docs/conformance.md with the shrunk scenarios it links under
 // docs/conformance/. Run it from the report module's folder:
 //
@@ -44,6 +46,8 @@ func main() {
 	external := flag.String("external", conformance.ExternalFile, "the list of external adapters")
 	node := flag.String("node", conformance.NodeFile, "the list of the Node adapters of report/node")
 	python := flag.String("python", conformance.PythonFile, "the list of the Python adapters of report/python")
+	rust := flag.String("rust", conformance.RustFile, "the list of the Rust adapters of report/rust")
+	java := flag.String("java", conformance.JavaFile, "the list of the Java adapters of report/java")
 	flag.IntVar(&o.Random, "random", o.Random, "random streams per format and library")
 	flag.Uint64Var(&o.Seed, "seed", o.Seed, "the random streams' first seed (with -case, the seed)")
 	flag.IntVar(&o.Seeds, "seeds", o.Seeds, "how many seeds the random streams are drawn with")
@@ -81,11 +85,16 @@ func main() {
 		fail(err)
 	}
 	libs = append(libs, nodeLibs...)
-	pyLibs, err := conformance.Python(*python)
-	if err != nil {
-		fail(err)
+	for _, l := range []struct {
+		path string
+		read func(string) ([]conformance.Library, error)
+	}{{*python, conformance.Python}, {*rust, conformance.Rust}, {*java, conformance.Java}} {
+		more, err := l.read(l.path)
+		if err != nil {
+			fail(err)
+		}
+		libs = append(libs, more...)
 	}
-	libs = append(libs, pyLibs...)
 
 	switch {
 	case *check != "":
