@@ -34,12 +34,19 @@ func TestCommittedReport(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// Nor the Python adapters.
-	py, err := readList("../"+PythonFile, listPython)
-	if err != nil {
-		t.Fatal(err)
+	libs := append(append(Builtin(), ext...), node...)
+	// Nor the Python, Rust and Java adapters.
+	for _, l := range []struct {
+		file string
+		kind int
+	}{{PythonFile, listPython}, {RustFile, listRust}, {JavaFile, listJava}} {
+		more, err := readList("../"+l.file, l.kind)
+		if err != nil {
+			t.Fatal(err)
+		}
+		libs = append(libs, more...)
 	}
-	if err := CheckDocument(doc, committed, append(append(append(Builtin(), ext...), node...), py...)); err != nil {
+	if err := CheckDocument(doc, committed, libs); err != nil {
 		t.Errorf("%s is not in the generator's form (run make report):\n%v", committed, err)
 	}
 }
