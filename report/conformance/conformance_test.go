@@ -338,15 +338,47 @@ func TestExternal(t *testing.T) {
 }
 
 // TestNode: the Node list's free-text names become node-SCRIPT, its
-// commands run from the repository root, and a list whose packages are not
-// installed is an error.
+// commands run from the repository root, a list whose packages are not
+// installed is an error, and each adapter runs by the persistent form, its
+// handshake held to its line: a fake adapter (node from PATH, as make
+// report-node needs) runs, and one that describes itself otherwise does
+// not.
 func TestNode(t *testing.T) {
+	if _, err := exec.LookPath("node"); err != nil {
+		t.Skip("no node")
+	}
 	dir := t.TempDir()
-	list := filepath.Join(dir, "adapters.txt")
-	line := "Vercel AI SDK streamText + @ai-sdk/anthropic | ai@7.0.173 @ai-sdk/anthropic@4.0.105 | anthropic | stop-reason,text | node report/node/vercel-anthropic.mjs\n"
-	if err := os.WriteFile(list, []byte("# c\n"+line), 0o644); err != nil {
+	fake := filepath.Join(dir, "fake-adapter.mjs")
+	// It answers the handshake with the description of argv[2..5] and
+	// every stream with no call, stop end.
+	code := `import { createInterface } from 'node:readline';
+const [name, version, formats, claims] = process.argv.slice(2);
+for await (const line of createInterface({ input: process.stdin })) {
+  const req = JSON.parse(line);
+  let out;
+  if (req.cmd === 'start') {
+    out = { version: 1, adapter: { name, version, formats: formats.split(','), claims: claims.split(',') } };
+  } else if (req.cmd === 'run') {
+    out = { seq: req.seq, calls: [], stop_reason: 'end' };
+  } else {
+    break;
+  }
+  process.stdout.write(JSON.stringify(out) + '\n');
+}
+process.exit(0);
+`
+	if err := os.WriteFile(fake, []byte(code), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	list := filepath.Join(dir, "adapters.txt")
+	write := func(listed, described string) {
+		t.Helper()
+		line := "Fake SDK + accumulator | " + listed + " | ollama | stop-reason,text | node " + fake + " 'Fake SDK + accumulator' " + described + " ollama stop-reason,text\n"
+		if err := os.WriteFile(list, []byte("# c\n"+line), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("fake@1.0.0", "fake@1.0.0")
 	if _, err := Node(list); err == nil || !strings.Contains(err.Error(), "make report-node") {
 		t.Errorf("not installed: error %v, want one naming make report-node", err)
 	}
@@ -361,11 +393,30 @@ func TestNode(t *testing.T) {
 		t.Fatalf("%d libraries", len(libs))
 	}
 	l := libs[0]
-	if l.Name != "node-vercel-anthropic" || l.Module != "Vercel AI SDK streamText + @ai-sdk/anthropic" ||
-		l.Describe.Version != "ai@7.0.173 @ai-sdk/anthropic@4.0.105" || !l.Describe.Text || l.Describe.Thinking ||
-		!strings.HasSuffix(l.Driven, "node report/node/vercel-anthropic.mjs") {
+	if l.Name != "node-fake-adapter" || l.Module != "Fake SDK + accumulator" ||
+		l.Describe.Version != "fake@1.0.0" || !l.Describe.StopReason || !l.Describe.Text || l.Describe.Thinking ||
+		!l.External || !strings.Contains(l.Driven, "persistent form") || !strings.Contains(l.Driven, "node "+fake) {
 		t.Errorf("parsed %+v", l)
 	}
+	only := spectest.Only("^completion/ollama-")
+	rep, err := l.Check(spectest.RandomStreams(0), only)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Cases) == 0 || len(rep.Broken()) > 0 {
+		t.Errorf("%d cases, %d broken", len(rep.Cases), len(rep.Broken()))
+	}
+
+	write("fake@1.0.0", "fake@2.0.0") // the adapter says 2.0.0, its line 1.0.0
+	libs, err = Node(list)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := libs[0].Check(spectest.RandomStreams(0), only); err == nil || !strings.Contains(err.Error(), "update the list") ||
+		!strings.Contains(err.Error(), "make report-node") {
+		t.Errorf("a handshake unlike the line: error %v, want one saying to update the list or run make report-node", err)
+	}
+
 	if err := os.WriteFile(list, []byte("x | v | anthropic | - | sh run.sh\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}

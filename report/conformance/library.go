@@ -122,7 +122,7 @@ type language struct {
 }
 
 var languages = map[int]language{
-	listNode:   {"node-", "Node", false, "node_modules", "make report-node"},
+	listNode:   {"node-", "Node", true, "node_modules", "make report-node"},
 	listPython: {"python-", "Python", true, ".venv/bin/python", "make report-python"},
 	listRust:   {"rust-", "Rust", true, "target/release", "make report-rust"},
 	listJava:   {"java-", "Java", true, "target/classpath.txt", "make report-java"},
@@ -140,11 +140,16 @@ var nameRE = regexp.MustCompile(`^[a-z0-9][a-z0-9._-]*$`)
 func External(path string) ([]Library, error) { return readList(path, listExternal) }
 
 // Node reads the Node adapters listed in the file at path (NodeFile), in
-// External's form, with two differences: a name is free text (the report
-// names the adapter node-SCRIPT, after the script its command runs) and a
-// command runs from the repository root, the report module's parent. It
-// fails when the list names adapters but report/node's packages are not
-// installed (make report-node installs them). A missing file lists none.
+// External's form, with three differences: a name is free text (the report
+// names the adapter node-SCRIPT, after the script its command runs), a
+// command runs from the repository root, the report module's parent, and
+// each is run by the adapter protocol's persistent form (its command with
+// --serve, spectest.Process), one process for all its cases, because
+// starting Node and loading an SDK for every stream costs more than the
+// stream; its handshake must describe it as its line does (name, version,
+// formats, claims), or the kit does not run on it. It fails when the list
+// names adapters but report/node's packages are not installed (make
+// report-node installs them). A missing file lists none.
 func Node(path string) ([]Library, error) { return installedList(path, listNode) }
 
 // Python reads the Python adapters listed in the file at path

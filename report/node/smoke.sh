@@ -1,12 +1,15 @@
 #!/bin/sh
 # smoke.sh: checks that every adapter of adapters.txt is wired up, from the
 # repository root (make report-node runs it after npm ci):
-#   - its --describe line names the name, versions, formats and claims that
-#     adapters.txt gives it, so the file cannot drift from the lockfile;
+#   - its --describe line, and its handshake in the persistent form
+#     (--serve, which the report runs), name the name, versions, formats
+#     and claims that adapters.txt gives it, so the file cannot drift from
+#     the lockfile;
 #   - on three shared captures of its format (one of them in JSON lines,
 #     which the adapters write back as server-sent events) it prints one
 #     JSON answer, with no error, whose calls are as many as toolspec
-#     reassemble finds and all finished, as toolspec's are.
+#     reassemble finds and all finished, as toolspec's are, in the one-shot
+#     form and, all three to one process, in the persistent form.
 # The captures are ones every library here reads whole; what a library gets
 # wrong is for the kit to find, not for this script.
 set -eu
@@ -72,6 +75,10 @@ while IFS='|' read -r name version formats claims command; do
 	else
 		fail=$((fail + 1))
 	fi
+	# The persistent form's requests: the handshake, then one run a capture.
+	echo '{"cmd":"start","version":1}' >"$tmp/serve.in"
+	: >"$tmp/serve.want"
+	seq=0
 	for format in $(echo "$formats" | tr ',' ' '); do
 		for capture in $(captures "$format"); do
 			file=$CAPTURES/$capture
@@ -95,8 +102,50 @@ while IFS='|' read -r name version formats claims command; do
 				echo "  ok $capture: $got"
 				pass=$((pass + 1))
 			fi
+			seq=$((seq + 1))
+			node -e 'process.stdout.write(JSON.stringify({cmd: "run", seq: +process.argv[1], format: process.argv[2],
+				stream: require("fs").readFileSync(process.argv[3]).toString("base64"), limits: {}}) + "\n")' \
+				"$seq" "$format" "$file" >>"$tmp/serve.in"
+			echo "$capture	$want" >>"$tmp/serve.want"
 		done
 	done
+	echo '{"cmd":"stop"}' >>"$tmp/serve.in"
+	sh -c "$command --serve" <"$tmp/serve.in" >"$tmp/serve.out" 2>"$tmp/stderr" || true
+	if node -e '
+		const d = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8").split("\n")[0] || "null")?.adapter ?? {};
+		const want = { name: process.argv[2], version: process.argv[3], formats: process.argv[4], claims: process.argv[5] };
+		const got = { name: d.name, version: d.version, formats: (d.formats ?? []).join(","), claims: (d.claims ?? []).join(",") };
+		for (const k of Object.keys(want)) {
+			if (got[k] !== want[k]) { console.error("the handshake says " + k + " " + JSON.stringify(got[k]) + ", adapters.txt " + JSON.stringify(want[k])); process.exit(1); }
+		}
+	' "$tmp/serve.out" "$name" "$version" "$formats" "$claims"; then
+		echo "  ok the handshake"
+		pass=$((pass + 1))
+	else
+		fail=$((fail + 1))
+	fi
+	k=1
+	while IFS='	' read -r capture want; do
+		k=$((k + 1))
+		sed -n "${k}p" "$tmp/serve.out" >"$tmp/got.json"
+		if ! node -e '
+			const a = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
+			if (a.seq !== +process.argv[2]) { console.error("seq " + a.seq + ", want " + process.argv[2]); process.exit(1); }
+		' "$tmp/got.json" "$((k - 1))" 2>"$tmp/seq"; then
+			echo "FAIL --serve $capture: $(cat "$tmp/seq")"
+			sed 's/^/    stderr: /' "$tmp/stderr" | head -n 5
+			fail=$((fail + 1))
+		elif ! got=$(summary "$tmp/got.json" 2>&1); then
+			echo "FAIL --serve $capture: $got"
+			fail=$((fail + 1))
+		elif [ "$got" != "$want" ]; then
+			echo "FAIL --serve $capture: $got, toolspec reassemble: $want"
+			fail=$((fail + 1))
+		else
+			echo "  ok --serve $capture: $got"
+			pass=$((pass + 1))
+		fi
+	done <"$tmp/serve.want"
 done <report/node/adapters.txt
 if [ "$n" -eq 0 ]; then
 	echo "smoke.sh: no adapters in adapters.txt"

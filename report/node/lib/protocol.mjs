@@ -1,10 +1,21 @@
-// The one-shot adapter protocol (docs/adapter-protocol.md) as the adapters
-// of this package speak it: read the stream's bytes from standard input,
-// hand them to a library through a fetch that answers with them, and print
-// one JSON answer object on standard output.
+// The adapter protocol (docs/adapter-protocol.md) as the adapters of this
+// package speak it. An adapter calls main(desc, reassemble), and main speaks
+//
+// - the one-shot form (the default): the stream's bytes on standard input,
+//   the format in TOOLSPEC_FORMAT (or --format), one JSON answer on
+//   standard output;
+// - the persistent form (--serve): a handshake, then one request and one
+//   answer a line, so that Node starts and loads the library once for a
+//   whole run rather than once per stream;
+// - --describe: one JSON line with the adapter's name, the exact version of
+//   every package it drives, its formats and claims, and the Node version.
+//
+// reassemble hands the bytes to the library through a fetch that answers
+// with them (replayFetch) and returns the answer object.
 
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { createInterface } from 'node:readline';
 
 const require = createRequire(import.meta.url);
 
@@ -27,42 +38,104 @@ export function installedVersion(pkg) {
 }
 
 /**
+ * The description of an adapter, as its --describe line and its handshake
+ * give it: the name, the exact versions of the packages it drives
+ * (package@version, space-separated), its formats and claims.
+ */
+export function description(desc) {
+  return {
+    name: desc.name,
+    version: desc.packages.map((p) => `${p}@${installedVersion(p)}`).join(' '),
+    formats: [...desc.formats],
+    claims: [...desc.claims],
+  };
+}
+
+/**
  * Runs an adapter. desc is its self-description ({name, packages, formats,
  * claims}); reassemble(bytes, format) returns the answer object. With
  * --describe the adapter prints its description (name, the exact versions
- * of the packages it drives, formats, claims) as one JSON line instead.
+ * of the packages it drives, formats, claims) as one JSON line instead;
+ * with --serve it speaks the persistent form.
  */
 export async function main(desc, reassemble) {
-  // Standard output carries the answer alone: whatever a library logs goes
+  // Standard output carries the answers alone: whatever a library logs goes
   // to standard error, which the kit shows when an answer is missing.
   console.log = console.info = console.debug = (...args) => console.error(...args);
   globalThis.AI_SDK_LOG_WARNINGS = false;
+  // A promise a library leaves rejected behind its user's back is no
+  // answer of its API: it is logged, and the process goes on (Node would
+  // otherwise exit, in either form, before the answer is out).
+  process.on('unhandledRejection', (err) => console.error('unhandled rejection: ' + describeError(err)));
   if (process.argv.includes('--describe')) {
-    const versions = desc.packages.map((p) => `${p}@${installedVersion(p)}`);
-    process.stdout.write(
-      JSON.stringify({
-        name: desc.name,
-        version: versions.join(' '),
-        formats: desc.formats,
-        claims: desc.claims,
-        node: process.version,
-      }) + '\n',
-    );
+    await write(JSON.stringify({ ...description(desc), node: process.version }) + '\n');
     return;
   }
+  if (process.argv.includes('--serve')) {
+    await serve(desc, reassemble);
+    process.exit(0);
+  }
   const format = process.env.TOOLSPEC_FORMAT || formatFlag() || desc.formats[0];
-  let answer;
+  const answer = await runOne(desc, reassemble, readFileSync(0), format);
+  await write(JSON.stringify(answer) + '\n');
+  // A library may leave timers or sockets behind; the answer is out.
+  process.exit(0);
+}
+
+/** The answer for one stream: reassemble's, or the error it threw. */
+async function runOne(desc, reassemble, bytes, format) {
   try {
     if (!desc.formats.includes(format)) {
       throw new Error(`format ${format} is not one of ${desc.formats.join(', ')}`);
     }
-    answer = await reassemble(readFileSync(0), format);
+    return await reassemble(bytes, format);
   } catch (err) {
-    answer = { calls: [], error: describeError(err) };
+    return { calls: [], error: describeError(err) };
   }
-  await new Promise((resolve) => process.stdout.write(JSON.stringify(answer) + '\n', resolve));
-  // A library may leave timers or sockets behind; the answer is out.
-  process.exit(0);
+}
+
+/**
+ * The persistent form: one JSON object a line each way, read and answered
+ * in order (the kit sends a request only once the previous one is
+ * answered). {"cmd":"start","version":1} is answered with the protocol's
+ * version and the adapter's description, {"cmd":"run",...} with the
+ * answer for its stream and its seq; {"cmd":"stop"} or the end of input
+ * ends the process. A line that is not a JSON object is the kit's fault,
+ * not the library's: it ends the process with status 2 (the kit starts it
+ * again).
+ */
+async function serve(desc, reassemble) {
+  const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
+  for await (const line of lines) {
+    if (line.trim() === '') continue;
+    let req;
+    try {
+      req = JSON.parse(line);
+    } catch (err) {
+      console.error(`--serve: a request that is not JSON: ${describeError(err)}`);
+      process.exit(2);
+    }
+    let answer;
+    if (req?.cmd === 'start') {
+      answer =
+        req.version === 1
+          ? { version: 1, adapter: description(desc) }
+          : { version: 1, error: `this adapter speaks version 1, not ${JSON.stringify(req.version)}` };
+    } else if (req?.cmd === 'run') {
+      const bytes = Buffer.from(typeof req.stream === 'string' ? req.stream : '', 'base64');
+      answer = { ...(await runOne(desc, reassemble, bytes, req.format)), seq: req.seq };
+    } else if (req?.cmd === 'stop') {
+      return;
+    } else {
+      continue;
+    }
+    await write(JSON.stringify(answer) + '\n');
+  }
+}
+
+/** Writes s to standard output and waits until it is out. */
+function write(s) {
+  return new Promise((resolve, reject) => process.stdout.write(s, (err) => (err ? reject(err) : resolve())));
 }
 
 function formatFlag() {
