@@ -280,6 +280,7 @@ func TestVersions(t *testing.T) {
 		"github.com/cloudwego/eino-ext/libs/acl/openai":         EinoACLOpenAIVersion,
 		"github.com/tmc/langchaingo":                            LangchaingoVersion,
 		"github.com/ollama/ollama":                              OllamaVersion,
+		"github.com/sashabaranov/go-openai":                     GoOpenAIVersion,
 	} {
 		re := regexp.MustCompile(`(?m)^\s*` + regexp.QuoteMeta(path) + `\s+(\S+)`)
 		m := re.FindSubmatch(mod)

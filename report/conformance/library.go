@@ -67,6 +67,9 @@ func Builtin() []Library {
 		adapter("langchaingo", "github.com/tmc/langchaingo (llms/openai)",
 			"OpenAI client GenerateContent with a streaming func; the response's tool calls",
 			adapters.Langchaingo),
+		adapter("go-openai", "github.com/sashabaranov/go-openai",
+			"CreateChatCompletionStream, Recv until io.EOF; tool-call deltas folded by index as OpenAI's function-calling guide shows (go-openai documents no fold); calls once Recv returned io.EOF",
+			adapters.GoOpenAI),
 	}
 	d := adapters.OllamaAnthropic().(spectest.Describer).Describe()
 	d.Formats = []toolspec.Format{toolspec.FormatOllama}
