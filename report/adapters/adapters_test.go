@@ -46,6 +46,7 @@ var all = []struct {
 		"openai-chat/openai-gpt-4o-2calls-noargs.sse",
 		"openai-chat/openrouter-gemini-2calls.sse",
 	}},
+	{"go-openai", GoOpenAI, openAIChatPlain},
 	{"ollama-anthropic", readBack, []string{
 		// The capture is one frame of a turn: its done line is added.
 		"ollama/SEED-ollama-cloud-mistral-large-4-2calls-same-index.ndjson" + withDone,
@@ -212,6 +213,13 @@ func TestKnownBehaviour(t *testing.T) {
 		{"eino resent name", Eino(), toolspec.FormatOpenAIChat, resent, `call_a read_file {"p":1};`},
 		// L01: fragments without a type go to the last call.
 		{"langchaingo interleaved", Langchaingo(), toolspec.FormatOpenAIChat, interleaved, `a f {"x":;b g {"y":1}2};`},
+		// go-openai, folded as OpenAI's guide shows: a new id at an index in
+		// use continues the call held there, whose id and name stay.
+		{"go-openai same index", GoOpenAI(), toolspec.FormatOpenAIChat, sameIndex, `call_1 f {"x":1}{"x":2};`},
+		// The name is taken from the delta that opens the call only.
+		{"go-openai resent name", GoOpenAI(), toolspec.FormatOpenAIChat, resent, `call_a read_file {"p":1};`},
+		// Interleaved calls keep apart by index.
+		{"go-openai interleaved", GoOpenAI(), toolspec.FormatOpenAIChat, interleaved, `a f {"x":1};b g {"y":2};`},
 		// A06 at v2.16.0: a cut input becomes {} at the block's stop.
 		{"anthropic cut input", AnthropicSDK(), toolspec.FormatAnthropic, cut, `toolu_1 write {};`},
 		// O01: calls without an id collide in the converter, but Ollama's
