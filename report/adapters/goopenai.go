@@ -108,8 +108,7 @@ func (goOpenAI) Reassemble(s spectest.Stream) (spectest.Result, error) {
 					held.Function.Arguments += tc.Function.Arguments
 					continue
 				}
-				tc := tc
-				calls[k] = &tc
+				calls[k] = &tc // a copy: tc is this iteration's (Go 1.22)
 				c.calls = append(c.calls, k)
 			}
 			c.text += ch.Delta.Content + ch.Delta.Refusal
