@@ -273,7 +273,8 @@ report-bump:
 	@sh report/node/smoke.sh >/dev/null 2>&1 || echo "report-bump: set the versions in report/node/adapters.txt (sh report/node/smoke.sh says which)"
 
 # report runs the conformance kit on the third-party reassemblers of the
-# nested module report (openai-go, anthropic-sdk-go, eino, langchaingo,
+# nested module report (openai-go, its Responses stream, anthropic-sdk-go,
+# eino, langchaingo, go-openai,
 # Ollama's Anthropic converter; the module fetches them through the module
 # proxy, the root module never requires them) and on the external adapter
 # programs of report/external.txt, report/node/adapters.txt (the Node

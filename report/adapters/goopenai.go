@@ -17,18 +17,19 @@ import (
 // neither its README nor its examples show how to assemble streamed tool
 // calls; its ToolCall type says only that Index "is not nil only in chat
 // completion chunk object". The fold is therefore the one OpenAI's
-// function-calling guide ("Streaming", Chat Completions) gives: the first
-// delta at an index opens the call with its id, name and arguments, and
-// every later delta at that index appends its arguments (the guide's
-// snippet also appends the first delta's own arguments a second time,
-// which with OpenAI's empty first fragment changes nothing; the adapter
-// does not repeat that slip). The guide reads chunk.choices[0] of a
-// one-choice request; the adapter folds each choice apart (its calls keyed
-// by the choice's index and the call's index), the choices in the order
-// the stream first sent each. A delta whose Index is nil (go-openai's
-// *int, the field left out) is keyed as the guide's dictionary keys it,
-// by the missing index itself: every such delta of a choice goes to one
-// call.
+// function-calling guide gives ("Streaming", Chat Completions,
+// https://platform.openai.com/docs/guides/function-calling?api-mode=chat#streaming):
+// the first delta at an index opens the call with its id, name and
+// arguments, and every later delta at that index appends its arguments.
+// (The guide's snippet appends the first delta's arguments too, after
+// storing that delta, so they would count twice; OpenAI's first fragment
+// is empty, and the adapter does not repeat that slip.) The guide reads
+// chunk.choices[0] of a one-choice request; the adapter folds each choice
+// apart (its calls keyed by the choice's index and the call's index), the
+// choices in the order the stream first sent each. A delta whose Index is
+// nil (go-openai's *int, the field left out) is keyed as the guide's
+// dictionary keys it, by the missing index itself: every such delta of a
+// choice goes to one call.
 //
 // It fails the stream when CreateChatCompletionStream or Recv returns an
 // error other than io.EOF. Otherwise every call is finished once Recv
