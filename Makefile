@@ -263,7 +263,8 @@ report-python:
 # holds to each adapter's --describe), and run make report: the report
 # prints every version it ran.
 REPORT_GO_LIBS ?= github.com/openai/openai-go/v3 github.com/anthropics/anthropic-sdk-go/v2 github.com/cloudwego/eino \
-	github.com/cloudwego/eino-ext/components/model/openai github.com/tmc/langchaingo github.com/ollama/ollama
+	github.com/cloudwego/eino-ext/components/model/openai github.com/tmc/langchaingo github.com/ollama/ollama \
+	github.com/sashabaranov/go-openai
 REPORT_NPM_LIBS ?= ai @ai-sdk/openai-compatible @ai-sdk/anthropic @ai-sdk/openai openai @anthropic-ai/sdk
 report-bump:
 	cd report && $(GO) get $(addsuffix @latest,$(REPORT_GO_LIBS)) && $(GO) mod tidy
@@ -272,7 +273,8 @@ report-bump:
 	@sh report/node/smoke.sh >/dev/null 2>&1 || echo "report-bump: set the versions in report/node/adapters.txt (sh report/node/smoke.sh says which)"
 
 # report runs the conformance kit on the third-party reassemblers of the
-# nested module report (openai-go, anthropic-sdk-go, eino, langchaingo,
+# nested module report (openai-go, its Responses stream, anthropic-sdk-go,
+# eino, langchaingo, go-openai,
 # Ollama's Anthropic converter; the module fetches them through the module
 # proxy, the root module never requires them) and on the external adapter
 # programs of report/external.txt, report/node/adapters.txt (the Node

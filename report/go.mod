@@ -11,6 +11,7 @@ require (
 	github.com/gin-gonic/gin v1.10.0
 	github.com/ollama/ollama v0.17.4
 	github.com/openai/openai-go/v3 v3.105.0
+	github.com/sashabaranov/go-openai v1.43.0
 	github.com/tmc/langchaingo v0.1.14
 	github.com/toolspec/toolspec v0.0.0-00010101000000-000000000000
 )

@@ -21,6 +21,7 @@ const (
 	EinoACLOpenAIVersion = "v0.1.11"  // github.com/cloudwego/eino-ext/libs/acl/openai
 	LangchaingoVersion   = "v0.1.14"  // github.com/tmc/langchaingo
 	OllamaVersion        = "v0.17.4"  // github.com/ollama/ollama
+	GoOpenAIVersion      = "v1.43.0"  // github.com/sashabaranov/go-openai
 )
 
 // stopOf is the canonical stop reason (SPEC.md END-4) of the raw reason

@@ -67,6 +67,12 @@ func Builtin() []Library {
 		adapter("langchaingo", "github.com/tmc/langchaingo (llms/openai)",
 			"OpenAI client GenerateContent with a streaming func; the response's tool calls",
 			adapters.Langchaingo),
+		adapter("go-openai", "github.com/sashabaranov/go-openai",
+			"CreateChatCompletionStream, Recv until io.EOF; tool-call deltas folded by index as OpenAI's function-calling guide shows (go-openai documents no fold); calls once Recv returned io.EOF",
+			adapters.GoOpenAI),
+		adapter("openai-go-responses", "github.com/openai/openai-go/v3 (responses)",
+			"streaming Responses client (Responses.NewStreaming); the call items of the output_item.done events (else of the terminal response), once a terminal event came and the stream ended without error",
+			adapters.OpenAIGoResponses),
 	}
 	d := adapters.OllamaAnthropic().(spectest.Describer).Describe()
 	d.Formats = []toolspec.Format{toolspec.FormatOllama}
