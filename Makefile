@@ -253,6 +253,20 @@ report-python:
 		.venv/bin/pip check && cp requirements.txt .venv/requirements.txt; fi
 	report/python/.venv/bin/python report/python/smoke.py
 
+.PHONY: report-java
+# report-java builds the Java adapters of report/java (openai-java and
+# anthropic-java at the exact versions of its pom.xml, every plugin pinned
+# too, from Maven Central, with mvn package), writes their class path
+# (target/classes, then every dependency's jar) to
+# report/java/target/classpath.txt, which the report reads to know they are
+# built, and smoke-tests each one on shared captures of its format against
+# toolspec reassemble. It needs a JDK (17 or later) and Maven; the Go
+# modules never depend on report/java.
+report-java:
+	cd report/java && mvn -B -q package dependency:build-classpath -Dmdep.outputFile=target/dependencies.txt && \
+		printf '%s:%s\n' "$$(pwd)/target/classes" "$$(cat target/dependencies.txt)" > target/classpath.txt
+	cd report/java && java -cp "$$(cat target/classpath.txt)" Smoke.java
+
 .PHONY: report-bump
 # report-bump moves every library of the report to its newest release: the
 # Go libraries of the nested module report (go get @latest, go mod tidy)
@@ -314,6 +328,16 @@ bugs-python:
 		.venv/bin/python "$$f" >/dev/null 2>&1; rc=$$?; \
 		if [ $$rc -ne 1 ]; then echo "bugs: python $$f exited $$rc, want 1 (the bug reproduced)"; exit 1; fi; \
 		echo "bugs: python $$f reproduces its bug"; done
+
+.PHONY: bugs-java
+# bugs-java runs the program of every bug report of report/java/bugs, each
+# a single-file source program on report-java's class path; each must exit
+# with status 1 (the bug reproduced).
+bugs-java:
+	@cd report/java && for f in bugs/*.java; do [ -e "$$f" ] || continue; \
+		java -cp "$$(cat target/classpath.txt)" "$$f" >/dev/null 2>&1; rc=$$?; \
+		if [ $$rc -ne 1 ]; then echo "bugs: java $$f exited $$rc, want 1 (the bug reproduced)"; exit 1; fi; \
+		echo "bugs: java $$f reproduces its bug"; done
 
 # report-check builds the generator, checks the report module as check
 # does the root (gofmt, vet, staticcheck) and tests it: the adapters on the
