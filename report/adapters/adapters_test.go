@@ -280,6 +280,8 @@ func TestVersions(t *testing.T) {
 		"github.com/cloudwego/eino-ext/libs/acl/openai":         EinoACLOpenAIVersion,
 		"github.com/tmc/langchaingo":                            LangchaingoVersion,
 		"github.com/ollama/ollama":                              OllamaVersion,
+		"google.golang.org/genai":                               GenAIVersion,
+		"github.com/aws/aws-sdk-go-v2/service/bedrockruntime":   BedrockRuntimeVersion,
 	} {
 		re := regexp.MustCompile(`(?m)^\s*` + regexp.QuoteMeta(path) + `\s+(\S+)`)
 		m := re.FindSubmatch(mod)

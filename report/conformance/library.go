@@ -67,6 +67,15 @@ func Builtin() []Library {
 		adapter("langchaingo", "github.com/tmc/langchaingo (llms/openai)",
 			"OpenAI client GenerateContent with a streaming func; the response's tool calls",
 			adapters.Langchaingo),
+		adapter("genai", "google.golang.org/genai",
+			"Models.GenerateContentStream (Gemini API backend); each chunk's FunctionCalls()",
+			adapters.GenAI),
+		adapter("bedrockruntime", "github.com/aws/aws-sdk-go-v2/service/bedrockruntime",
+			"ConverseStream event stream; toolUse blocks assembled from contentBlockStart/Delta/Stop as AWS's example does",
+			adapters.BedrockRuntime),
+		adapter("ollama-api", "github.com/ollama/ollama/api",
+			"api.Client.Chat with stream true; each response's Message.ToolCalls appended",
+			adapters.OllamaAPI),
 	}
 	d := adapters.OllamaAnthropic().(spectest.Describer).Describe()
 	d.Formats = []toolspec.Format{toolspec.FormatOllama}
