@@ -282,6 +282,7 @@ func TestVersions(t *testing.T) {
 		"github.com/ollama/ollama":                              OllamaVersion,
 		"google.golang.org/genai":                               GenAIVersion,
 		"github.com/aws/aws-sdk-go-v2/service/bedrockruntime":   BedrockRuntimeVersion,
+		"github.com/aws/smithy-go":                              SmithyGoVersion,
 	} {
 		re := regexp.MustCompile(`(?m)^\s*` + regexp.QuoteMeta(path) + `\s+(\S+)`)
 		m := re.FindSubmatch(mod)

@@ -23,7 +23,9 @@ import (
 // stream's AWS event-stream messages (application/vnd.amazon.eventstream;
 // a stream in the JSON-lines form is served as the messages it records,
 // EventStreamBytes), then the events of GetStream().Events() until the
-// channel closes, and the stream's Err().
+// channel closes, and the stream's Err(). The SDK reads the messages with
+// smithy-go's event-stream reader (transport/http.EventStreamReader), whose
+// version the description gives too.
 //
 // The SDK decodes the messages into typed events and leaves their
 // assembly to its user; the adapter assembles each toolUse block as AWS's
@@ -48,7 +50,7 @@ type bedrockRuntime struct{}
 func (bedrockRuntime) Describe() spectest.Description {
 	return spectest.Description{
 		Name:       "aws-sdk-go-v2 bedrockruntime ConverseStream",
-		Version:    BedrockRuntimeVersion,
+		Version:    "service/bedrockruntime " + BedrockRuntimeVersion + ", smithy-go " + SmithyGoVersion,
 		Formats:    []toolspec.Format{toolspec.FormatBedrock},
 		StopReason: true,
 		Text:       true,

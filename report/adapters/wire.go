@@ -23,6 +23,7 @@ const (
 	OllamaVersion         = "v0.17.4"  // github.com/ollama/ollama
 	GenAIVersion          = "v1.79.1"  // google.golang.org/genai
 	BedrockRuntimeVersion = "v1.64.0"  // github.com/aws/aws-sdk-go-v2/service/bedrockruntime
+	SmithyGoVersion       = "v1.28.9"  // github.com/aws/smithy-go (bedrockruntime's event-stream reader)
 )
 
 // stopOf is the canonical stop reason (SPEC.md END-4) of the raw reason
