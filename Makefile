@@ -278,7 +278,8 @@ report-java:
 # prints every version it ran.
 REPORT_GO_LIBS ?= github.com/openai/openai-go/v3 github.com/anthropics/anthropic-sdk-go/v2 github.com/cloudwego/eino \
 	github.com/cloudwego/eino-ext/components/model/openai github.com/tmc/langchaingo github.com/ollama/ollama \
-	github.com/sashabaranov/go-openai
+	github.com/sashabaranov/go-openai \
+	google.golang.org/genai github.com/aws/aws-sdk-go-v2/service/bedrockruntime
 REPORT_NPM_LIBS ?= ai @ai-sdk/openai-compatible @ai-sdk/anthropic @ai-sdk/openai openai @anthropic-ai/sdk
 report-bump:
 	cd report && $(GO) get $(addsuffix @latest,$(REPORT_GO_LIBS)) && $(GO) mod tidy

@@ -311,6 +311,9 @@ func TestVersions(t *testing.T) {
 		"github.com/tmc/langchaingo":                            LangchaingoVersion,
 		"github.com/ollama/ollama":                              OllamaVersion,
 		"github.com/sashabaranov/go-openai":                     GoOpenAIVersion,
+		"google.golang.org/genai":                               GenAIVersion,
+		"github.com/aws/aws-sdk-go-v2/service/bedrockruntime":   BedrockRuntimeVersion,
+		"github.com/aws/smithy-go":                              SmithyGoVersion,
 	} {
 		re := regexp.MustCompile(`(?m)^\s*` + regexp.QuoteMeta(path) + `\s+(\S+)`)
 		m := re.FindSubmatch(mod)

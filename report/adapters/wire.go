@@ -14,14 +14,17 @@ import (
 // The exact versions the report module requires; TestVersions checks them
 // against go.mod.
 const (
-	OpenAIGoVersion      = "v3.105.0" // github.com/openai/openai-go/v3
-	AnthropicSDKVersion  = "v2.18.0"  // github.com/anthropics/anthropic-sdk-go/v2
-	EinoVersion          = "v0.7.36"  // github.com/cloudwego/eino
-	EinoExtOpenAIVersion = "v0.1.7"   // github.com/cloudwego/eino-ext/components/model/openai
-	EinoACLOpenAIVersion = "v0.1.11"  // github.com/cloudwego/eino-ext/libs/acl/openai
-	LangchaingoVersion   = "v0.1.14"  // github.com/tmc/langchaingo
-	OllamaVersion        = "v0.17.4"  // github.com/ollama/ollama
-	GoOpenAIVersion      = "v1.43.0"  // github.com/sashabaranov/go-openai
+	OpenAIGoVersion       = "v3.105.0" // github.com/openai/openai-go/v3
+	AnthropicSDKVersion   = "v2.18.0"  // github.com/anthropics/anthropic-sdk-go/v2
+	EinoVersion           = "v0.7.36"  // github.com/cloudwego/eino
+	EinoExtOpenAIVersion  = "v0.1.7"   // github.com/cloudwego/eino-ext/components/model/openai
+	EinoACLOpenAIVersion  = "v0.1.11"  // github.com/cloudwego/eino-ext/libs/acl/openai
+	LangchaingoVersion    = "v0.1.14"  // github.com/tmc/langchaingo
+	OllamaVersion         = "v0.17.4"  // github.com/ollama/ollama
+	GenAIVersion          = "v1.79.1"  // google.golang.org/genai
+	BedrockRuntimeVersion = "v1.64.0"  // github.com/aws/aws-sdk-go-v2/service/bedrockruntime
+	SmithyGoVersion       = "v1.28.9"  // github.com/aws/smithy-go (bedrockruntime's event-stream reader)
+	GoOpenAIVersion       = "v1.43.0"  // github.com/sashabaranov/go-openai
 )
 
 // stopOf is the canonical stop reason (SPEC.md END-4) of the raw reason

@@ -73,6 +73,15 @@ func Builtin() []Library {
 		adapter("openai-go-responses", "github.com/openai/openai-go/v3 (responses)",
 			"streaming Responses client (Responses.NewStreaming); the call items of the output_item.done events (else of the terminal response), once a terminal event came and the stream ended without error",
 			adapters.OpenAIGoResponses),
+		adapter("genai", "google.golang.org/genai",
+			"Models.GenerateContentStream (Gemini API backend); each chunk's FunctionCalls()",
+			adapters.GenAI),
+		adapter("bedrockruntime", "github.com/aws/aws-sdk-go-v2/service/bedrockruntime",
+			"ConverseStream event stream; toolUse blocks assembled from contentBlockStart/Delta/Stop as AWS's example does",
+			adapters.BedrockRuntime),
+		adapter("ollama-api", "github.com/ollama/ollama/api",
+			"api.Client.Chat with stream true; each response's Message.ToolCalls appended",
+			adapters.OllamaAPI),
 	}
 	d := adapters.OllamaAnthropic().(spectest.Describer).Describe()
 	d.Formats = []toolspec.Format{toolspec.FormatOllama}
