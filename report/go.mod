@@ -13,7 +13,7 @@ require (
 	github.com/cloudwego/eino v0.7.36
 	github.com/cloudwego/eino-ext/components/model/openai v0.1.7
 	github.com/gin-gonic/gin v1.10.0
-	github.com/ollama/ollama v0.17.4
+	github.com/ollama/ollama v0.34.4
 	github.com/openai/openai-go/v3 v3.105.0
 	github.com/sashabaranov/go-openai v1.43.0
 	github.com/tmc/langchaingo v0.1.14

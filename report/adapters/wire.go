@@ -20,7 +20,7 @@ const (
 	EinoExtOpenAIVersion  = "v0.1.7"   // github.com/cloudwego/eino-ext/components/model/openai
 	EinoACLOpenAIVersion  = "v0.1.11"  // github.com/cloudwego/eino-ext/libs/acl/openai
 	LangchaingoVersion    = "v0.1.14"  // github.com/tmc/langchaingo
-	OllamaVersion         = "v0.17.4"  // github.com/ollama/ollama
+	OllamaVersion         = "v0.34.4"  // github.com/ollama/ollama
 	GenAIVersion          = "v1.79.1"  // google.golang.org/genai
 	BedrockRuntimeVersion = "v1.64.0"  // github.com/aws/aws-sdk-go-v2/service/bedrockruntime
 	SmithyGoVersion       = "v1.28.9"  // github.com/aws/smithy-go (bedrockruntime's event-stream reader)

@@ -63,7 +63,7 @@ func init() {
 		Text: "The stream repeats its done line; the middleware makes one converter per request and Ollama's server " +
 			"ends a response at done:true, so no line after it reaches the converter. Every failure of this case " +
 			"follows from the message_stop it writes at the first done.",
-		Source: "https://github.com/ollama/ollama/blob/v0.17.4/middleware/anthropic.go",
+		Source: "https://github.com/ollama/ollama/blob/v0.34.4/middleware/anthropic.go",
 	})
 }
 
