@@ -19,11 +19,21 @@ import { createInterface } from 'node:readline';
 
 const require = createRequire(import.meta.url);
 
-/** The exact version of an installed package, read from its package.json. */
+/**
+ * The exact version of an installed package, read from its package.json.
+ * pkg is a package name, or "parent>name" for the copy of name that the
+ * package parent loads (its own, when npm installed one apart).
+ */
 export function installedVersion(pkg) {
+  let req = require;
+  const k = pkg.lastIndexOf('>');
+  if (k >= 0) {
+    req = createRequire(require.resolve(pkg.slice(0, k)));
+    pkg = pkg.slice(k + 1);
+  }
   // Some packages do not export ./package.json; find it through the
   // resolved entry point instead.
-  let dir = require.resolve(pkg);
+  let dir = req.resolve(pkg);
   for (;;) {
     const up = dir.slice(0, dir.lastIndexOf('/'));
     if (up === dir || up === '') throw new Error(`no package.json for ${pkg}`);
@@ -45,7 +55,7 @@ export function installedVersion(pkg) {
 export function description(desc) {
   return {
     name: desc.name,
-    version: desc.packages.map((p) => `${p}@${installedVersion(p)}`).join(' '),
+    version: desc.packages.map((p) => `${p.slice(p.lastIndexOf('>') + 1)}@${installedVersion(p)}`).join(' '),
     formats: [...desc.formats],
     claims: [...desc.claims],
   };
