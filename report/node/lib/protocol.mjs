@@ -233,15 +233,22 @@ export function replayFetch(body, contentType = 'text/event-stream') {
     );
 }
 
-/** toolspec's canonical stop reasons for a format's raw reasons (END-4). */
+/**
+ * toolspec's canonical stop reasons for a format's raw reasons: the END-4
+ * table of SPEC.md (spec.StopTable), for the formats whose SDKs pass the
+ * raw reason through.
+ */
 const rawStops = {
   'openai-chat': {
     stop: 'end',
     tool_calls: 'tool_use',
     function_call: 'tool_use',
     length: 'length',
+    model_length: 'length',
     content_filter: 'content_filter',
     error: 'error',
+    insufficient_system_resource: 'error',
+    abort: 'error',
   },
   anthropic: {
     end_turn: 'end',
@@ -251,6 +258,7 @@ const rawStops = {
     stop_sequence: 'stop_sequence',
     refusal: 'refusal',
     pause_turn: 'pause',
+    compaction: 'pause',
   },
 };
 
