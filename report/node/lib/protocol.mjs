@@ -19,11 +19,21 @@ import { createInterface } from 'node:readline';
 
 const require = createRequire(import.meta.url);
 
-/** The exact version of an installed package, read from its package.json. */
+/**
+ * The exact version of an installed package, read from its package.json.
+ * pkg is a package name, or "parent>name" for the copy of name that the
+ * package parent loads (its own, when npm installed one apart).
+ */
 export function installedVersion(pkg) {
+  let req = require;
+  const k = pkg.lastIndexOf('>');
+  if (k >= 0) {
+    req = createRequire(require.resolve(pkg.slice(0, k)));
+    pkg = pkg.slice(k + 1);
+  }
   // Some packages do not export ./package.json; find it through the
   // resolved entry point instead.
-  let dir = require.resolve(pkg);
+  let dir = req.resolve(pkg);
   for (;;) {
     const up = dir.slice(0, dir.lastIndexOf('/'));
     if (up === dir || up === '') throw new Error(`no package.json for ${pkg}`);
@@ -45,7 +55,7 @@ export function installedVersion(pkg) {
 export function description(desc) {
   return {
     name: desc.name,
-    version: desc.packages.map((p) => `${p}@${installedVersion(p)}`).join(' '),
+    version: desc.packages.map((p) => `${p.slice(p.lastIndexOf('>') + 1)}@${installedVersion(p)}`).join(' '),
     formats: [...desc.formats],
     claims: [...desc.claims],
   };
@@ -223,15 +233,22 @@ export function replayFetch(body, contentType = 'text/event-stream') {
     );
 }
 
-/** toolspec's canonical stop reasons for a format's raw reasons (END-4). */
+/**
+ * toolspec's canonical stop reasons for a format's raw reasons: the END-4
+ * table of SPEC.md (spec.StopTable), for the formats whose SDKs pass the
+ * raw reason through.
+ */
 const rawStops = {
   'openai-chat': {
     stop: 'end',
     tool_calls: 'tool_use',
     function_call: 'tool_use',
     length: 'length',
+    model_length: 'length',
     content_filter: 'content_filter',
     error: 'error',
+    insufficient_system_resource: 'error',
+    abort: 'error',
   },
   anthropic: {
     end_turn: 'end',
@@ -241,6 +258,7 @@ const rawStops = {
     stop_sequence: 'stop_sequence',
     refusal: 'refusal',
     pause_turn: 'pause',
+    compaction: 'pause',
   },
 };
 
