@@ -264,7 +264,7 @@ report-python:
 # prints every version it ran.
 REPORT_GO_LIBS ?= github.com/openai/openai-go/v3 github.com/anthropics/anthropic-sdk-go/v2 github.com/cloudwego/eino \
 	github.com/cloudwego/eino-ext/components/model/openai github.com/tmc/langchaingo github.com/ollama/ollama
-REPORT_NPM_LIBS ?= ai @ai-sdk/openai-compatible @ai-sdk/anthropic @ai-sdk/openai openai @anthropic-ai/sdk
+REPORT_NPM_LIBS ?= ai @ai-sdk/openai-compatible @ai-sdk/anthropic @ai-sdk/openai openai @anthropic-ai/sdk @google/genai ollama @aws-sdk/client-bedrock-runtime
 report-bump:
 	cd report && $(GO) get $(addsuffix @latest,$(REPORT_GO_LIBS)) && $(GO) mod tidy
 	cd report/node && npm install --save-exact --no-audit --no-fund $(addsuffix @latest,$(REPORT_NPM_LIBS))
