@@ -72,6 +72,9 @@ await main(
       }
     } catch (err) {
       return { calls: [], error: describeError(err) };
+    } finally {
+      // Its HTTP/2 session is not reused by the next stream's client.
+      client.destroy();
     }
     return {
       calls: calls.map(({ id, name, input, status }) => ({ id, name, arguments: input, status })),
