@@ -18,7 +18,8 @@ await main(
   },
   async (bytes, format) => {
     const baseUrl = await serve(providerBytes(bytes, format), 'text/event-stream');
-    const ai = new GoogleGenAI({ apiKey: 'replay', httpOptions: { baseUrl } });
+    // The Gemini API (not Vertex AI, whatever GOOGLE_GENAI_USE_VERTEXAI says).
+    const ai = new GoogleGenAI({ vertexai: false, apiKey: 'replay', httpOptions: { baseUrl } });
     const calls = [];
     let text = '';
     let thinking = '';
