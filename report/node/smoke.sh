@@ -6,7 +6,8 @@
 #     and claims that adapters.txt gives it, so the file cannot drift from
 #     the lockfile;
 #   - on three shared captures of its format (one of them in JSON lines,
-#     which the adapters write back as server-sent events) it prints one
+#     which the adapters write back as server-sent events, or as Bedrock's
+#     event-stream; Ollama's own framing is JSON lines) it prints one
 #     JSON answer, with no error, whose calls are as many as toolspec
 #     reassemble finds and all finished, as toolspec's are, in the one-shot
 #     form and, all three to one process, in the persistent form.
@@ -24,6 +25,9 @@ captures() {
 	openai-chat) echo openai-chat/openai-gpt-4o-2calls.sse openai-chat/azure-gpt-5-mini-tool-prompt-filter.sse openai-chat/qwen3-max-empty-id-continuations.jsonl ;;
 	anthropic) echo anthropic/claude-sonnet-4-text-2tools-padded.sse anthropic/claude-sonnet-4-thinking-tool.sse anthropic/claude-sonnet-4-5-tool-no-args.jsonl ;;
 	openai-responses) echo openai-responses/openai-gpt-4o-2calls.sse openai-responses/openai-gpt-5-reasoning-2calls.sse openai-responses/azure-tool-call-obfuscation.jsonl ;;
+	gemini) echo gemini/gemini-2.5-pro-2calls-separate-chunks.sse gemini/gemini-3-pro-2calls-with-ids.sse gemini/gemini-2.5-flash-thought-then-call.sse ;;
+	ollama) echo ollama/qwen3-14b-2calls-index-omitted-no-ids.ndjson ollama/gpt-oss-thinking-then-content.ndjson ollama/qwen3-14b-answer-only-in-done-chunk.ndjson ;;
+	bedrock) echo bedrock/nova-micro-text-then-tool.eventstream bedrock/claude-sonnet-4-reasoning-signature.eventstream bedrock/claude-reasoning-decoded.jsonl ;;
 	*) echo "smoke.sh: no captures for format $1" >&2; exit 1 ;;
 	esac
 }
