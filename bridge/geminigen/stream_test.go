@@ -1,8 +1,8 @@
 package geminigen
 
 import (
-	"encoding/json"
 	"context"
+	"encoding/json"
 	"errors"
 	"io"
 	"iter"
