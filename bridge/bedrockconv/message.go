@@ -209,7 +209,7 @@ func numbers(v any) any {
 
 // Result is the result of one call, to send back with [ResultMessage].
 type Result struct {
-	Call    toolspec.Call                   // the call answered: its ID is the toolUseId
+	Call    toolspec.Call                  // the call answered: its ID is the toolUseId
 	Content []types.ToolResultContentBlock // the result: text, JSON, ...
 	// Status is the result's status: types.ToolResultStatusError tells the
 	// model the call failed; "" sends none.

@@ -2,8 +2,8 @@ package bedrockconv
 
 import (
 	"context"
-	"errors"
 	"encoding/json"
+	"errors"
 	"io"
 	"net/http"
 	"slices"
