@@ -17,16 +17,21 @@
 // provider error ending it with END-5 (and its payload), a cut stream
 // reading as truncated (and a cut event as the tail):
 //
-//	tee := geminigen.NewTee(toolspec.Limits{})
 //	client, err := genai.NewClient(ctx, &genai.ClientConfig{
 //		APIKey:     key,
 //		Backend:    genai.BackendGeminiAPI,
-//		HTTPClient: tee.HTTPClient(nil),
+//		HTTPClient: geminigen.HTTPClient(nil), // once, for every request
 //	})
-//	for resp, err := range client.Models.GenerateContentStream(ctx, model, contents, config) {
+//	// per request:
+//	tee := geminigen.NewTee(toolspec.Limits{})
+//	for resp, err := range client.Models.GenerateContentStream(tee.Context(ctx), model, contents, config) {
 //		// as usual
 //	}
 //	out, err := tee.Outcome()
+//
+// The client's HTTPClient tees each request's response into the tee its
+// context carries ([Tee.Context]); a client for one request can be given
+// the tee's own [Tee.HTTPClient] instead.
 //
 // [Tee.OnEvent] registers a function that is called with every
 // [toolspec.Event] as genai reads the bytes that cause it: a tool can

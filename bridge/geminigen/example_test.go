@@ -99,6 +99,26 @@ func ExampleTee() {
 	// [{"parts":[{"text":"The user wants the weather.","thought":true},{"functionCall":{"id":"c1","args":{"city":"Paris","days":2},"name":"get_weather"},"thoughtSignature":"RXFzaWc="}],"role":"model"},{"parts":[{"functionResponse":{"id":"c1","name":"get_weather","response":{"output":"sunny"}}}],"role":"user"}]
 }
 
+// One client serves every request: its HTTPClient tees each response into
+// the tee the request's context carries.
+func ExampleTee_Context() {
+	url, stop := serve(recorded)
+	defer stop()
+
+	client := newClient(url, geminigen.HTTPClient(nil))
+	for turn := 0; turn < 2; turn++ {
+		tee := geminigen.NewTee(toolspec.Limits{})
+		ctx := tee.Context(context.Background())
+		for range client.Models.GenerateContentStream(ctx, "gemini-3-pro-preview", genai.Text("Weather in Paris?"), nil) {
+		}
+		out, err := tee.Outcome()
+		fmt.Println(turn, err, out.Calls[0].Name, tee.Responses())
+	}
+	// Output:
+	// 0 <nil> get_weather 1
+	// 1 <nil> get_weather 1
+}
+
 // genai yields an error payload as an APIError; through the tee the
 // outcome ends with the provider's error, its payload whole.
 func ExampleTee_providerError() {

@@ -47,18 +47,14 @@ func turnSDK(ctx context.Context, client *genai.Client, contents []*genai.Conten
 	return contents, nil
 }
 
-// turnBridge is the turn with the bridge: a tee per request, the outcome
-// checked whole, the model's content and the responses built from it.
-func turnBridge(ctx context.Context, hc *http.Client, config *genai.ClientConfig, contents []*genai.Content, tools run) ([]*genai.Content, error) {
+// turnBridge is the turn with the bridge: one client for every turn
+// (its HTTPClient is the package's), a tee per request in its context,
+// the outcome checked whole, the model's content and the responses built
+// from it.
+func turnBridge(ctx context.Context, client *genai.Client, contents []*genai.Content, tools run) ([]*genai.Content, error) {
 	// loop: bridge begins
 	tee := NewTee(toolspec.Limits{})
-	cc := *config
-	cc.HTTPClient = tee.HTTPClient(hc)
-	client, err := genai.NewClient(ctx, &cc)
-	if err != nil {
-		return nil, err
-	}
-	for _, err := range client.Models.GenerateContentStream(ctx, "gemini-3-pro-preview", contents, nil) {
+	for _, err := range client.Models.GenerateContentStream(tee.Context(ctx), "gemini-3-pro-preview", contents, nil) {
 		if err != nil {
 			return nil, err
 		}
@@ -106,7 +102,13 @@ func TestLoop(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: sdk: %v", name, err)
 		}
-		bridge, err := turnBridge(context.Background(), hc, config, genai.Text("go"), record(&bridgeCalls))
+		cc = *config
+		cc.HTTPClient = HTTPClient(hc)
+		teed, err := genai.NewClient(context.Background(), &cc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		bridge, err := turnBridge(context.Background(), teed, genai.Text("go"), record(&bridgeCalls))
 		if err != nil {
 			t.Fatalf("%s: bridge: %v", name, err)
 		}

@@ -395,3 +395,30 @@ func sortArgs(t *testing.T, o toolspec.Outcome) toolspec.Outcome {
 	}
 	return o
 }
+
+// TestContextTransport: one client built with HTTPClient serves requests
+// with a tee each in their context, and requests without one untouched.
+func TestContextTransport(t *testing.T) {
+	a := load(t, "gemini-3-pro-2calls-with-ids.sse")
+	b := load(t, "gemini-2.5-flash-thought-then-call.sse")
+	tr := &capture.Transport{Body: b.Wire, Responses: []capture.Response{{Body: a.Wire}, {Body: a.Wire}}}
+	client := newClient(t, HTTPClient(&http.Client{Transport: tr}))
+	ctx := context.Background()
+	for range client.Models.GenerateContentStream(ctx, "m", genai.Text("x"), nil) {
+	}
+	for _, c := range []capture.Capture{a, b} {
+		tee := NewTee(toolspec.Limits{})
+		for range client.Models.GenerateContentStream(tee.Context(ctx), "m", genai.Text("x"), nil) {
+		}
+		got, err := tee.Outcome()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d := capture.Diff(got, toolspec.Reassemble(format, c.Wire, toolspec.Limits{})); d != "" || tee.Responses() != 1 {
+			t.Errorf("%s: %d responses: %s", c.Name, tee.Responses(), d)
+		}
+	}
+	if tr.Requests != 3 {
+		t.Errorf("%d requests", tr.Requests)
+	}
+}

@@ -1,6 +1,7 @@
 package geminigen
 
 import (
+	"context"
 	"net/http"
 
 	"github.com/toolspec/toolspec"
@@ -24,8 +25,10 @@ var ErrNoResponse = tee.ErrNoResponse
 // finishReason, reads as truncated, with the cut event's bytes as its
 // tail.
 //
-// Use one Tee per request, so one client per request (a genai.Client is
-// cheap to build once the HTTP client is given). It records the last
+// Use one Tee per request. Either build the client for the request with
+// [Tee.HTTPClient], or build one client for all requests with the
+// package's [HTTPClient] (or [Transport]) and make each request with the
+// context [Tee.Context] returns. It records the last
 // successful (2xx) response of that request: genai's automatic
 // continuation, which sends the request again when a response ends with a
 // continuation token, makes a second response, which replaces the first;
@@ -90,3 +93,60 @@ func (t *Tee) ClosedEarly() bool { return t.t.ClosedEarly() }
 // one for a request, more when genai retried after a 2xx response or
 // continued the stream with a continuation token.
 func (t *Tee) Responses() int { return t.t.Responses() }
+
+// ctxKey is the context key of the tee a request carries.
+type ctxKey struct{}
+
+// Context returns ctx carrying the tee, for a request made through a
+// client built with the package's [HTTPClient] or [Transport]: pass it to
+// Models.GenerateContentStream, and the response of the request is teed
+// into t. genai sends its requests with the context it is given (and the
+// timeout it adds), so one client serves many requests, each with its own
+// tee.
+func (t *Tee) Context(ctx context.Context) context.Context {
+	return context.WithValue(ctx, ctxKey{}, t)
+}
+
+// Transport returns next wrapped so that the response of a request whose
+// context carries a tee ([Tee.Context]) goes through that tee; a request
+// without one passes untouched. A nil next is [http.DefaultTransport].
+func Transport(next http.RoundTripper) http.RoundTripper {
+	if next == nil {
+		next = http.DefaultTransport
+	}
+	return ctxTransport{next: next}
+}
+
+// HTTPClient returns a copy of base whose transport is [Transport] of
+// base's, for genai.ClientConfig.HTTPClient of a client that serves many
+// requests, each teed into the tee its context carries. A nil base is an
+// empty http.Client.
+func HTTPClient(base *http.Client) *http.Client {
+	c := &http.Client{}
+	if base != nil {
+		*c = *base
+	}
+	c.Transport = Transport(c.Transport)
+	return c
+}
+
+// ctxTransport tees each response into the tee its request's context
+// carries.
+type ctxTransport struct{ next http.RoundTripper }
+
+// RoundTrip sends req through the next round tripper, through the tee its
+// context carries if any.
+func (c ctxTransport) RoundTrip(req *http.Request) (*http.Response, error) {
+	if t, ok := req.Context().Value(ctxKey{}).(*Tee); ok && t != nil {
+		return t.t.Middleware(req, c.next.RoundTrip)
+	}
+	return c.next.RoundTrip(req)
+}
+
+// CloseIdleConnections closes the idle connections of the next round
+// tripper, if it has the method.
+func (c ctxTransport) CloseIdleConnections() {
+	if ci, ok := c.next.(interface{ CloseIdleConnections() }); ok {
+		ci.CloseIdleConnections()
+	}
+}
