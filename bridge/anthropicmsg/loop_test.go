@@ -1,7 +1,9 @@
 package anthropicmsg
 
 import (
+	"bytes"
 	"context"
+	"errors"
 	"encoding/json"
 	"net/http"
 	"slices"
@@ -112,5 +114,34 @@ func TestLoop(t *testing.T) {
 		if len(sdk) != 3 || len(bridge) != 3 || last(sdk) != last(bridge) {
 			t.Errorf("%s: tool results\nsdk    %s\nbridge %s", name, last(sdk), last(bridge))
 		}
+	}
+}
+
+// TestLoopCut: on a stream cut inside the second tool call's input (the
+// body ends inside an event), the SDK drops the cut event without an
+// error, and its loop runs that call with the input the SDK starts a
+// tool_use with, {}, and sends it back; the bridge's refuses the turn,
+// the outcome truncated.
+func TestLoopCut(t *testing.T) {
+	c := load(t, "claude-sonnet-4-text-2tools-padded.sse")
+	i := bytes.LastIndex(c.Wire, []byte(`"input_json_delta"`))
+	if i < 0 {
+		t.Fatal("no input_json_delta")
+	}
+	client := anthropic.NewClient(
+		option.WithHTTPClient(&http.Client{Transport: &capture.Transport{Body: c.Wire[:i]}}),
+		option.WithAPIKey("test"), option.WithBaseURL("http://bridge.test/"), option.WithMaxRetries(0))
+	var calls []string
+	tools := func(name string, input json.RawMessage) string {
+		calls = append(calls, name+" "+string(input))
+		return "done"
+	}
+	user := []anthropic.MessageParam{anthropic.NewUserMessage(anthropic.NewTextBlock("go"))}
+	if _, err := turnSDK(context.Background(), client, user, tools); err != nil || len(calls) != 2 || calls[1] != "multiply {}" {
+		t.Errorf("the SDK's loop: %v, calls %q; want no error and both calls run, the cut one with {}", err, calls)
+	}
+	calls = nil
+	if _, err := turnBridge(context.Background(), client, user, tools); !errors.Is(err, toolspec.ErrTruncated) || len(calls) != 0 {
+		t.Errorf("the bridge's loop: %v, calls %q; want ErrTruncated and no call run", err, calls)
 	}
 }

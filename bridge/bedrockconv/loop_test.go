@@ -1,7 +1,9 @@
 package bedrockconv
 
 import (
+	"bytes"
 	"context"
+	"errors"
 	"encoding/json"
 	"slices"
 	"testing"
@@ -136,5 +138,30 @@ func TestLoop(t *testing.T) {
 		if s, b := string(requestJSON(t, sdk...)), string(requestJSON(t, bridge...)); s != b {
 			t.Errorf("%s: messages\nsdk    %s\nbridge %s", name, s, b)
 		}
+	}
+}
+
+// TestLoopCut: on a stream cut inside the tool use's input delta, the
+// SDK ends the events without an error, so its loop sends back the text
+// alone and no result; the bridge's refuses the turn, the outcome
+// truncated.
+func TestLoopCut(t *testing.T) {
+	c := load(t, "nova-micro-text-then-tool.eventstream")
+	i := bytes.Index(c.Wire, []byte(`"toolUse":{"input"`))
+	if i < 0 {
+		t.Fatal("no tool input delta")
+	}
+	client := newClient(&capture.Transport{Body: c.Wire[:i]})
+	var calls []string
+	tools := func(name string, args map[string]any) []types.ToolResultContentBlock {
+		calls = append(calls, name)
+		return nil
+	}
+	user := []types.Message{{Role: types.ConversationRoleUser, Content: []types.ContentBlock{&types.ContentBlockMemberText{Value: "go"}}}}
+	if ms, err := turnSDK(context.Background(), client, user, tools); err != nil || len(calls) != 0 || len(ms) != 3 {
+		t.Errorf("the SDK's loop: %v, calls %q; want no error, no call run", err, calls)
+	}
+	if _, err := turnBridge(context.Background(), client, user, tools); !errors.Is(err, toolspec.ErrTruncated) {
+		t.Errorf("the bridge's loop: %v; want ErrTruncated", err)
 	}
 }

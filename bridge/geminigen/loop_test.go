@@ -3,6 +3,7 @@ package geminigen
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"net/http"
 	"slices"
 	"testing"
@@ -122,5 +123,31 @@ func TestLoop(t *testing.T) {
 		if len(sdk) != 3 || len(bridge) != 3 || last(sdk) != last(bridge) {
 			t.Errorf("%s: function responses\nsdk    %s\nbridge %s", name, last(sdk), last(bridge))
 		}
+	}
+}
+
+// TestLoopCut: on a stream cut after its first call (between events, with
+// no finishReason), genai's loop runs that call and sends its response,
+// without an error; the bridge's refuses the turn, the outcome truncated.
+func TestLoopCut(t *testing.T) {
+	c := load(t, "gemini-3-pro-2calls-with-ids.sse")
+	wire := c.Wire[:capture.Ends(c.Wire)[0]]
+	config := &genai.ClientConfig{APIKey: "test", Backend: genai.BackendGeminiAPI, HTTPOptions: genai.HTTPOptions{BaseURL: "http://bridge.test/"},
+		HTTPClient: HTTPClient(&http.Client{Transport: &capture.Transport{Body: wire}})}
+	client, err := genai.NewClient(context.Background(), config)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var calls []string
+	tools := func(name string, args map[string]any) map[string]any {
+		calls = append(calls, name)
+		return map[string]any{"output": 1}
+	}
+	if _, err := turnSDK(context.Background(), client, genai.Text("go"), tools); err != nil || len(calls) != 1 {
+		t.Errorf("genai's loop: %v, calls %q; want no error and the first call run", err, calls)
+	}
+	calls = nil
+	if _, err := turnBridge(context.Background(), client, genai.Text("go"), tools); !errors.Is(err, toolspec.ErrTruncated) || len(calls) != 0 {
+		t.Errorf("the bridge's loop: %v, calls %q; want ErrTruncated and no call run", err, calls)
 	}
 }
