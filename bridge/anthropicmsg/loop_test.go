@@ -3,8 +3,8 @@ package anthropicmsg
 import (
 	"bytes"
 	"context"
-	"errors"
 	"encoding/json"
+	"errors"
 	"net/http"
 	"slices"
 	"testing"

@@ -3,8 +3,8 @@ package bedrockconv
 import (
 	"bytes"
 	"context"
-	"errors"
 	"encoding/json"
+	"errors"
 	"slices"
 	"testing"
 
