@@ -78,7 +78,27 @@ func sdkContent(t *testing.T, wire []byte) ([]byte, toolspec.Outcome, []*genai.F
 // turn on every capture.
 func TestModelContentSDK(t *testing.T) {
 	for _, c := range captures(t) {
-		sdk, out, _ := sdkContent(t, c.Wire)
+		sdk, out, calls := sdkContent(t, c.Wire)
+		if _, ok := streamed[c.Name]; !ok {
+			// resp.FunctionCalls(): the calls genai hands out, the same as
+			// the outcome's but where streamed.
+			var theirs, ours []string
+			for _, fc := range calls {
+				b, _ := json.Marshal(fc.Args)
+				theirs = append(theirs, fc.ID+" "+fc.Name+" "+string(b))
+			}
+			for _, oc := range out.Calls {
+				args, err := Args(oc)
+				if err != nil {
+					t.Fatal(err)
+				}
+				b, _ := json.Marshal(args)
+				ours = append(ours, oc.ID+" "+oc.Name+" "+string(b))
+			}
+			if !slices.Equal(theirs, ours) {
+				t.Errorf("%s: genai's calls %q, the outcome's %q", c.Name, theirs, ours)
+			}
+		}
 		content, err := ModelContent(out, Options{})
 		if err != nil {
 			t.Errorf("%s: %v", c.Name, err)

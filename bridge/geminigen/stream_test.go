@@ -422,3 +422,33 @@ func TestContextTransport(t *testing.T) {
 		t.Errorf("%d requests", tr.Requests)
 	}
 }
+
+// TestEmptyStringValue: genai's PartialArg drops a stringValue "" (the
+// value that ends a streamed string on Vertex AI), and Push gives it back;
+// without it toolspec reads the argument as having no value (FRAME-6).
+func TestEmptyStringValue(t *testing.T) {
+	pa := &genai.PartialArg{JsonPath: "$.location"}
+	b, err := json.Marshal(pa)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(b), "stringValue") {
+		t.Fatalf("genai writes %s: it keeps stringValue \"\" now, and Push need not give it back", b)
+	}
+	resp := &genai.GenerateContentResponse{Candidates: []*genai.Candidate{{Content: &genai.Content{Role: genai.RoleModel,
+		Parts: []*genai.Part{{FunctionCall: &genai.FunctionCall{PartialArgs: []*genai.PartialArg{pa}}}}}}}}
+	if !lostEmptyString(resp) {
+		t.Fatal("lostEmptyString: false")
+	}
+	b, _ = json.Marshal(resp)
+	got, err := restoreEmptyStrings(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(got), `"partialArgs":[{"jsonPath":"$.location","stringValue":""}]`) {
+		t.Errorf("restored: %s", got)
+	}
+	if pa.StringValue != "" || len(resp.Candidates[0].Content.Parts[0].FunctionCall.PartialArgs) != 1 {
+		t.Error("the response was changed")
+	}
+}
