@@ -16,8 +16,9 @@
 // the raw response body to an assembler as the SDK reads it, so the
 // outcome is [toolspec.Reassemble]'s of the bytes received (format
 // bedrock, which reads the event-stream's binary framing and checks both
-// CRCs), an exception ending it with END-5 (and its payload), a cut stream
-// reading as truncated (and the cut message as the tail):
+// CRCs), an exception ending it with END-5 (and its payload), a stream cut
+// before messageStop reading as truncated (and a cut message as the
+// tail):
 //
 //	tee := bedrockconv.NewTee(toolspec.Limits{})
 //	resp, err := client.ConverseStream(ctx, input, tee.Option())

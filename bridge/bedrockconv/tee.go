@@ -22,8 +22,9 @@ var ErrNoResponse = tee.ErrNoResponse
 // throttlingException, ...) that the SDK turns into stream.Err() ends it
 // with END-5 and its payload, an InvokeModelWithResponseStream chunk the
 // SDK hands out as a types.UnknownUnionMember is read as the event it
-// carries, and a stream cut inside a message, or before messageStop,
-// reads as truncated, with the cut message's bytes as its tail.
+// carries, and a stream cut before messageStop reads as truncated (the
+// SDK ends such a stream without an error), the bytes of a message it was
+// cut inside as its tail.
 //
 // Use one Tee per request. It records the last successful (2xx) response
 // of that request (a response the SDK retried after is replaced); other
