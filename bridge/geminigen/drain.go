@@ -26,9 +26,15 @@ import (
 //     from an HTTP error status, which genai reports the same way (an
 //     APIError before any response), and returns it as the error, where
 //     the raw bytes end with END-5.
+//   - A call's arguments are the same object in another order: genai
+//     decodes functionCall.args into a map, which marshals with its members
+//     sorted ({"b":3,"a":2} is pushed as {"a":2,"b":3}).
 //   - What genai's types do not hold is not pushed: members they have no
 //     field for, and, since Part.Text has omitempty, an empty text (a part
-//     {"text": ""} is pushed as {}).
+//     {"text": ""} is pushed as {}). A streamed argument's stringValue "",
+//     which PartialArg drops the same way, is given back: a PartialArg
+//     with no value at all is pushed with stringValue "", the one value
+//     genai loses (the API sends one value member in each).
 //   - Violations name the pushed response's ordinal and count pushed bytes
 //     in their offsets (see [toolspec.Assembler.PushPayload]), and their
 //     payloads are the marshalled responses, not the wire's.
