@@ -35,7 +35,10 @@
 // [AssistantMessage] builds the assistant api.Message (thinking, content
 // and ToolCalls), [ToolMessage] the result of one call. Compared on the
 // shared captures with what Ollama's docs do (append each response's
-// tool_calls, join the content and thinking), the message is the same JSON
-// but for the calls' index, which the bridge numbers by position; the
-// tests hold that list.
+// tool_calls, join the content and thinking), the message is the same
+// JSON. Where they part: the bridge numbers the calls' index by position,
+// where Ollama Cloud repeats index 0 on every call, and it refuses a stream
+// that ended without its done line, which the docs' loop sends back as if
+// it were whole (and Chat reports no error for a read that failed between
+// lines).
 package ollamaapi
