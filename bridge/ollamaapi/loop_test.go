@@ -22,7 +22,9 @@ import (
 // The lines between the loop comments are the step's.
 
 // runTool stands for the program's tools.
-func runTool(name string, args string) string { return fmt.Sprintf(`{"tool":%q,"args":%s}`, name, args) }
+func runTool(name string, args string) string {
+	return fmt.Sprintf(`{"tool":%q,"args":%s}`, name, args)
+}
 
 func loopSDK(ctx context.Context, base *url.URL, hc *http.Client, req *api.ChatRequest) ([]api.Message, error) {
 	// loop: sdk begins
