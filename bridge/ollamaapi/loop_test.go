@@ -22,7 +22,7 @@ import (
 // The lines between the loop comments are the step's.
 
 // runTool stands for the program's tools.
-func runTool(name string, args string) string {
+func runTool(name, args string) string {
 	return fmt.Sprintf(`{"tool":%q,"args":%s}`, name, args)
 }
 
