@@ -12,23 +12,22 @@ import (
 // [tee.ErrNoResponse].
 var ErrNoResponse = tee.ErrNoResponse
 
-// Tee hands toolspec the raw bytes of a streaming Ollama chat response (NDJSON, /api/chat)
-// as Ollama's api client reads them: build the client with
-// api.NewClient(base, tee.Client(nil)), call Chat as usual, then ask
-// [Tee.Outcome]. The outcome is the one [toolspec.Reassemble] gives for the
-// bytes the client received, byte for byte, so nothing the client filters
-// is lost: an in-stream error line ({"error":...}), which the client
-// returns as a bare error, ends it with END-5 and the error's payload, and a
-// stream cut inside a line, or before its done line, reads as truncated,
-// with the cut line's bytes as its tail.
+// Tee hands toolspec the raw bytes of a streaming Ollama chat response
+// (/api/chat's NDJSON) as Ollama's api client reads them: build the client
+// with api.NewClient(base, tee.Client(nil)), call Chat as usual, then ask
+// [Tee.Outcome]. The outcome is the one [toolspec.Reassemble] gives for
+// the bytes the client received, byte for byte, so nothing the client
+// filters is lost: an in-stream error line ({"error":...}), which the
+// client returns as a bare error, ends it with END-5 and the error's
+// payload, and a stream cut inside a line, or before its done line, reads
+// as truncated, with the cut line's bytes as its tail.
 //
 // Use one Tee per request, and so one client per request (api.NewClient
 // is cheap; the clients may share the transport under the tee, and with
-// it their connections). It records the
-// last successful (2xx) response; other responses pass untouched. When the
-// client closes the body before its end, the outcome is of the bytes read
-// until then. A Tee is safe for concurrent use. It is a [tee.Tee], the tee
-// for any HTTP client.
+// it their connections). It records the last successful (2xx) response;
+// other responses pass untouched. When the client closes the body before
+// its end, the outcome is of the bytes read until then. A Tee is safe for
+// concurrent use. It is a [tee.Tee], the tee for any HTTP client.
 type Tee struct{ t *tee.Tee }
 
 // NewTee returns a tee that reassembles under limits lim (the zero Limits

@@ -25,8 +25,8 @@ var ErrNoResponse = tee.ErrNoResponse
 // Use one Tee per request. It records the last successful (2xx) response
 // of that request (a response the SDK retried after is replaced); other
 // responses pass untouched. When the SDK closes the body before its end
-// (at data: [DONE], at an error event, or when the caller closes the
-// stream), the outcome is of the bytes read until then. [Tee.OnEvent]
+// (at an error event, or when the caller closes the stream), the outcome
+// is of the bytes read until then. [Tee.OnEvent]
 // reports each event as the SDK reads it. A Tee is safe for concurrent
 // use. It is a [tee.Tee], the tee for any HTTP client, installed as the
 // SDK's middleware.
