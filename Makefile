@@ -54,10 +54,11 @@ RACE_PKGS ?= . ./spectest ./tee
 test-race:
 	$(GO) test -race -short $(RACE_PKGS)
 
-# bridge vets and tests the nested module bridge (the SDK bridges
-# openaichat and anthropicmsg), which alone requires openai-go and
-# anthropic-sdk-go, fetched through the module proxy; the root module's
-# ./... does not descend into it.
+# bridge vets and tests the nested module bridge (the client bridges
+# openaichat, openairesp, anthropicmsg, goopenai and ollamaapi), which alone
+# requires openai-go, anthropic-sdk-go, go-openai and Ollama's api package,
+# fetched through the module proxy; the root module's ./... does not
+# descend into it.
 bridge:
 	cd bridge && $(GO) vet ./... && $(GO) test -json ./... | $(GO) -C .. run ./internal/testsum
 
