@@ -253,6 +253,25 @@ report-python:
 		.venv/bin/pip check && cp requirements.txt .venv/requirements.txt; fi
 	report/python/.venv/bin/python report/python/smoke.py
 
+.PHONY: report-rust bugs-rust
+# report-rust builds the Rust adapters of report/rust (crates at the exact
+# versions of its Cargo.lock, from crates.io, with cargo build --locked) and
+# the programs of its bug reports (cargo examples), and smoke-tests each
+# adapter on shared captures of its formats against toolspec reassemble
+# (smoke.sh, which needs jq). It needs cargo; the Go modules never depend on
+# report/rust.
+report-rust:
+	cd report/rust && cargo build --release --locked --bins --examples
+	sh report/rust/smoke.sh
+# bugs-rust runs the program of every Rust bug report (report/rust/bugs,
+# built by report-rust as cargo examples); each exits with status 1 while
+# its bug is there.
+bugs-rust:
+	@cd report/rust && for f in bugs/*.rs; do [ -e "$$f" ] || continue; n=$$(basename "$$f" .rs); \
+		cargo run -q --release --locked --example "$$n" >/dev/null 2>&1; rc=$$?; \
+		if [ $$rc -ne 1 ]; then echo "bugs: rust $$f exited $$rc, want 1 (the bug reproduced)"; exit 1; fi; \
+		echo "bugs: rust $$f reproduces its bug"; done
+
 .PHONY: report-bump
 # report-bump moves every library of the report to its newest release: the
 # Go libraries of the nested module report (go get @latest, go mod tidy)
