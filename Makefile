@@ -268,6 +268,25 @@ report-java:
 		printf '%s:%s\n' "$$(pwd)/target/classes" "$$(cat target/dependencies.txt)" > target/classpath.txt
 	cd report/java && java -cp "$$(cat target/classpath.txt)" Smoke.java
 
+.PHONY: report-rust bugs-rust
+# report-rust builds the Rust adapters of report/rust (crates at the exact
+# versions of its Cargo.lock, from crates.io, with cargo build --locked) and
+# the programs of its bug reports (cargo examples), and smoke-tests each
+# adapter on shared captures of its formats against toolspec reassemble
+# (smoke.sh, which needs jq). It needs cargo; the Go modules never depend on
+# report/rust.
+report-rust:
+	cd report/rust && cargo build --release --locked --bins --examples
+	sh report/rust/smoke.sh
+# bugs-rust runs the program of every Rust bug report (report/rust/bugs,
+# built by report-rust as cargo examples); each exits with status 1 while
+# its bug is there.
+bugs-rust:
+	@cd report/rust && for f in bugs/*.rs; do [ -e "$$f" ] || continue; n=$$(basename "$$f" .rs); \
+		cargo run -q --release --locked --example "$$n" >/dev/null 2>&1; rc=$$?; \
+		if [ $$rc -ne 1 ]; then echo "bugs: rust $$f exited $$rc, want 1 (the bug reproduced)"; exit 1; fi; \
+		echo "bugs: rust $$f reproduces its bug"; done
+
 .PHONY: report-bump
 # report-bump moves every library of the report to its newest release: the
 # Go libraries of the nested module report (go get @latest, go mod tidy)
@@ -315,11 +334,13 @@ report:
 .PHONY: bugs bugs-node bugs-python
 # bugs runs the program of every bug report of docs/conformance/bugs: the
 # Go ones (report/bugs, which report-check runs too), the Node ones
-# (report/node/bugs, after report-node's install) and the Python ones
-# (report/python/bugs, after report-python's). Each exits with status 1
+# (report/node/bugs, after report-node's install), the Python ones
+# (report/python/bugs, after report-python's), the Rust ones
+# (report/rust/bugs, cargo examples report-rust builds) and the Java ones
+# (report/java/bugs, on the class path report-java writes). Each exits with status 1
 # while its bug is there; one that exits otherwise no longer reproduces
 # (the library fixed it, or the program broke), and the target fails.
-bugs: report-node bugs-node report-python bugs-python
+bugs: report-node bugs-node report-python bugs-python report-rust bugs-rust report-java bugs-java
 	cd report && $(GO) test -count=1 -run 'TestBugReports|TestBugPrograms' ./conformance/
 bugs-node:
 	@cd report/node && for f in bugs/*.mjs; do [ -e "$$f" ] || continue; \
