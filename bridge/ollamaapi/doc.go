@@ -9,8 +9,9 @@
 // Ollama's client decodes each line into an api.ChatResponse and hands it
 // to the function given to Chat; it keeps no raw bytes, returns an error
 // line ({"error":...}) as a bare error, decodes a line the body was cut
-// inside as if it were whole, and returns nil when a read of the body
-// fails between lines. A [Tee] gets the exact outcome anyway:
+// inside as if it were whole, and returns nil when the body ends between
+// lines before the done line (a cut it cannot tell from the end). A [Tee]
+// gets the exact outcome anyway:
 // given to api.NewClient as its http.Client, it feeds the raw response
 // body to an assembler as the client reads it, so the outcome is
 // [toolspec.Reassemble]'s of the bytes received:

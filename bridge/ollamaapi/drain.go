@@ -48,10 +48,11 @@ func Push(a *toolspec.Assembler, r api.ChatResponse) error {
 // the client returns as a bare error) is END-5 with its payload, where the
 // pushed outcome reads as truncated; a line the body was cut inside is the
 // outcome's tail, where the client reports it as an error (it decodes the
-// cut line) and nothing is pushed. A read that fails after a whole line
-// reaches neither: Chat returns nil (it never asks its bufio.Scanner for
-// the error: api/client.go, Client.stream, at v0.17.4), and the outcome
-// says what the lines pushed say, truncated when no done line came.
+// cut line) and nothing is pushed. A body that ends after a whole line
+// without the done line gives a nil error from Chat, and the outcome says
+// what the lines pushed say: truncated. (A read that fails Chat returns
+// since v0.30.0; up to v0.17.4 Client.stream never asked its bufio.Scanner
+// for the error and returned nil.)
 func Finish(a *toolspec.Assembler, err error) (toolspec.Outcome, error) {
 	return a.Close(), err
 }

@@ -1,0 +1,100 @@
+package toolspec_test
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// loopLines counts the lines of code of file between the comment lines
+// "// loop: WHO begins" and "// loop: WHO ends": blank lines and lines
+// holding only a comment are not counted.
+func loopLines(file, who string) (int, error) {
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return 0, err
+	}
+	begin, end := "// loop: "+who+" begins", "// loop: "+who+" ends"
+	n, in, seen := 0, false, false
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	for sc.Scan() {
+		line := strings.TrimSpace(sc.Text())
+		switch {
+		case line == begin:
+			if in || seen {
+				return 0, fmt.Errorf("%s: %q twice", file, begin)
+			}
+			in, seen = true, true
+		case line == end:
+			if !in {
+				return 0, fmt.Errorf("%s: %q before %q", file, end, begin)
+			}
+			in = false
+		case in && line != "" && !strings.HasPrefix(line, "//"):
+			n++
+		}
+	}
+	if !seen || in {
+		return 0, fmt.Errorf("%s: no %q ... %q", file, begin, end)
+	}
+	return n, sc.Err()
+}
+
+// TestReadmeBridgeLoops: the README's table of the bridges' loops has a
+// row for every package of the nested module bridge, linking its
+// loop_test.go, whose counts are that file's: the lines of the common
+// agent loop written with the SDK alone and with the bridge, both of
+// which the package's tests run on a capture.
+func TestReadmeBridgeLoops(t *testing.T) {
+	readme, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rowRE := regexp.MustCompile("(?m)^\\| ([^|]+) \\| \\[`bridge/([a-z]+)`\\]\\(bridge/([a-z]+)/loop_test\\.go\\) \\| ([0-9]+) \\| ([0-9]+) \\|$")
+	rows := map[string][]string{}
+	for _, m := range rowRE.FindAllStringSubmatch(string(readme), -1) {
+		if m[2] != m[3] {
+			t.Errorf("README row %q links bridge/%s's loop under the name bridge/%s", m[0], m[3], m[2])
+		}
+		rows[m[2]] = m
+	}
+	dirs, err := filepath.Glob("bridge/*/doc.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(dirs) == 0 {
+		t.Fatal("no bridge package")
+	}
+	for _, d := range dirs {
+		pkg := filepath.Base(filepath.Dir(d))
+		if pkg == "internal" {
+			continue
+		}
+		row, ok := rows[pkg]
+		if !ok {
+			t.Errorf("README.md has no row | client | [`bridge/%s`](bridge/%s/loop_test.go) | SDK lines | bridge lines |", pkg, pkg)
+			continue
+		}
+		delete(rows, pkg)
+		file := filepath.Join("bridge", pkg, "loop_test.go")
+		for i, who := range []string{"sdk", "bridge"} {
+			n, err := loopLines(file, who)
+			if err != nil {
+				t.Error(err)
+				continue
+			}
+			if got, _ := strconv.Atoi(row[4+i]); got != n {
+				t.Errorf("README.md says bridge/%s's loop with the %s takes %d lines; %s has %d", pkg, who, got, file, n)
+			}
+		}
+	}
+	for pkg := range rows {
+		t.Errorf("README.md has a loop row for bridge/%s, which is not a bridge package", pkg)
+	}
+}
