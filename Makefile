@@ -55,10 +55,11 @@ test-race:
 	$(GO) test -race -short $(RACE_PKGS)
 
 # bridge vets and tests the nested module bridge (the client bridges
-# openaichat, openairesp, anthropicmsg, goopenai and ollamaapi), which alone
-# requires openai-go, anthropic-sdk-go, go-openai and Ollama's api package,
-# fetched through the module proxy; the root module's ./... does not
-# descend into it.
+# openaichat, openairesp, goopenai, anthropicmsg, geminigen, bedrockconv and
+# ollamaapi), which alone requires openai-go, go-openai, anthropic-sdk-go,
+# genai, the AWS SDK's bedrockruntime and Ollama's api package, fetched
+# through the module proxy; the root module's ./... does not descend into
+# it.
 bridge:
 	cd bridge && $(GO) vet ./... && $(GO) test -json ./... | $(GO) -C .. run ./internal/testsum
 

@@ -97,4 +97,44 @@ func TestReadmeBridgeLoops(t *testing.T) {
 	for pkg := range rows {
 		t.Errorf("README.md has a loop row for bridge/%s, which is not a bridge package", pkg)
 	}
+
+	// The two loops the README shows are openaichat's, as written.
+	m := regexp.MustCompile("(?s)```go\n// The client alone\\.\n(.*?)\n// With the bridge\\.\n(.*?)```").FindSubmatch(readme)
+	if m == nil {
+		t.Fatal("README.md shows no ```go block of the two loops (// The client alone. ... // With the bridge.)")
+	}
+	for i, who := range []string{"sdk", "bridge"} {
+		want, err := loopCode("bridge/openaichat/loop_test.go", who)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.TrimSpace(string(m[1+i])); got != want {
+			t.Errorf("README.md's loop with the %s is not bridge/openaichat/loop_test.go's:\n%s\nwant\n%s", who, got, want)
+		}
+	}
+}
+
+// loopCode returns the lines of file between the loop markers of who, one
+// tab of indentation removed.
+func loopCode(file, who string) (string, error) {
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return "", err
+	}
+	begin, end := "// loop: "+who+" begins", "// loop: "+who+" ends"
+	var lines []string
+	in := false
+	for _, line := range strings.Split(string(data), "\n") {
+		switch strings.TrimSpace(line) {
+		case begin:
+			in = true
+		case end:
+			return strings.Join(lines, "\n"), nil
+		default:
+			if in {
+				lines = append(lines, strings.TrimPrefix(line, "\t"))
+			}
+		}
+	}
+	return "", fmt.Errorf("%s: no %q ... %q", file, begin, end)
 }

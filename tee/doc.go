@@ -9,8 +9,10 @@
 //   - [Tee.Middleware] has the shape of openai-go's and anthropic-sdk-go's
 //     option.Middleware, and of any middleware that takes the request and
 //     the next step: option.WithMiddleware(t.Middleware). The nested module
-//     bridge wraps it for those two SDKs (packages openaichat and
-//     anthropicmsg).
+//     bridge wraps the tee for seven Go clients (openai-go's Chat
+//     Completions and Responses, go-openai, anthropic-sdk-go, genai, the
+//     AWS SDK's bedrockruntime, Ollama's api package), each with its
+//     client's own types for the next request.
 //
 // # The outcome
 //
