@@ -6,7 +6,9 @@
 // toolUseBehavior is 'stop_on_first_tool', which its docs give as "the
 // output of the first tool call is used as the final output": the run
 // ends after the first model response, with the tools run once for the
-// calls it holds. A tool is a stub that records the call it is run for.
+// calls it holds; a response without a function call ends the run at
+// maxTurns 1 (its maxTurns error handler gives an empty final output). A
+// tool is a stub that records the call it is run for.
 // The calls are the function calls of the stream's run_item_stream_event
 // tool_called events, finished when the SDK ran the tool for them (it
 // does only for a call whose arguments parse as JSON).
@@ -40,7 +42,15 @@ await main(
       tools: toolsFor(body, ran),
       toolUseBehavior: 'stop_on_first_tool',
     });
-    const result = await run(agent, 'replayed stream', { stream: true });
+    // One model response: a response with no function call would have the
+    // runner call the model again (the replayed stream, anew); maxTurns 1
+    // stops it there, and the maxTurns error handler ends the run with an
+    // empty final output instead of raising MaxTurnsExceededError.
+    const result = await run(agent, 'replayed stream', {
+      stream: true,
+      maxTurns: 1,
+      errorHandlers: { maxTurns: () => ({ finalOutput: '', includeInHistory: false }) },
+    });
     const called = [];
     for await (const event of result) {
       if (event.type === 'run_item_stream_event' && event.name === 'tool_called') called.push(event.item);
