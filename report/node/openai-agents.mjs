@@ -3,7 +3,7 @@
 // run(agent, input, { stream: true }) over its default model, the
 // Responses model (OpenAIResponsesModel), on an openai client whose
 // custom fetch answers with an OpenAI Responses stream. The agent's
-// toolUseBehavior is 'stop_on_first_tool', which its docs give as "the
+// toolUseBehavior is 'stop_on_first_tool', which its docs give as "The
 // output of the first tool call is used as the final output": the run
 // ends after the first model response, with the tools run once for the
 // calls it holds; a response without a function call ends the run at
@@ -97,7 +97,7 @@ function toolsFor(body, ran) {
   for (const m of text.matchAll(/"name"\s*:\s*("(?:[^"\\]|\\.)*")/g)) {
     try {
       const name = JSON.parse(m[1]);
-      if (/[a-zA-Z0-9]/.test(name) || name.length > 0) names.add(name);
+      if (typeof name === 'string' && name !== '') names.add(name);
     } catch {
       // not a JSON string
     }
