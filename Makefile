@@ -302,7 +302,7 @@ REPORT_GO_LIBS ?= github.com/openai/openai-go/v3 github.com/anthropics/anthropic
 	github.com/sashabaranov/go-openai \
 	google.golang.org/genai github.com/aws/aws-sdk-go-v2/service/bedrockruntime
 REPORT_NPM_LIBS ?= ai @ai-sdk/openai-compatible @ai-sdk/anthropic @ai-sdk/openai openai @anthropic-ai/sdk \
-	@langchain/openai @langchain/anthropic @langchain/core @google/genai ollama @aws-sdk/client-bedrock-runtime
+	@langchain/openai @langchain/anthropic @langchain/core @google/genai ollama @aws-sdk/client-bedrock-runtime @openai/agents
 report-bump:
 	cd report && $(GO) get $(addsuffix @latest,$(REPORT_GO_LIBS)) && $(GO) mod tidy
 	cd report/node && npm install --save-exact --no-audit --no-fund $(addsuffix @latest,$(REPORT_NPM_LIBS))
