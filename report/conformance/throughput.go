@@ -33,12 +33,18 @@ var (
 	timedWorkloads = []string{
 		"openai-chat-8calls-4KiB-d16", "openai-chat-1call-16KiB-d16", "openai-chat-rep-8calls-4KiB-d16", "openai-chat-text-16KiB-d16",
 		"anthropic-8calls-4KiB-d16", "anthropic-1call-16KiB-d16", "anthropic-thinking-16KiB-d16", "anthropic-text-16KiB-d16",
+		"openai-responses-8calls-4KiB-d16", "openai-responses-1call-16KiB-d16", "openai-responses-text-16KiB-d16",
+		"gemini-8calls-4KiB-whole", "gemini-1call-16KiB-whole", "gemini-vertex-8calls-4KiB-d16",
+		"bedrock-8calls-4KiB-d16", "bedrock-1call-16KiB-d16", "bedrock-text-16KiB-d16",
 	}
 	timedCaptures = []string{
 		"openai-chat/openai-gpt-4o-2calls.sse", "openai-chat/openrouter-anthropic-2calls.sse",
 		"anthropic/claude-sonnet-4-text-2tools-padded.sse", "anthropic/claude-sonnet-4-thinking-tool.sse",
 		"ollama/gpt-oss-thinking-then-content.ndjson", "ollama/SEED-ollama-cloud-mistral-large-4-2calls-same-index.ndjson",
 		"ollama/qwen3-14b-2calls-index-omitted-no-ids.ndjson",
+		"openai-responses/openai-gpt-4o-2calls.sse", "openai-responses/openai-gpt-5-reasoning-2calls.sse",
+		"gemini/gemini-2.5-pro-2calls-separate-chunks.sse", "gemini/gemini-3-pro-2calls-with-ids.sse",
+		"bedrock/nova-micro-text-then-tool.eventstream", "bedrock/claude-sonnet-4-reasoning-signature.eventstream",
 	}
 )
 
