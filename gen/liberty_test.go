@@ -2,6 +2,7 @@ package gen
 
 import (
 	"bytes"
+	"encoding/json"
 	"slices"
 	"testing"
 
@@ -33,14 +34,41 @@ func TestLiberties(t *testing.T) {
 			if typeless && !has(LibertyTypeless) {
 				rt.Fatalf("a payload without type, liberties %v", r.Liberties)
 			}
+			if f == spec.FormatOpenAIChat && choiceWithoutIndex(data) && !has(LibertyChoiceIndex) {
+				rt.Fatalf("a choice without index, liberties %v", r.Liberties)
+			}
 			if !slices.IsSorted(r.Liberties) || len(slices.Compact(slices.Clone(r.Liberties))) != len(r.Liberties) {
 				rt.Fatalf("liberties not sorted and distinct: %v", r.Liberties)
 			}
 		})
 	}
-	for _, l := range []string{LibertyBOM, LibertyCR, LibertyMultiLineData, LibertyTypeless, LibertyLateStart} {
+	for _, l := range []string{LibertyBOM, LibertyCR, LibertyMultiLineData, LibertyTypeless, LibertyLateStart, LibertyChoiceIndex} {
 		if !seen[l] {
 			t.Errorf("no draw took the liberty %q", l)
 		}
 	}
+}
+
+// choiceWithoutIndex reports whether a data line of the chat stream holds
+// a chunk one of whose choices has no "index" (a payload split over
+// several data lines is not read).
+func choiceWithoutIndex(data []byte) bool {
+	for _, line := range bytes.Split(data, []byte("\n")) {
+		payload, ok := bytes.CutPrefix(bytes.TrimRight(line, "\r"), []byte("data:"))
+		if !ok {
+			continue
+		}
+		var chunk struct {
+			Choices []map[string]json.RawMessage `json:"choices"`
+		}
+		if json.Unmarshal(bytes.TrimSpace(payload), &chunk) != nil {
+			continue
+		}
+		for _, c := range chunk.Choices {
+			if _, ok := c["index"]; !ok {
+				return true
+			}
+		}
+	}
+	return false
 }

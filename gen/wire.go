@@ -442,6 +442,11 @@ const (
 	// message than right after the first (which LiteLLM's bridge sends,
 	// BerriAI/litellm#32357).
 	LibertyLateStart = "late-message-start"
+	// LibertyChoiceIndex: an openai-chat choice without its "index", at
+	// the position of the choices array its index would have (SPEC.md
+	// reads it so); the API reference gives every chunk choice an index,
+	// and no capture shows one without.
+	LibertyChoiceIndex = "choice-without-index"
 )
 
 // responses draws how many responses a stream holds: one, two or three,

@@ -342,6 +342,8 @@ func chatChoiceObj(t *rapid.T, r *Response, m, c, pos int, taken []chatPiece, se
 	o := obj()
 	if pos != ch.Index || rapid.IntRange(0, 7).Draw(t, "choiceIndexOmitted") > 0 {
 		o.set("index", num(ch.Index))
+	} else {
+		r.liberties = append(r.liberties, LibertyChoiceIndex)
 	}
 	o.set("delta", delta)
 	o.set("logprobs", nil)
