@@ -199,7 +199,6 @@ type round struct {
 	found  map[string]bool // the signatures found by the rounds before
 	drawn  int             // streams drawn before rapid began to shrink
 	target map[string]bool // the new signatures of the first failing stream
-	seen   bool            // whether the first failing stream was a valid draw (kase.seen)
 	last   *failing        // the last failing stream: once rapid is done, the shrunk one
 	// warned are the signatures of the warnings met on streams with no
 	// new failure, and pending those streams, in the order met.
@@ -215,11 +214,7 @@ type failing struct {
 
 // check fails rt when stream c, drawn as how, has MUST failures fs of a
 // new signature: before the first failure, of one not found yet; from it
-// on (rapid shrinks), of one of that first stream's new signatures, on a
-// stream drawn as that first one was, valid or not (c.seen), so that
-// shrinking cannot turn a failure on a mutated draw into one on real
-// traffic or the reverse: whether a random failure is of real traffic is
-// the first failing draw's, whatever time the shrinking is given. A
+// on (rapid shrinks), of one of that first stream's new signatures. A
 // stream drawn before the first failure that has no new failure but a
 // warning of a new signature is kept in r.pending.
 func (r *round) check(rt *rapid.T, c kase, how string, fs []Failure) {
@@ -246,8 +241,8 @@ func (r *round) check(rt *rapid.T, c kase, how string, fs []Failure) {
 			}
 			return
 		}
-		r.target, r.seen = fresh, c.seen
-	} else if c.seen != r.seen || !r.targets(fs) {
+		r.target = fresh
+	} else if !r.targets(fs) {
 		return
 	}
 	r.last = &failing{c: c, how: how}

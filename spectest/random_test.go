@@ -15,7 +15,6 @@ import (
 	"github.com/toolspec/toolspec/model"
 	"github.com/toolspec/toolspec/scenario"
 	"github.com/toolspec/toolspec/spec"
-	"pgregory.net/rapid"
 )
 
 // TestForm: the form of a Got keeps its words and rule IDs and drops its
@@ -386,35 +385,3 @@ func TestCorpus(t *testing.T) {
 type identity struct{}
 
 func (identity) Translate(s Stream) ([]byte, error) { return s.Data, nil }
-
-// TestRoundKeepsClass: once a round has its first failing stream, a
-// stream drawn otherwise (mutated where it was valid, or the reverse) does
-// not fail the property, so rapid cannot shrink a failure on real traffic
-// into a robustness finding or the reverse; one drawn alike, with a
-// target failure, does.
-func TestRoundKeepsClass(t *testing.T) {
-	f := Failure{Case: "random/openai-chat", Rule: toolspec.IDScope, Got: "x", Level: spec.LevelMust}
-	for _, first := range []bool{true, false} {
-		r := &round{found: map[string]bool{}, warned: map[string]bool{}}
-		failed := func(seen bool) bool {
-			tb := &collectTB{name: "t"}
-			rapid.Check(tb, func(rt *rapid.T) {
-				_ = rapid.Bool().Draw(rt, "b")
-				r.check(rt, kase{seen: seen}, "how", []Failure{f})
-			})
-			return tb.failed
-		}
-		if !failed(first) {
-			t.Fatalf("first seen=%v: the first failing stream did not fail the property", first)
-		}
-		if r.seen != first {
-			t.Fatalf("the round keeps seen=%v, want %v", r.seen, first)
-		}
-		if failed(!first) {
-			t.Errorf("first seen=%v: a stream of the other class failed the property", first)
-		}
-		if !failed(first) {
-			t.Errorf("first seen=%v: a stream of the same class with a target failure did not fail the property", first)
-		}
-	}
-}
