@@ -1,8 +1,6 @@
 package toolspec_test
 
 import (
-	"bufio"
-	"bytes"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -13,37 +11,20 @@ import (
 )
 
 // loopLines counts the lines of code of file between the comment lines
-// "// loop: WHO begins" and "// loop: WHO ends": blank lines and lines
-// holding only a comment are not counted.
+// "// loop: WHO begins" and "// loop: WHO ends" (loopCode): blank lines
+// and lines holding only a comment are not counted.
 func loopLines(file, who string) (int, error) {
-	data, err := os.ReadFile(file)
+	code, err := loopCode(file, who)
 	if err != nil {
 		return 0, err
 	}
-	begin, end := "// loop: "+who+" begins", "// loop: "+who+" ends"
-	n, in, seen := 0, false, false
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	for sc.Scan() {
-		line := strings.TrimSpace(sc.Text())
-		switch {
-		case line == begin:
-			if in || seen {
-				return 0, fmt.Errorf("%s: %q twice", file, begin)
-			}
-			in, seen = true, true
-		case line == end:
-			if !in {
-				return 0, fmt.Errorf("%s: %q before %q", file, end, begin)
-			}
-			in = false
-		case in && line != "" && !strings.HasPrefix(line, "//"):
+	n := 0
+	for _, line := range strings.Split(code, "\n") {
+		if line = strings.TrimSpace(line); line != "" && !strings.HasPrefix(line, "//") {
 			n++
 		}
 	}
-	if !seen || in {
-		return 0, fmt.Errorf("%s: no %q ... %q", file, begin, end)
-	}
-	return n, sc.Err()
+	return n, nil
 }
 
 // TestReadmeBridgeLoops: the README's table of the bridges' loops has a
@@ -114,27 +95,31 @@ func TestReadmeBridgeLoops(t *testing.T) {
 	}
 }
 
-// loopCode returns the lines of file between the loop markers of who, one
-// tab of indentation removed.
+// loopCode returns the lines of file between the comment lines
+// "// loop: WHO begins" and "// loop: WHO ends", one tab of indentation
+// removed; each marker must stand once, the end after the beginning.
 func loopCode(file, who string) (string, error) {
 	data, err := os.ReadFile(file)
 	if err != nil {
 		return "", err
 	}
 	begin, end := "// loop: "+who+" begins", "// loop: "+who+" ends"
-	var lines []string
-	in := false
-	for _, line := range strings.Split(string(data), "\n") {
+	lines := strings.Split(string(data), "\n")
+	var from, to []int
+	for i, line := range lines {
 		switch strings.TrimSpace(line) {
 		case begin:
-			in = true
+			from = append(from, i)
 		case end:
-			return strings.Join(lines, "\n"), nil
-		default:
-			if in {
-				lines = append(lines, strings.TrimPrefix(line, "\t"))
-			}
+			to = append(to, i)
 		}
 	}
-	return "", fmt.Errorf("%s: no %q ... %q", file, begin, end)
+	if len(from) != 1 || len(to) != 1 || to[0] < from[0] {
+		return "", fmt.Errorf("%s: want one %q, then one %q", file, begin, end)
+	}
+	var code []string
+	for _, line := range lines[from[0]+1 : to[0]] {
+		code = append(code, strings.TrimPrefix(line, "\t"))
+	}
+	return strings.Join(code, "\n"), nil
 }
